@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { CANDIDATE_STATUS_LABELS, CANDIDATE_STATUSES } from '../constants/candidate-statuses.ts'
+import { candidateStatusLabel, candidateStatusOptions, normalizeCandidateStatus } from './candidate-status.ts'
+
+describe('candidate statuses (spec §4)', () => {
+  it('hold the union of every screen: 17 statuses plus the empty one', () => {
+    expect(CANDIDATE_STATUSES).toHaveLength(18)
+    for (const s of ['segunda_fase', 'reprovado_empresa', 'nao_compareceu_empresa', 'revisao', 'triado']) {
+      expect(CANDIDATE_STATUSES).toContain(s)
+    }
+  })
+  it('label every status in Portuguese', () => {
+    expect(candidateStatusLabel('entrevista_online')).toBe('Entrevista Online')
+    expect(candidateStatusLabel('reprovado_empresa')).toBe('Reprovado Empresa')
+    expect(candidateStatusLabel('entrar_contato')).toBe('Entrar em Contato')
+    expect(candidateStatusLabel('nao_compareceu')).toBe('Não Compareceu')
+    for (const s of CANDIDATE_STATUSES) expect(CANDIDATE_STATUS_LABELS[s]).toMatch(/^[A-ZÁÉÍÓÚÃÕÇ]/)
+  })
+  it("read empty, null and 'pendente' as 'Sem Status'", () => {
+    for (const v of ['', null, undefined, 'pendente', 'PENDENTE', '  ']) {
+      expect(normalizeCandidateStatus(v)).toBe('')
+      expect(candidateStatusLabel(v)).toBe('Sem Status')
+    }
+  })
+  it('normalise case and spaces of known values and keep unknown ones as stored', () => {
+    expect(normalizeCandidateStatus(' Aprovado ')).toBe('aprovado')
+    expect(normalizeCandidateStatus('em_analise')).toBe('em_analise')
+    expect(candidateStatusLabel('em_analise')).toBe('em_analise')
+  })
+  it('offer the union in selects and add an unknown stored value so it is not lost', () => {
+    expect(candidateStatusOptions('aprovado').map((o) => o.value)).toEqual([...CANDIDATE_STATUSES])
+    const withUnknown = candidateStatusOptions('em_analise')
+    expect(withUnknown).toHaveLength(19)
+    expect(withUnknown.at(-1)).toEqual({ value: 'em_analise', label: 'em_analise' })
+  })
+})

@@ -1,0 +1,39 @@
+import {
+  CANDIDATE_STATUS_LABELS,
+  CANDIDATE_STATUSES,
+  type CandidateStatus,
+} from '../constants/candidate-statuses.ts'
+import type { Option } from '../constants/option-lists.ts'
+import { optionsIncluding } from './option-lists.ts'
+
+const known = new Set<string>(CANDIDATE_STATUSES)
+
+/**
+ * The status as the product reads it: null, empty and 'pendente' are '' ('Sem Status'); a known
+ * value is itself; an unknown legacy value is kept as stored so it is never lost.
+ */
+export function normalizeCandidateStatus(value: string | null | undefined): string {
+  const v = (value ?? '').trim()
+  if (v === '' || v.toLowerCase() === 'pendente') return ''
+  return known.has(v.toLowerCase()) ? v.toLowerCase() : v
+}
+
+export function isKnownCandidateStatus(value: string): value is CandidateStatus {
+  return known.has(value)
+}
+
+/** Portuguese label of any stored status ('Sem Status' for the empty ones). */
+export function candidateStatusLabel(value: string | null | undefined): string {
+  const v = normalizeCandidateStatus(value)
+  return isKnownCandidateStatus(v) ? CANDIDATE_STATUS_LABELS[v] : v
+}
+
+/** Options for a status select: the union of spec §4, plus the current value if it is unknown. */
+export function candidateStatusOptions(current?: string | null): Option[] {
+  return optionsIncluding(STATUS_OPTIONS, normalizeCandidateStatus(current))
+}
+
+const STATUS_OPTIONS: readonly Option[] = CANDIDATE_STATUSES.map((value) => ({
+  value,
+  label: CANDIDATE_STATUS_LABELS[value],
+}))

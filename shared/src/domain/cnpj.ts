@@ -1,0 +1,61 @@
+import { CNPJ_DIGITS } from '../constants/limits.ts'
+import { digitsOnly } from './text.ts'
+
+/** The digits-only value sent to the API (spec §5): non-digits dropped, at most 14 digits. */
+export function cnpjDigits(value: string | null | undefined): string {
+  return digitsOnly(value).slice(0, CNPJ_DIGITS)
+}
+
+/**
+ * The mask applied while typing (spec §5): 00.000.000/0000-00, built progressively so the
+ * punctuation appears only once the digit after it is typed.
+ */
+export function maskCnpjInput(value: string | null | undefined): string {
+  const d = cnpjDigits(value)
+  let out = d.slice(0, 2)
+  if (d.length > 2) out += '.' + d.slice(2, 5)
+  if (d.length > 5) out += '.' + d.slice(5, 8)
+  if (d.length > 8) out += '/' + d.slice(8, 12)
+  if (d.length > 12) out += '-' + d.slice(12, 14)
+  return out
+}
+
+/**
+ * How a stored CNPJ is shown (spec §2.7): 14 digits masked, anything else as stored, and
+ * 'Não informado' when empty.
+ */
+export function formatStoredCnpj(value: string | null | undefined): string {
+  const raw = (value ?? '').trim()
+  if (raw === '') return 'Não informado'
+  const d = digitsOnly(raw)
+  return d.length === CNPJ_DIGITS && /^[\d./\-\s]+$/.test(raw) ? maskCnpjInput(d) : raw
+}
+
+function checkDigit(digits: string, weights: readonly number[]): number {
+  let sum = 0
+  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * (weights[i] ?? 0)
+  const rest = sum % 11
+  return rest < 2 ? 0 : 11 - rest
+}
+
+const FIRST_WEIGHTS = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+const SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+
+/**
+ * Check-digit validation. It only warns: legacy data may hold invalid CNPJs and must stay
+ * editable, so no screen refuses a value because of it.
+ */
+export function isValidCnpj(value: string | null | undefined): boolean {
+  const d = digitsOnly(value)
+  if (d.length !== CNPJ_DIGITS || /^(\d)\1{13}$/.test(d)) return false
+  return (
+    checkDigit(d, FIRST_WEIGHTS) === Number(d[12]) && checkDigit(d, SECOND_WEIGHTS) === Number(d[13])
+  )
+}
+
+/** The warning a form shows under a complete CNPJ whose check digits do not match, else null. */
+export function cnpjWarning(value: string | null | undefined): string | null {
+  const d = digitsOnly(value)
+  if (d.length !== CNPJ_DIGITS) return null
+  return isValidCnpj(d) ? null : 'CNPJ com dígitos verificadores inválidos. Confira o número.'
+}

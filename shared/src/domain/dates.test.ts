@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import {
+  GLOBAL_MAX_DAYS,
+  GLOBAL_RANGE_MESSAGE,
+  calendarDate,
+  calendarMonth,
+  checkScreeningRange,
+  dayRangeInstants,
+  formatDate,
+  formatDateTime,
+  isCalendarDate,
+  rangeDays,
+  screeningRange,
+  shiftDate,
+  todayDate,
+} from './dates.ts'
+
+describe('calendar dates in America/Fortaleza', () => {
+  it('validate YYYY-MM-DD', () => {
+    expect(isCalendarDate('2026-02-28')).toBe(true)
+    expect(isCalendarDate('2024-02-29')).toBe(true)
+    expect(isCalendarDate('2026-02-29')).toBe(false)
+    expect(isCalendarDate('2026-13-01')).toBe(false)
+    expect(isCalendarDate('22/11/2026')).toBe(false)
+    expect(isCalendarDate(20261122)).toBe(false)
+  })
+  it('take the date of an instant in Fortaleza, not UTC', () => {
+    // 02:30 UTC is still the previous evening in Fortaleza (UTC−3)
+    expect(calendarDate('2026-11-22T02:30:00Z')).toBe('2026-11-21')
+    expect(calendarDate('2026-11-22T03:00:00Z')).toBe('2026-11-22')
+    expect(todayDate(new Date('2026-01-01T01:00:00Z'))).toBe('2025-12-31')
+    expect(calendarMonth('2026-12-01T02:00:00Z')).toBe('2026-11')
+  })
+  it('bound inclusive day ranges by Fortaleza midnights', () => {
+    const { from, until } = dayRangeInstants('2026-11-01', '2026-11-30')
+    expect(from.toISOString()).toBe('2026-11-01T03:00:00.000Z')
+    expect(until.toISOString()).toBe('2026-12-01T03:00:00.000Z')
+  })
+  it('shift across months and leap days', () => {
+    expect(shiftDate('2024-03-01', -1)).toBe('2024-02-29')
+    expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01')
+  })
+  it('refuse an invalid date instead of guessing', () => {
+    expect(() => shiftDate('2026-02-30', 1)).toThrow(RangeError)
+  })
+})
+
+describe('pt-BR formatting', () => {
+  it('format dates and date-times in Fortaleza time', () => {
+    expect(formatDate('2026-11-22T02:30:00Z')).toBe('21/11/2026')
+    expect(formatDate('2026-11-22')).toBe('22/11/2026')
+    expect(formatDateTime('2026-11-22T13:05:00.000000Z')).toBe('22/11/2026, 10:05')
+  })
+  it('give empty text for missing or unreadable values', () => {
+    expect(formatDate(null)).toBe('')
+    expect(formatDate('')).toBe('')
+    expect(formatDateTime('amanhã')).toBe('')
+  })
+})
+
+describe('screening ranges (spec §9)', () => {
+  const today = '2026-11-22'
+  it('company mode: last month (calendar) and its 30-day reading', () => {
+    expect(screeningRange('last-month', today)).toEqual({ start: '2026-10-22', end: today })
+    expect(screeningRange('last-month', '2026-03-31')).toEqual({ start: '2026-02-28', end: '2026-03-31' })
+    expect(screeningRange('last-30-days', today)).toEqual({ start: '2026-10-23', end: today })
+  })
+  it('company mode "all candidates" starts at 2020-01-01', () => {
+    expect(screeningRange('company-all', today)).toEqual({ start: '2020-01-01', end: today })
+  })
+  it('global mode: last 7 days and last 6 months of 30.44 days', () => {
+    expect(screeningRange('last-7-days', today)).toEqual({ start: '2026-11-15', end: today })
+    const six = screeningRange('last-6-months', today)
+    expect(rangeDays(six)).toBe(182)
+    expect(rangeDays(six)).toBeLessThanOrEqual(GLOBAL_MAX_DAYS)
+    expect(GLOBAL_MAX_DAYS).toBeCloseTo(182.64)
+  })
+  it('refuse a global range over 6 months with the spec message and the default range', () => {
+    expect(checkScreeningRange('global', screeningRange('last-6-months', today), today)).toEqual({ ok: true })
+    const result = checkScreeningRange('global', { start: '2026-05-01', end: today }, today)
+    expect(result).toEqual({ ok: false, message: GLOBAL_RANGE_MESSAGE, reset: { start: '2026-11-15', end: today } })
+  })
+  it('allow long ranges in company mode', () => {
+    expect(checkScreeningRange('empresa', screeningRange('company-all', today), today)).toEqual({ ok: true })
+  })
+  it('refuse reversed or invalid ranges', () => {
+    expect(checkScreeningRange('empresa', { start: today, end: '2026-11-01' }, today)).toMatchObject({ ok: false })
+    expect(checkScreeningRange('global', { start: 'ontem', end: today }, today)).toMatchObject({ ok: false })
+  })
+})

@@ -1,0 +1,100 @@
+import { Type, type Static } from 'typebox'
+import { Nullable } from './common.ts'
+
+/** The candidate's vacancy as nested in a candidate record (spec §3.2). */
+export const CandidateJobPosting = Type.Object({
+  company_name: Nullable(Type.String()),
+  recrutador: Nullable(Type.String()),
+  estado: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  created_at: Nullable(Type.String()),
+})
+
+/** A candidate as the legacy API returns it (spec §3.2). */
+export const Candidate = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  full_name: Nullable(Type.String()),
+  age: Nullable(Type.Number()),
+  genero: Nullable(Type.String()),
+  is_pcd: Nullable(Type.Boolean()),
+  email: Nullable(Type.String()),
+  whatsapp: Nullable(Type.String()),
+  address_street: Nullable(Type.String()),
+  address_neighborhood: Nullable(Type.String()),
+  address_city: Nullable(Type.String()),
+  address_state: Nullable(Type.String()),
+  cep: Nullable(Type.String()),
+  education: Nullable(Type.String()),
+  curso: Nullable(Type.String()),
+  experience_1: Nullable(Type.String()),
+  experience_2: Nullable(Type.String()),
+  experience_3: Nullable(Type.String()),
+  veiopor: Nullable(Type.String()),
+  status: Nullable(Type.String()),
+  obs: Nullable(Type.String()),
+  job_posting_id: Nullable(Type.Integer()),
+  created_at: Nullable(Type.String()),
+  updated_at: Nullable(Type.String()),
+  ultima_acao: Nullable(Type.String()),
+  company_name: Nullable(Type.String()),
+  job_posting: Nullable(CandidateJobPosting),
+})
+export type Candidate = Static<typeof Candidate>
+
+const Text = (max: number) => Type.String({ maxLength: max })
+const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' })
+
+/**
+ * What the apply form and the forward-to-vacancy action send (spec §3.3). Required fields follow
+ * the apply form (spec §5); forwarding fills empty values with 'nao informado', so they pass too.
+ */
+export const CandidateApplication = Type.Object({
+  fullName: Filled(255),
+  age: Type.Union([Type.Number({ minimum: 0, maximum: 150 }), Type.String({ maxLength: 20 })]),
+  genero: Filled(60),
+  whatsapp: Filled(40),
+  email: Type.String({ format: 'email', maxLength: 255 }),
+  isPCD: Type.Union([Type.Boolean(), Type.String({ maxLength: 20 })]),
+  address: Type.Object({
+    street: Filled(255),
+    neighborhood: Filled(255),
+    city: Filled(255),
+    state: Filled(60),
+    cep: Filled(20),
+  }),
+  education: Filled(120),
+  curso: Type.Optional(Text(255)),
+  veiopor: Filled(120),
+  experience: Type.Array(Text(2000), { minItems: 1, maxItems: 3 }),
+  jobId: Type.Integer({ minimum: 1 }),
+  status: Type.Optional(Text(40)),
+  obs: Type.Optional(Text(5000)),
+})
+export type CandidateApplication = Static<typeof CandidateApplication>
+
+/** The candidate edit screen's payload (spec §3.4); lists send only {status, obs}, {status} or {obs}. */
+export const CandidateUpdate = Type.Partial(
+  Type.Object({
+    full_name: Filled(255),
+    age: Type.Integer({ minimum: 14, maximum: 100 }),
+    genero: Text(60),
+    is_pcd: Type.Boolean(),
+    email: Type.String({ format: 'email', maxLength: 255 }),
+    whatsapp: Filled(40),
+    address_street: Text(255),
+    address_neighborhood: Text(255),
+    address_city: Text(255),
+    address_state: Text(60),
+    cep: Text(20),
+    education: Text(120),
+    curso: Text(255),
+    experience_1: Text(2000),
+    experience_2: Text(2000),
+    experience_3: Text(2000),
+    veiopor: Text(120),
+    status: Text(40),
+    obs: Text(5000),
+  }),
+)
+export type CandidateUpdate = Static<typeof CandidateUpdate>

@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox'
+import { Nullable } from './common.ts'
+
+/** A vacancy (processo seletivo) as the legacy API returns it (spec §3.1). */
+export const Vacancy = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  recrutador: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  company_name: Nullable(Type.String()),
+  cnpj: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  bairro: Nullable(Type.String()),
+  estado: Nullable(Type.String()),
+  requirements: Type.Array(Type.String()),
+  benefits: Type.Array(Type.String()),
+  criterios: Type.Array(Type.String()),
+  obs: Nullable(Type.String()),
+  vagas_abertas: Nullable(Type.Number()),
+  vagas_preenchidas: Nullable(Type.Number()),
+  status: Nullable(Type.String()),
+  redes_sociais: Nullable(Type.String()),
+  candidates_count: Type.Optional(Type.Integer({ minimum: 0 })),
+  created_at: Nullable(Type.String()),
+  updated_at: Nullable(Type.String()),
+})
+export type Vacancy = Static<typeof Vacancy>
+
+/** What the public sees of a vacancy (spec §7, GET /vagas-publicas). */
+export const PublicVacancy = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  description: Nullable(Type.String()),
+  company_name: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  bairro: Nullable(Type.String()),
+  requirements: Type.Array(Type.String()),
+  benefits: Type.Array(Type.String()),
+})
+export type PublicVacancy = Static<typeof PublicVacancy>
+
+/** The vacancy form's fields (spec §2.6), as sent on create and update. */
+export const VacancyInput = Type.Object({
+  recrutador: Type.Optional(Type.String({ maxLength: 120 })),
+  description: Type.Optional(Type.String({ maxLength: 255 })),
+  company_name: Type.Optional(Type.String({ maxLength: 255 })),
+  cnpj: Type.Optional(Type.String({ pattern: '^\\d{0,14}$' })),
+  city: Type.Optional(Type.String({ maxLength: 120 })),
+  bairro: Type.Optional(Type.String({ maxLength: 120 })),
+  estado: Type.Optional(Type.String({ maxLength: 40 })),
+  requirements: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+  benefits: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+  criterios: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+  obs: Type.Optional(Type.String({ maxLength: 40 })),
+  vagas_abertas: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  vagas_preenchidas: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  status: Type.Optional(Type.String({ maxLength: 40 })),
+  redes_sociais: Type.Optional(Type.String({ maxLength: 500 })),
+})
+export type VacancyInput = Static<typeof VacancyInput>

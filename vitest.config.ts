@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config'
+
+// One vitest run covers every workspace; each is a project so its tests run in its own root.
+// The JSON report feeds the `N passed, N failed` line that .ci/run prints.
+export default defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'legacy-api',
+          root: 'infra/legacy-api',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      { test: { name: 'tests', root: 'tests', include: ['contract/**/*.test.ts'], testTimeout: 30_000 } },
+    ],
+  },
+})
