@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cnpjDigits, cnpjWarning, formatStoredCnpj, isValidCnpj, maskCnpjInput } from './cnpj.ts'
+import { cnpjDigits, cnpjWarning, formatStoredCnpj, isValidCnpj, maskCnpjInput, withCheckDigits } from './cnpj.ts'
 
 describe('maskCnpjInput (spec §5: progressive mask while typing)', () => {
   it.each([
@@ -76,5 +76,12 @@ describe('isValidCnpj / cnpjWarning (extra: warns only)', () => {
     expect(cnpjWarning('11.222.333/0001-82')).toMatch(/dígitos verificadores/)
     expect(cnpjWarning('11.222.333/0001-81')).toBeNull()
     expect(cnpjWarning('11.222')).toBeNull()
+  })
+})
+
+describe('withCheckDigits', () => {
+  it('completes 12 base digits into a valid CNPJ', () => {
+    expect(withCheckDigits('112223330001')).toBe('11222333000181')
+    expect(isValidCnpj(withCheckDigits('987654320001'))).toBe(true)
   })
 })

@@ -48,9 +48,13 @@ const SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
 export function isValidCnpj(value: string | null | undefined): boolean {
   const d = digitsOnly(value)
   if (d.length !== CNPJ_DIGITS || /^(\d)\1{13}$/.test(d)) return false
-  return (
-    checkDigit(d, FIRST_WEIGHTS) === Number(d[12]) && checkDigit(d, SECOND_WEIGHTS) === Number(d[13])
-  )
+  return withCheckDigits(d.slice(0, 12)) === d
+}
+
+/** The 14-digit CNPJ made of 12 base digits and their two check digits (seeds and tests). */
+export function withCheckDigits(base12: string): string {
+  const first = checkDigit(base12, FIRST_WEIGHTS)
+  return `${base12}${first}${checkDigit(base12 + first, SECOND_WEIGHTS)}`
 }
 
 /** The warning a form shows under a complete CNPJ whose check digits do not match, else null. */

@@ -1,0 +1,50 @@
+import { dayRangeInstants } from '@mini-vagas/shared/domain/dates'
+import { timestamp } from '../db.ts'
+import { validate, type ValidationFailure } from './validation.ts'
+
+/**
+ * The start_date/end_date filter every list endpoint takes: Y-m-d, inclusive calendar days in
+ * America/Fortaleza, on created_at. Either bound may be absent unless `required`.
+ */
+export function createdAtFilter(
+  query: Record<string, unknown>,
+  column: string,
+  required = false,
+): { sql: string; params: string[] } | ValidationFailure {
+  const presence = required ? ('required' as const) : ('nullable' as const)
+  const failure = validate(
+    query,
+    {
+      start_date: [presence, 'date'],
+      end_date: [
+        presence,
+        'date',
+        {
+          custom: (end, data) =>
+            typeof data.start_date === 'string' && typeof end === 'string' && end < data.start_date
+              ? 'O campo end date deve ser uma data posterior ou igual a start date.'
+              : null,
+        },
+      ],
+    },
+    { start_date: 'start date', end_date: 'end date' },
+  )
+  if (failure) return failure
+  const start = typeof query.start_date === 'string' && query.start_date ? query.start_date : null
+  const end = typeof query.end_date === 'string' && query.end_date ? query.end_date : null
+  const clauses: string[] = []
+  const params: string[] = []
+  if (start) {
+    clauses.push(`${column} >= ?`)
+    params.push(timestamp(dayRangeInstants(start, start).from))
+  }
+  if (end) {
+    clauses.push(`${column} < ?`)
+    params.push(timestamp(dayRangeInstants(end, end).until))
+  }
+  return { sql: clauses.join(' AND '), params }
+}
+
+export function isFailure(value: unknown): value is ValidationFailure {
+  return typeof value === 'object' && value !== null && 'errors' in value
+}
