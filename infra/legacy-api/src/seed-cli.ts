@@ -1,21 +1,29 @@
 import { existsSync, rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { DEFAULT_DATABASE_FILE } from './config.ts'
 import { openDatabase } from './db.ts'
 import { seedDatabase } from './seed/seed.ts'
-import { DEFAULT_DATABASE_FILE } from './config.ts'
 
 /**
  * `npm run seed -- --candidates 5000 --seed 42 [--db FILE] [--now 2026-11-22]`: recreates the
  * database file with the deterministic data set.
  */
-const { values } = parseArgs({
-  options: {
-    candidates: { type: 'string', default: '5000' },
-    seed: { type: 'string', default: '42' },
-    db: { type: 'string', default: process.env.LEGACY_DB ?? DEFAULT_DATABASE_FILE },
-    now: { type: 'string' },
-  },
-})
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        candidates: { type: 'string', default: '5000' },
+        seed: { type: 'string', default: '42' },
+        db: { type: 'string', default: process.env.LEGACY_DB ?? DEFAULT_DATABASE_FILE },
+        now: { type: 'string' },
+      },
+    }).values
+  } catch (error) {
+    console.error(`${(error as Error).message}\nUsage: npm run seed -- --candidates 5000 --seed 42 [--db FILE] [--now YYYY-MM-DD]`)
+    process.exit(2)
+  }
+}
+const values = readArgs()
 
 const candidates = Number(values.candidates)
 const seed = Number(values.seed)

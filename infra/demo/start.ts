@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { DEMO_ACCOUNTS } from '../legacy-api/src/seed/demo-accounts.ts'
+
+/**
+ * `npm start`: seeds the demo database on first run, starts each part as its own process (real
+ * HTTP between them), prints the URL and the demo logins, and stops everything on Ctrl+C.
+ */
+const root = resolve(import.meta.dirname, '../..')
+const legacyPort = Number(process.env.LEGACY_PORT ?? 8000)
+const databaseFile = resolve(root, process.env.LEGACY_DB ?? '.data/legacy.sqlite')
+const demoCandidates = process.env.DEMO_CANDIDATES ?? '5000'
+const children: ChildProcess[] = []
+
+function run(script: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [resolve(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  children.push(child)
+  return child
+}
+
+function stopAll(code: number): never {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  process.exit(code)
+}
+
+async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} stopped during start-up (exit ${child.exitCode})`)
+    try {
+      await fetch(url)
+      return
+    } catch {
+      await new Promise((r) => setTimeout(r, 150))
+    }
+  }
+  throw new Error(`${name} did not answer at ${url} within 30 s`)
+}
+
+if (!existsSync(databaseFile)) {
+  console.log(`Criando o banco de demonstração (${demoCandidates} candidatos)…`)
+  const seed = run('infra/legacy-api/src/seed-cli.ts', ['--candidates', demoCandidates, '--db', databaseFile], {})
+  const code = await new Promise<number>((done) => seed.once('exit', (c) => done(c ?? 1)))
+  if (code !== 0) stopAll(code)
+}
+
+const legacy = run('infra/legacy-api/src/server.ts', [], { LEGACY_PORT: String(legacyPort), LEGACY_DB: databaseFile })
+legacy.once('exit', (code) => {
+  console.error(`A API legada parou (código ${code}).`)
+  stopAll(code ?? 1)
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(0))
+
+try {
+  await waitFor(`http://127.0.0.1:${legacyPort}/api/vagas-publicas`, legacy, 'legacy API')
+} catch (error) {
+  console.error((error as Error).message)
+  stopAll(1)
+}
+
+const pad = (s: string, n: number) => s.padEnd(n)
+console.log(`
+Mini Vagas (demonstração) no ar: http://127.0.0.1:${legacyPort}/api
+
+Logins de demonstração (CNPJ / senha):
+${DEMO_ACCOUNTS.map((a) => `  ${pad(a.label, 10)} ${pad(a.cnpj, 20)} ${a.password}`).join('\n')}
+
+Ctrl+C para parar.`)

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
+import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
+
+/**
+ * `npm run bench [-- NAME ...] [--quick] [--out FILE]`: runs the named benchmarks (all by default),
+ * prints a table of medians and writes bench-report.json.
+ */
+const BENCHMARKS: Benchmark[] = [seedBenchmark, candidatesPageBenchmark]
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { quick: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench-report.json' }, list: { type: 'boolean', default: false } },
+})
+if (values.list) {
+  for (const b of BENCHMARKS) console.log(`${b.name.padEnd(20)} ${b.description}`)
+  process.exit(0)
+}
+const unknown = positionals.filter((name) => !BENCHMARKS.some((b) => b.name === name))
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`)
+  process.exit(2)
+}
+const selected = positionals.length ? BENCHMARKS.filter((b) => positionals.includes(b.name)) : BENCHMARKS
+const scratch = mkdtempSync(join(tmpdir(), 'mini-vagas-bench-'))
+const rows: BenchRow[] = []
+try {
+  for (const benchmark of selected) {
+    console.log(`▶ ${benchmark.name}: ${benchmark.description}`)
+    rows.push(...(await benchmark.run({ quick: values.quick, scratch, log: (m) => console.log(`  ${m}`) })))
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true })
+}
+console.log('\n' + table(rows))
+const out = resolve(values.out)
+writeReport(out, rows, { quick: values.quick, benchmarks: selected.map((b) => b.name) })
+console.log(`\nReport written to ${out}`)
