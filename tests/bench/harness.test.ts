@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runScript } from '../support/processes.ts'
+import { median, percentile, row, table } from './harness.ts'
+
+describe('bench harness', () => {
+  it('computes medians and interpolated percentiles', () => {
+    expect(median([5, 1, 3])).toBe(3)
+    expect(median([1, 2, 3, 4])).toBe(2.5)
+    expect(percentile([1, 2, 3, 4, 5], 99)).toBeCloseTo(4.96)
+    expect(Number.isNaN(median([]))).toBe(true)
+  })
+  it('judges the median against a target', () => {
+    expect(row('b', 'm', [10, 30, 20], 'ms', { max: 20 })).toMatchObject({ median: 20, meets: true, target: '≤ 20 ms' })
+    expect(row('b', 'm', [100, 300], 'req/s', { min: 250 })).toMatchObject({ median: 200, meets: false })
+  })
+  it('prints an aligned table', () => {
+    const text = table([row('seed', '100 rows', [1.5], 's', { max: 30 })])
+    expect(text.split('\n')[0]).toMatch(/^benchmark\s+metric\s+median/)
+    expect(text).toMatch(/seed\s+100 rows\s+1\.50/)
+  })
+  // Smoke run of `npm run bench -- --quick`: proves the harness and every benchmark still run;
+  // it asserts what was measured, never how fast.
+  it('runs every benchmark in quick mode and writes the JSON report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mini-vagas-bench-test-'))
+    try {
+      const out = join(dir, 'report.json')
+      const result = await runScript('tests/bench/run.ts', ['--quick', '--out', out])
+      expect(result.code, result.output).toBe(0)
+      expect(result.output).toMatch(/benchmark\s+metric\s+median/)
+      const report = JSON.parse(readFileSync(out, 'utf8'))
+      expect(report.quick).toBe(true)
+      expect(report.benchmarks).toEqual(['seed', 'legacy-candidatos'])
+      for (const r of report.rows) {
+        expect(Number.isFinite(r.median)).toBe(true)
+        expect(r.samples.length).toBeGreaterThan(0)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
