@@ -3,7 +3,7 @@
 // features never import each other, app → features → components/lib, and no import cycles.
 import { readdirSync, existsSync } from 'node:fs'
 import js from '@eslint/js'
-import importX, { createNodeResolver } from 'eslint-plugin-import-x'
+import importPlugin from 'eslint-plugin-import'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -45,15 +45,15 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'test-results/**', 'bench-report.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  // Lets import-x parse TypeScript dependencies (needed for no-cycle to follow .ts imports).
-  importX.flatConfigs.typescript,
+  // Lets the import plugin parse TypeScript dependencies (no-cycle must follow .ts imports).
+  importPlugin.flatConfigs.typescript,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 'latest', sourceType: 'module' },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...workspaceZones, ...layerZones, ...featureZones] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-self-import': 'error',
+      'import/no-restricted-paths': ['error', { zones: [...workspaceZones, ...layerZones, ...featureZones] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
