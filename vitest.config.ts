@@ -15,6 +15,7 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      { test: { name: 'bff', root: 'bff', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
       { test: { name: 'tests', root: 'tests', include: ['contract/**/*.test.ts', 'bench/**/*.test.ts'], testTimeout: 30_000 } },
     ],
   },

@@ -98,3 +98,36 @@ export const CandidateUpdate = Type.Partial(
   }),
 )
 export type CandidateUpdate = Static<typeof CandidateUpdate>
+
+/**
+ * What a public applicant may send (POST /bff/public/applications): the §3.3 payload with the
+ * apply form's rules (age 14–100 as on the edit screen, PCD a yes/no) and without status or obs,
+ * which only staff set. Unknown fields are dropped.
+ */
+export const PublicApplication = Type.Object(
+  {
+    fullName: CandidateApplication.properties.fullName,
+    age: Type.Integer({ minimum: 14, maximum: 100 }),
+    genero: CandidateApplication.properties.genero,
+    whatsapp: CandidateApplication.properties.whatsapp,
+    email: CandidateApplication.properties.email,
+    isPCD: Type.Boolean(),
+    address: Type.Object(
+      {
+        street: Filled(255),
+        neighborhood: Filled(255),
+        city: Filled(255),
+        state: Filled(60),
+        cep: Type.String({ pattern: '^\\d{8}$' }),
+      },
+      { additionalProperties: false },
+    ),
+    education: CandidateApplication.properties.education,
+    curso: CandidateApplication.properties.curso,
+    veiopor: CandidateApplication.properties.veiopor,
+    experience: CandidateApplication.properties.experience,
+    jobId: CandidateApplication.properties.jobId,
+  },
+  { additionalProperties: false },
+)
+export type PublicApplication = Static<typeof PublicApplication>

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { authRoutes } from './features/auth/routes.ts'
+import { cepRoutes } from './features/cep/routes.ts'
+import { healthRoutes } from './features/health/routes.ts'
+import { passThroughRoutes } from './features/pass-through/routes.ts'
+import { publicRoutes } from './features/public/routes.ts'
+import { createPublicVacancies } from './features/public/service.ts'
+import type { BffConfig } from './plugins/config.ts'
+import { csrfPlugin } from './plugins/csrf.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { createHttpClient, type HttpClient } from './plugins/legacy-client.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { sessionPlugin } from './plugins/session.ts'
+import { spaPlugin } from './plugins/spa.ts'
+
+export interface AppDependencies {
+  legacy?: HttpClient
+  cep?: HttpClient
+  now?: () => number
+  logger?: FastifyServerOptions['logger']
+}
+
+/** What logs may never hold (SECURITY.md 2, 24; DESIGN.md §5): secrets and people's data. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+]
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    serializers: {
+      // Paths only: query strings carry searched names and dates.
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  }
+}
+
+/**
+ * The BFF (fastify/demo's shape): external plugins, then app plugins, then routes. Everything
+ * outside comes in through `deps`, so tests pass their own clients and clock.
+ */
+export async function buildApp(config: BffConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: true,
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: false } },
+  })
+  const now = deps.now ?? Date.now
+  const legacy = deps.legacy ?? createHttpClient({ baseUrl: config.legacyApiUrl, timeoutMs: config.legacyTimeoutMs, retries: config.legacyRetries })
+  const cep = deps.cep ?? createHttpClient({ baseUrl: config.cepApiUrl, timeoutMs: Math.min(config.legacyTimeoutMs, 5000), retries: 1 })
+
+  // External plugins
+  await app.register(cookie)
+  await app.register(swagger, {
+    openapi: { info: { title: 'Mini Vagas BFF', version: '1.0.0', description: 'The BFF’s own routes; /api/* passes allow-listed calls to the legacy API.' } },
+  })
+  // App plugins
+  await app.register(securityHeadersPlugin, { production: config.production })
+  await app.register(sessionPlugin, { config, now })
+  await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
+  await app.register(errorsPlugin)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  // Routes
+  const vacancies = createPublicVacancies({ legacy, ttlMs: config.publicCacheSeconds * 1000 })
+  await app.register(authRoutes, { legacy })
+  await app.register(publicRoutes, { vacancies, cacheSeconds: config.publicCacheSeconds })
+  await app.register(cepRoutes, { cep })
+  await app.register(healthRoutes, { legacy })
+  await app.register(passThroughRoutes, { legacy })
+  app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  await app.register(spaPlugin, { staticDir: config.staticDir })
+  return app
+}

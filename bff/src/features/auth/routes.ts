@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
+import { ErrorBody } from '@mini-vagas/shared/schemas/common'
+import { User } from '@mini-vagas/shared/schemas/user'
+import { readLogin, readMessage, readFieldErrors } from '../../lib/legacy-readers.ts'
+import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { upstreamFailure } from '../../lib/upstream.ts'
+import type { HttpClient } from '../../plugins/legacy-client.ts'
+
+const LoginBody = Type.Object(
+  { cnpj: Type.String({ minLength: 1, maxLength: 32 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+)
+const SessionAnswer = Type.Object({ user: User })
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody }
+
+/** A message from the legacy's login answer, kept short and printable before the user sees it. */
+const cleanMessage = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200)
+
+/**
+ * POST /bff/auth/login, POST /bff/auth/logout, GET /bff/auth/me. The legacy token goes into the
+ * sealed cookie and nowhere else; answers carry only the user.
+ */
+export async function authRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  api.post('/bff/auth/login', { schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...errors } } }, async (request, reply) => {
+    const response = await legacy.request({
+      method: 'POST',
+      path: '/auth/login',
+      body: { cnpj: cnpjDigits(request.body.cnpj), password: request.body.password },
+      requestId: request.id,
+    })
+    if (response.status === 200 || response.status === 201) {
+      const login = readLogin(response.body)
+      const u = login?.user
+      if (!login || !u) throw new HttpError(502, MESSAGES.upstreamDown)
+      if (u.role !== 'admin' && u.role !== 'company') throw new HttpError(403, 'Seu perfil não tem acesso a este sistema.')
+      const user = {
+        name: typeof u.name === 'string' && u.name ? u.name : 'Usuário',
+        email: typeof u.email === 'string' ? u.email : '',
+        role: u.role,
+        cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
+      } as const
+      app.sessions.start(reply, login.token, user)
+      return { user }
+    }
+    // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
+    if (response.status === 401 || response.status === 403) {
+      throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
+    }
+    if (response.status === 422) {
+      throw new HttpError(422, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed), { errors: readFieldErrors(response.body) })
+    }
+    const failure = upstreamFailure(response)
+    throw failure.statusCode === 401 ? new HttpError(401, MESSAGES.loginFailed) : failure
+  })
+
+  api.post('/bff/auth/logout', { schema: { tags: ['auth'], response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    const session = request.session
+    if (session) {
+      // Spec §7: logout errors are ignored; the local session ends either way.
+      try {
+        await legacy.request({ method: 'POST', path: '/auth/logout', token: session.token, requestId: request.id })
+      } catch (error) {
+        request.log.warn({ err: { message: (error as Error).message } }, 'legacy logout failed')
+      }
+    }
+    app.sessions.clear(reply)
+    return reply.code(204).send(null)
+  })
+
+  api.get('/bff/auth/me', { schema: { tags: ['auth'], response: { 200: SessionAnswer, 401: ErrorBody } }, preHandler: app.sessions.require }, async (request) => ({
+    user: request.session!.user,
+  }))
+}

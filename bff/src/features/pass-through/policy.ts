@@ -1,0 +1,80 @@
+import { Type, type TSchema } from 'typebox'
+import { COMPANY_SIDE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
+import { CandidateApplication, CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
+import { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
+
+/**
+ * The pass-through policy (DESIGN.md §4–5): the only method+path pairs the browser may call under
+ * /api, who may call each, what query keys and body pass, and how company users are limited.
+ * Anything not here — including every /api/auth/* path — reaches nothing.
+ */
+export type CompanyScope =
+  /** The path's :id is a vacancy; it must carry the company's CNPJ. */
+  | 'own-vacancy'
+  /** The path's :id is a candidate; its vacancy must carry the company's CNPJ. */
+  | 'own-candidate'
+  /** A vacancy list: the answer is filtered to the company's vacancies. */
+  | 'vacancy-list'
+
+export interface PassThroughRule {
+  name: string
+  method: 'GET' | 'POST' | 'PUT'
+  /** Matched against the raw path after /api; named groups are the path parameters. */
+  pattern: RegExp
+  /** The upstream path, rebuilt from the validated parameters only. */
+  upstream: (params: Record<string, string>) => string
+  query?: readonly string[]
+  /** 'public', or staff: admin always, company only with a scope. */
+  access: 'public' | { company?: CompanyScope }
+  body?: TSchema
+  /** A narrower body for company users. */
+  companyBody?: TSchema
+  /** Reshapes a successful answer (the public list drops hidden vacancies and private fields). */
+  shape?: 'public-vacancies'
+}
+
+const DATES = ['start_date', 'end_date'] as const
+const Observation = Type.Object({ observacao: Type.Union([Type.String({ maxLength: 5000 }), Type.Null()]) })
+const CompanyCandidateUpdate = Type.Object(
+  {
+    status: Type.Optional(Type.Union(COMPANY_SIDE_STATUSES.map((s) => Type.Literal(s)))),
+    obs: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+
+export const PASS_THROUGH_RULES: readonly PassThroughRule[] = [
+  { name: 'public vacancy list', method: 'GET', pattern: /^\/vagas-publicas$/, upstream: () => '/vagas-publicas', access: 'public', shape: 'public-vacancies' },
+  { name: 'vacancy list', method: 'GET', pattern: /^\/processos_seletivos$/, upstream: () => '/processos_seletivos', access: { company: 'vacancy-list' } },
+  { name: 'one vacancy', method: 'GET', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/processos_seletivos/${p.id}`, access: { company: 'own-vacancy' } },
+  { name: 'create vacancy', method: 'POST', pattern: /^\/processos_seletivos$/, upstream: () => '/processos_seletivos', access: {}, body: VacancyInput },
+  { name: 'update vacancy', method: 'PUT', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/processos_seletivos/${p.id}`, access: {}, body: VacancyInput },
+  { name: 'candidates of a vacancy', method: 'GET', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})\/candidatos$/, upstream: (p) => `/processos_seletivos/${p.id}/candidatos`, access: { company: 'own-vacancy' } },
+  { name: 'candidate pages', method: 'GET', pattern: /^\/candidatos$/, upstream: () => '/candidatos', query: ['page', ...DATES], access: {} },
+  { name: 'status counts', method: 'GET', pattern: /^\/candidatos\/status-quantidades$/, upstream: () => '/candidatos/status-quantidades', query: DATES, access: {} },
+  { name: 'candidates without status', method: 'GET', pattern: /^\/candidatos\/sem-status$/, upstream: () => '/candidatos/sem-status', query: DATES, access: {} },
+  { name: 'advanced search', method: 'GET', pattern: /^\/candidatos\/busca-avancada$/, upstream: () => '/candidatos/busca-avancada', query: ['nome', ...DATES], access: {} },
+  { name: 'candidates by status', method: 'GET', pattern: /^\/candidatos\/status\/(?<status>[a-z_]{1,40})$/, upstream: (p) => `/candidatos/status/${p.status}`, query: DATES, access: {} },
+  { name: 'one candidate', method: 'GET', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/candidatos/${p.id}`, access: { company: 'own-candidate' } },
+  { name: 'update candidate', method: 'PUT', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/candidatos/${p.id}`, access: { company: 'own-candidate' }, body: CandidateUpdate, companyBody: CompanyCandidateUpdate },
+  { name: 'forward candidate', method: 'POST', pattern: /^\/candidatos$/, upstream: () => '/candidatos', access: {}, body: CandidateApplication },
+  { name: 'candidate observation', method: 'POST', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})\/observacao$/, upstream: (p) => `/candidatos/${p.id}/observacao`, access: { company: 'own-candidate' }, body: Observation },
+  { name: 'spreadsheet report', method: 'GET', pattern: /^\/excel_relatorio$/, upstream: () => '/excel_relatorio', query: DATES, access: {} },
+]
+
+/** Characters and sequences no allowed path contains: encodings, traversal, doubled slashes. */
+const UNSAFE_PATH = /%|\.\.|\/\/|\\|[^\x21-\x7e]/
+
+/** Finds the rule for a raw request URL (path and query as the client sent them), or null. */
+export function matchRule(method: string, rawUrl: string): { rule: PassThroughRule; params: Record<string, string>; search: URLSearchParams } | null {
+  const queryAt = rawUrl.indexOf('?')
+  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
+  if (!path.startsWith('/api/') || UNSAFE_PATH.test(path)) return null
+  const rest = path.slice('/api'.length)
+  for (const rule of PASS_THROUGH_RULES) {
+    if (rule.method !== method) continue
+    const match = rule.pattern.exec(rest)
+    if (match) return { rule, params: { ...match.groups }, search: new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1)) }
+  }
+  return null
+}

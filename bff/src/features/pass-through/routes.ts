@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Compile } from 'typebox/compile'
+import { Value } from 'typebox/value'
+import type { TSchema } from 'typebox'
+import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
+import { ErrorBody } from '@mini-vagas/shared/schemas/common'
+import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { readList, readOne } from '../../lib/legacy-readers.ts'
+import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
+import type { HttpClient, UpstreamResponse } from '../../plugins/legacy-client.ts'
+import { fieldErrors } from '../../plugins/errors.ts'
+import type { SessionData } from '../../plugins/session-seal.ts'
+import { toPublicVacancy } from '../public/service.ts'
+import { matchRule, PASS_THROUGH_RULES, type PassThroughRule } from './policy.ts'
+
+type Obj = Record<string, unknown>
+const MAX_QUERY_VALUE = 200
+
+const validators = new Map<TSchema, ReturnType<typeof Compile>>()
+for (const rule of PASS_THROUGH_RULES) {
+  for (const schema of [rule.body, rule.companyBody]) if (schema && !validators.has(schema)) validators.set(schema, Compile(schema))
+}
+
+/** The body as the rule allows it: validated (422 with field errors) and stripped of unknown fields. */
+function allowedBody(schema: TSchema, body: unknown): unknown {
+  const validator = validators.get(schema)!
+  if (!validator.Check(body)) {
+    throw new HttpError(422, MESSAGES.badInput, { errors: fieldErrors([...validator.Errors(body)] as never) })
+  }
+  return Value.Clean(schema, structuredClone(body))
+}
+
+/** Only the rule's query keys pass, each once and short; anything else is dropped. */
+function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const key of rule.query ?? []) {
+    const value = search.get(key)
+    if (value === null) continue
+    if (value.length > MAX_QUERY_VALUE) throw new HttpError(400, MESSAGES.badInput)
+    query[key] = value
+  }
+  return query
+}
+
+/**
+ * /api/* — the allow-listed pass-through to the legacy API. The session's token is injected; the
+ * browser's headers never pass (the client builds its own); company users reach only their own
+ * vacancies and candidates; failures leave as `{message}` with the right status.
+ */
+export async function passThroughRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
+  const owns = (session: SessionData, vacancy: Obj | null) => vacancy !== null && cnpjDigits(String(vacancy.cnpj ?? '')) === session.user.cnpj
+
+  async function fetchOne(path: string, session: SessionData, request: FastifyRequest): Promise<{ response: UpstreamResponse; record: Obj | null }> {
+    const response = await legacy.request({ method: 'GET', path, token: session.token, requestId: request.id })
+    if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
+    return { response, record: readOne(response.body) }
+  }
+
+  /** Company scope checks; returns the upstream answer when the check already fetched it. */
+  async function checkCompanyScope(rule: PassThroughRule, params: Record<string, string>, session: SessionData, request: FastifyRequest) {
+    const scope = rule.access === 'public' ? undefined : rule.access.company
+    if (!scope) throw new HttpError(403, MESSAGES.forbidden)
+    if (scope === 'vacancy-list') return null
+    let fetched: UpstreamResponse | null = null
+    let vacancyId = params.id!
+    if (scope === 'own-candidate') {
+      const candidate = await fetchOne(`/candidatos/${params.id}`, session, request)
+      if (rule.method === 'GET' && rule.upstream(params) === `/candidatos/${params.id}`) fetched = candidate.response
+      vacancyId = String(candidate.record?.job_posting_id ?? '')
+      if (!/^\d+$/.test(vacancyId)) throw new HttpError(403, MESSAGES.forbidden)
+    }
+    const vacancy = await fetchOne(`/processos_seletivos/${vacancyId}`, session, request)
+    if (!owns(session, vacancy.record)) throw new HttpError(403, MESSAGES.forbidden)
+    if (scope === 'own-vacancy' && rule.method === 'GET' && rule.upstream(params) === `/processos_seletivos/${params.id}`) fetched = vacancy.response
+    return fetched
+  }
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/*',
+    schema: {
+      tags: ['pass-through'],
+      summary: 'Allow-listed pass-through to the legacy API (see policy.ts); success bodies are the legacy contract',
+      response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      const matched = matchRule(request.method, request.url)
+      if (!matched) throw new HttpError(404, MESSAGES.notFound)
+      const { rule, params, search } = matched
+      const session = request.session
+      if (rule.access !== 'public' && !session) throw new HttpError(401, MESSAGES.noSession)
+      const company = session?.user.role === 'company' && rule.access !== 'public'
+
+      let prefetched: UpstreamResponse | null = null
+      if (company) prefetched = await checkCompanyScope(rule, params, session!, request)
+      const schema = company && rule.companyBody ? rule.companyBody : rule.body
+      const body = schema ? allowedBody(schema, request.body) : undefined
+
+      const response =
+        prefetched ??
+        (await legacy.request({
+          method: rule.method,
+          path: rule.upstream(params),
+          query: allowedQuery(rule, search),
+          body,
+          token: rule.access === 'public' ? undefined : session!.token,
+          requestId: request.id,
+        }))
+      if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
+
+      let answer: unknown = response.body
+      if (rule.shape === 'public-vacancies') answer = readList(answer).map(toPublicVacancy).filter((v) => v !== null)
+      if (company && rule.access !== 'public' && rule.access.company === 'vacancy-list') {
+        answer = { data: readList<Obj>(answer).filter((v) => owns(session!, v)) }
+      }
+      return reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(answer ?? null))
+    },
+  })
+}

@@ -1,0 +1,75 @@
+import { PUBLIC_VISIBILITY } from '@mini-vagas/shared/constants/vacancy'
+import type { PublicApplication } from '@mini-vagas/shared/schemas/candidate'
+import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
+import { HttpError } from '../../lib/http-error.ts'
+import { readList } from '../../lib/legacy-readers.ts'
+import { createTtlCache } from '../../lib/ttl-cache.ts'
+import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
+import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v))
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [])
+const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
+
+/** Public fields only, whatever else the legacy sends (spec §7: the list holds hidden ones too). */
+export function toPublicVacancy(row: Record<string, unknown>): PublicVacancy | null {
+  const id = Number(row.id)
+  if (!Number.isSafeInteger(id) || id <= 0 || row.obs !== PUBLIC_VISIBILITY) return null
+  return {
+    id,
+    description: text(row.description),
+    company_name: text(row.company_name),
+    city: text(row.city),
+    bairro: text(row.bairro ?? row.neighborhood),
+    requirements: list(row.requirements),
+    benefits: list(row.benefits),
+  }
+}
+
+/**
+ * The public vacancy list: only 'mostrar', public fields, sorted by city (pt-BR) then description,
+ * cached briefly; when the legacy fails, the last list is served rather than an error.
+ */
+export function createPublicVacancies({ legacy, ttlMs }: { legacy: HttpClient; ttlMs: number }) {
+  const cache = createTtlCache<PublicVacancy[]>({ ttlMs, maxEntries: 1 })
+  async function load(): Promise<PublicVacancy[]> {
+    const response = await legacy.request({ method: 'GET', path: '/vagas-publicas' })
+    if (!isSuccess(response)) throw upstreamFailure(response)
+    return readList(response.body)
+      .map(toPublicVacancy)
+      .filter((v): v is PublicVacancy => v !== null)
+      .sort((a, b) => byCity.compare(a.city ?? '', b.city ?? '') || byCity.compare(a.description ?? '', b.description ?? '') || a.id - b.id)
+  }
+  async function all(): Promise<PublicVacancy[]> {
+    try {
+      return await cache.get('all', load)
+    } catch (error) {
+      const stale = cache.peek('all')
+      if (stale && (error instanceof UpstreamError || (error instanceof HttpError && error.statusCode >= 500))) return stale
+      throw error
+    }
+  }
+  return {
+    all,
+    async one(id: number): Promise<PublicVacancy | null> {
+      return (await all()).find((v) => v.id === id) ?? null
+    },
+    /** Sends an application to a public vacancy; the legacy's 422 field errors come back as is. */
+    async apply(application: PublicApplication, requestId: string): Promise<{ id: number | null }> {
+      const vacancy = (await all()).find((v) => v.id === application.jobId)
+      if (!vacancy) {
+        throw new HttpError(422, 'Esta vaga não está mais disponível.', { errors: { jobId: ['Esta vaga não está mais disponível.'] } })
+      }
+      const response = await legacy.request({ method: 'POST', path: '/candidatos', body: application, requestId })
+      if (!isSuccess(response)) {
+        const failure = upstreamFailure(response)
+        // No session is involved here: a 401 would be the legacy's misconfiguration, not the user's.
+        throw failure.statusCode === 401 ? new HttpError(502, 'Falha ao enviar a candidatura.') : failure
+      }
+      const created = (response.body as { data?: { id?: unknown } } | null)?.data?.id
+      return { id: typeof created === 'number' ? created : null }
+    },
+    clear: () => cache.clear(),
+  }
+}
+export type PublicVacancies = ReturnType<typeof createPublicVacancies>

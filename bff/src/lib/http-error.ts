@@ -1,0 +1,35 @@
+/** An error the browser may see: a status and a Portuguese message (the one error shape). */
+export class HttpError extends Error {
+  readonly statusCode: number
+  readonly errors?: Record<string, string[]>
+  readonly headers?: Record<string, string>
+  /** The legacy API refused the session's token: the cookie must go. */
+  readonly clearSession: boolean
+  constructor(
+    statusCode: number,
+    message: string,
+    extra: { errors?: Record<string, string[]>; headers?: Record<string, string>; clearSession?: boolean } = {},
+  ) {
+    super(message)
+    this.statusCode = statusCode
+    this.clearSession = extra.clearSession ?? false
+    if (extra.errors) this.errors = extra.errors
+    if (extra.headers) this.headers = extra.headers
+  }
+}
+
+/** The catalogue of messages the BFF itself writes (spec §8 where it has one). */
+export const MESSAGES = {
+  noSession: 'Sua sessão expirou. Faça login novamente.',
+  forbidden: 'Você não tem permissão para acessar este recurso.',
+  csrf: 'Requisição recusada por segurança. Recarregue a página e tente novamente.',
+  json: 'Envie os dados no formato JSON.',
+  tooLarge: 'Os dados enviados são grandes demais.',
+  notFound: 'Não encontrado.',
+  badInput: 'Dados inválidos. Verifique os campos e tente novamente.',
+  tooMany: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
+  upstreamDown: 'O sistema de vagas está indisponível no momento. Tente novamente em instantes.',
+  upstreamSlow: 'O sistema de vagas demorou demais para responder. Tente novamente em instantes.',
+  internal: 'Erro interno. Tente novamente em instantes.',
+  loginFailed: 'Erro ao fazer login',
+} as const

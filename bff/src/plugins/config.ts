@@ -1,0 +1,64 @@
+import { createEnvReader } from '@mini-vagas/shared/domain/env'
+
+/**
+ * The BFF's configuration, read once at start from the environment (see infra/deploy/env.md).
+ * Every missing or invalid variable is named in one error.
+ */
+export interface BffConfig {
+  production: boolean
+  host: string
+  port: number
+  /** The origin the browser uses (scheme://host[:port]); unsafe requests from any other are refused. */
+  publicOrigin: string
+  /** Base URL of the legacy API, ending in /api. */
+  legacyApiUrl: string
+  /** Base URL of a ViaCEP-shaped postal-code service (…/ws). */
+  cepApiUrl: string
+  /** First seals, all open: rotate by prepending a new secret and later dropping the old one. */
+  sessionSecrets: string[]
+  sessionIdleMinutes: number
+  sessionAbsoluteHours: number
+  cookieSecure: boolean
+  /** Overall deadline of one legacy call, retries included. */
+  legacyTimeoutMs: number
+  /** Extra attempts for safe reads (GET) after a network failure or a 502/503/504. */
+  legacyRetries: number
+  bodyLimitBytes: number
+  publicCacheSeconds: number
+  /** Trust X-Forwarded-For from a proxy in front (client IPs for rate limits and logs). */
+  trustProxy: boolean
+  staticDir: string
+  logLevel: string
+}
+
+/** Only for local runs: production refuses to start without SESSION_SECRET. */
+export const DEVELOPMENT_SESSION_SECRET = 'development-only-secret-change-me-0123456789'
+
+export function readBffConfig(env: Record<string, string | undefined> = process.env): BffConfig {
+  const read = createEnvReader(env)
+  const production = env.NODE_ENV === 'production'
+  const secrets = read.list('SESSION_SECRET', production ? undefined : [DEVELOPMENT_SESSION_SECRET])
+  if (secrets.some((s) => s.length < 32)) read.problems.push('SESSION_SECRET: each secret must be at least 32 characters')
+  const config: BffConfig = {
+    production,
+    host: read.string('HOST', '127.0.0.1'),
+    port: read.int('PORT', 3000, 0, 65535),
+    publicOrigin: read.url('PUBLIC_ORIGIN', 'http://localhost:3000'),
+    legacyApiUrl: read.url('LEGACY_API_URL', production ? undefined : 'http://127.0.0.1:8000/api'),
+    cepApiUrl: read.url('CEP_API_URL', production ? 'https://viacep.com.br/ws' : 'http://127.0.0.1:8000/ws'),
+    sessionSecrets: secrets,
+    sessionIdleMinutes: read.int('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionAbsoluteHours: read.int('SESSION_ABSOLUTE_HOURS', 12, 1, 24 * 30),
+    cookieSecure: read.bool('COOKIE_SECURE', production),
+    legacyTimeoutMs: read.int('LEGACY_TIMEOUT_MS', 10_000, 100, 120_000),
+    legacyRetries: read.int('LEGACY_RETRIES', 2, 0, 5),
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    publicCacheSeconds: read.int('PUBLIC_CACHE_SECONDS', 30, 0, 3600),
+    trustProxy: read.bool('TRUST_PROXY', false),
+    staticDir: read.string('STATIC_DIR', 'web/dist'),
+    logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
+  }
+  if (config.publicOrigin && new URL(config.publicOrigin).pathname !== '/') read.problems.push('PUBLIC_ORIGIN must be an origin, without a path')
+  read.assertValid('BFF')
+  return config
+}

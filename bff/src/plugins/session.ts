@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { User } from '@mini-vagas/shared/schemas/user'
+import { HttpError, MESSAGES } from '../lib/http-error.ts'
+import type { BffConfig } from './config.ts'
+import { createSealer, type SessionData } from './session-seal.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The open session, or null. Routes read the user from here; the token stays server-side. */
+    session: SessionData | null
+  }
+  interface FastifyInstance {
+    sessions: SessionControl
+  }
+}
+
+export interface SessionControl {
+  cookieName: string
+  start(reply: FastifyReply, token: string, user: User): void
+  clear(reply: FastifyReply): void
+  /** preHandler: 401 without a session. */
+  require(request: FastifyRequest): Promise<void>
+}
+
+/** Re-seal at most this often to slide the idle expiry without a Set-Cookie on every answer. */
+const REFRESH_AFTER_MS = 60_000
+
+/**
+ * Sessions in a sealed httpOnly cookie (DESIGN.md §5): `__Host-` prefixed and Secure in
+ * production, SameSite=Strict, Path=/, idle and absolute expiry. Stateless: any instance opens it.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, { config, now }: { config: BffConfig; now: () => number }) => {
+    const sealer = createSealer(config.sessionSecrets)
+    const cookieName = config.cookieSecure ? '__Host-mv_session' : 'mv_session'
+    const idleMs = config.sessionIdleMinutes * 60_000
+    const absoluteMs = config.sessionAbsoluteHours * 3_600_000
+    const cookieOptions = (maxAgeSeconds: number) => ({
+      httpOnly: true,
+      secure: config.cookieSecure,
+      sameSite: 'strict' as const,
+      path: '/',
+      maxAge: Math.max(0, Math.floor(maxAgeSeconds)),
+    })
+    const write = (reply: FastifyReply, data: SessionData) => {
+      reply.setCookie(cookieName, sealer.seal(data), cookieOptions((data.issuedAt + absoluteMs - now()) / 1000))
+    }
+
+    const control: SessionControl = {
+      cookieName,
+      start(reply, token, user) {
+        const t = now()
+        write(reply, { token, user, issuedAt: t, lastSeenAt: t })
+      },
+      clear(reply) {
+        reply.clearCookie(cookieName, { path: '/', secure: config.cookieSecure, httpOnly: true, sameSite: 'strict' })
+      },
+      async require(request) {
+        if (!request.session) throw new HttpError(401, MESSAGES.noSession)
+      },
+    }
+    app.decorate('sessions', control)
+    app.decorateRequest('session', null)
+
+    // Only the BFF's own paths carry a session; static files never open the cookie.
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url
+      if (!path.startsWith('/bff/') && !path.startsWith('/api/')) return
+      const raw = request.cookies[cookieName]
+      if (raw === undefined) return
+      const data = sealer.open(raw)
+      const t = now()
+      if (!data || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
+        // Tampered, expired or from a retired secret: no session, and the stale cookie goes.
+        control.clear(reply)
+        return
+      }
+      request.session = data
+      if (t - data.lastSeenAt > REFRESH_AFTER_MS) write(reply, { ...data, lastSeenAt: t })
+    })
+
+    // Anything answered under a session, and every BFF/API answer by default, is not stored.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.session || request.url.startsWith('/bff/auth') || request.url.startsWith('/api/')) {
+        reply.header('cache-control', 'no-store')
+      } else if ((request.url.startsWith('/bff/') || request.url.startsWith('/healthz') || request.url.startsWith('/readyz')) && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store')
+      }
+    })
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+)
