@@ -4,6 +4,7 @@ import { createSealer, type SessionData } from './session-seal.ts'
 const secretA = 'a'.repeat(40)
 const secretB = 'b'.repeat(40)
 const data: SessionData = {
+  sid: 'c0ffee00c0ffee00c0ffee00',
   token: '12|legacy-token-value-that-must-not-leak',
   user: { name: 'Ana', email: 'ana@example.com', role: 'admin', cnpj: '11222333000181' },
   issuedAt: 1_000,

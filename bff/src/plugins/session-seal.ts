@@ -9,6 +9,8 @@ import { User } from '@mini-vagas/shared/schemas/user'
  * secret can be rotated without logging everyone out.
  */
 export const SessionData = Type.Object({
+  /** Random id of this session, so a logout can revoke the cookie before it expires. */
+  sid: Type.String({ minLength: 16, maxLength: 64 }),
   token: Type.String({ minLength: 1 }),
   user: User,
   /** ms since epoch when the session was created (absolute expiry counts from here). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { User } from '@mini-vagas/shared/schemas/user'
@@ -19,6 +20,8 @@ export interface SessionControl {
   cookieName: string
   start(reply: FastifyReply, token: string, user: User): void
   clear(reply: FastifyReply): void
+  /** Ends a session for good: its cookie is refused from now on, even if replayed. */
+  revoke(session: SessionData): void
   /** preHandler: 401 without a session. */
   require(request: FastifyRequest): Promise<void>
 }
@@ -47,11 +50,24 @@ export const sessionPlugin = fp(
       reply.setCookie(cookieName, sealer.seal(data), cookieOptions((data.issuedAt + absoluteMs - now()) / 1000))
     }
 
+    // Revoked session ids until their absolute expiry. In memory: with several instances, the
+    // legacy token is revoked upstream too (logout calls the legacy), so a replayed cookie still
+    // fails at the first /api call on another instance; the store issue moves this to the store.
+    const revoked = new Map<string, number>()
+    const isRevoked = (sid: string) => {
+      const t = now()
+      for (const [id, until] of revoked) if (until < t) revoked.delete(id)
+      return revoked.has(sid)
+    }
+
     const control: SessionControl = {
       cookieName,
       start(reply, token, user) {
         const t = now()
-        write(reply, { token, user, issuedAt: t, lastSeenAt: t })
+        write(reply, { sid: randomBytes(16).toString('hex'), token, user, issuedAt: t, lastSeenAt: t })
+      },
+      revoke(session) {
+        revoked.set(session.sid, session.issuedAt + absoluteMs)
       },
       clear(reply) {
         reply.clearCookie(cookieName, { path: '/', secure: config.cookieSecure, httpOnly: true, sameSite: 'strict' })
@@ -71,7 +87,7 @@ export const sessionPlugin = fp(
       if (raw === undefined) return
       const data = sealer.open(raw)
       const t = now()
-      if (!data || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
+      if (!data || isRevoked(data.sid) || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
         // Tampered, expired or from a retired secret: no session, and the stale cookie goes.
         control.clear(reply)
         return

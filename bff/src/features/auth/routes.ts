@@ -67,6 +67,7 @@ export async function authRoutes(app: FastifyInstance, { legacy }: { legacy: Htt
       } catch (error) {
         request.log.warn({ err: { message: (error as Error).message } }, 'legacy logout failed')
       }
+      app.sessions.revoke(session)
     }
     app.sessions.clear(reply)
     return reply.code(204).send(null)
