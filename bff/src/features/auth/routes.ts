@@ -17,7 +17,7 @@ const SessionAnswer = Type.Object({ user: User })
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody }
 
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */
-const cleanMessage = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200)
+const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 200)
 
 /**
  * POST /bff/auth/login, POST /bff/auth/logout, GET /bff/auth/me. The legacy token goes into the

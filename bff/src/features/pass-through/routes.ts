@@ -10,7 +10,7 @@ import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import type { HttpClient, UpstreamResponse } from '../../plugins/legacy-client.ts'
 import { fieldErrors } from '../../plugins/errors.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
-import { toPublicVacancy } from '../public/service.ts'
+import { toPublicVacancy } from '../../lib/public-vacancy.ts'
 import { matchRule, PASS_THROUGH_RULES, type PassThroughRule } from './policy.ts'
 
 type Obj = Record<string, unknown>

@@ -1,30 +1,13 @@
-import { PUBLIC_VISIBILITY } from '@mini-vagas/shared/constants/vacancy'
 import type { PublicApplication } from '@mini-vagas/shared/schemas/candidate'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { HttpError } from '../../lib/http-error.ts'
+import { toPublicVacancy } from '../../lib/public-vacancy.ts'
 import { readList } from '../../lib/legacy-readers.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v))
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [])
 const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
-
-/** Public fields only, whatever else the legacy sends (spec §7: the list holds hidden ones too). */
-export function toPublicVacancy(row: Record<string, unknown>): PublicVacancy | null {
-  const id = Number(row.id)
-  if (!Number.isSafeInteger(id) || id <= 0 || row.obs !== PUBLIC_VISIBILITY) return null
-  return {
-    id,
-    description: text(row.description),
-    company_name: text(row.company_name),
-    city: text(row.city),
-    bairro: text(row.bairro ?? row.neighborhood),
-    requirements: list(row.requirements),
-    benefits: list(row.benefits),
-  }
-}
 
 /**
  * The public vacancy list: only 'mostrar', public fields, sorted by city (pt-BR) then description,

@@ -1,0 +1,29 @@
+import nock from 'nock'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LEGACY, testApp } from '../../testing.ts'
+
+afterEach(() => nock.cleanAll())
+
+describe('health', () => {
+  it('/healthz answers while the process runs', async () => {
+    const app = await testApp()
+    expect(JSON.parse((await app.inject({ method: 'GET', url: '/healthz' })).body)).toEqual({ status: 'ok' })
+    await app.close()
+  })
+  it('/readyz is 200 when the legacy answers and 503 when it does not', async () => {
+    const app = await testApp()
+    nock(LEGACY).get('/api/vagas-publicas').reply(200, []).get('/api/vagas-publicas').replyWithError('connect ECONNREFUSED')
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
+    const down = await app.inject({ method: 'GET', url: '/readyz' })
+    expect(down.statusCode).toBe(503)
+    expect(JSON.parse(down.body)).toEqual({ status: 'not ready', checks: { legacy: 'unreachable' } })
+    await app.close()
+  })
+  it('serves the OpenAPI description of the BFF’s own routes', async () => {
+    const app = await testApp()
+    const spec = JSON.parse((await app.inject({ method: 'GET', url: '/bff/openapi.json' })).body)
+    expect(spec.openapi).toMatch(/^3\./)
+    for (const path of ['/bff/auth/login', '/bff/public/vacancies', '/bff/public/applications', '/bff/cep/{cep}', '/healthz']) expect(spec.paths).toHaveProperty([path])
+    await app.close()
+  })
+})

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type AppDependencies } from './app.ts'
+import { readBffConfig, type BffConfig } from './plugins/config.ts'
+
+/** Route tests: the real app over nock'd upstreams at these addresses. */
+export const LEGACY = 'http://legacy.test'
+export const CEP = 'http://cep.test'
+export const CSRF_HEADERS = { 'x-csrf': '1', origin: 'http://localhost:3000', 'content-type': 'application/json' }
+
+export function testConfig(env: Record<string, string> = {}): BffConfig {
+  return readBffConfig({
+    LEGACY_API_URL: `${LEGACY}/api`,
+    CEP_API_URL: `${CEP}/ws`,
+    SESSION_SECRET: 'unit-test-secret-0123456789-0123456789',
+    LEGACY_TIMEOUT_MS: '1000',
+    LEGACY_RETRIES: '0',
+    STATIC_DIR: '/nonexistent',
+    ...env,
+  })
+}
+
+export function testApp(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(env), { logger: false, ...deps })
+}
