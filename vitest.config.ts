@@ -16,6 +16,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'bff', root: 'bff', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
+      { test: { name: 'web', root: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/testing/setup.ts'] } },
       { test: { name: 'tests', root: 'tests', include: ['contract/**/*.test.ts', 'bench/**/*.test.ts'], testTimeout: 30_000 } },
     ],
   },

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN, COMPANY, guest, mockBff, renderRoute } from '../testing/render.tsx'
+import { decide } from './guards.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('guard rules (spec §6)', () => {
+  it.each([
+    ['guest-only', null, 'pass'], ['guest-only', 'admin', '/painel_de_controle_mini_vagas'], ['guest-only', 'company', '/vaga-empresa'],
+    ['admin-only', 'admin', 'pass'], ['admin-only', 'company', '/login'], ['admin-only', null, '/login'],
+    ['admin-or-redirect', 'admin', 'pass'], ['admin-or-redirect', 'company', '/vaga-empresa'], ['admin-or-redirect', null, '/login'],
+    ['company-only', 'company', 'pass'], ['company-only', 'admin', '/login'], ['company-only', null, '/login'],
+  ] as const)('%s with %s → %s', (rule, role, outcome) => {
+    expect(decide(rule, role)).toBe(outcome)
+  })
+})
+
+describe('routes behind guards', () => {
+  it('sends a guest on a staff route to /login', async () => {
+    mockBff({ 'GET /bff/auth/me': guest })
+    const { router } = renderRoute('/todos-candidatos')
+    expect(await screen.findByRole('heading', { name: 'Mini Vagas' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+  it('sends a company on a staff route to /vaga-empresa, and shows its only link', async () => {
+    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }) })
+    const { router } = renderRoute('/painel_de_controle_mini_vagas')
+    expect(await screen.findByRole('heading', { name: 'Minhas Vagas' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/vaga-empresa')
+    const nav = screen.getByRole('navigation', { name: 'Principal' })
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Minhas Vagas'])
+  })
+  it('shows an admin the staff screens with every admin link, the name and the e-mail', async () => {
+    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }) })
+    renderRoute('/painel_de_controle_mini_vagas')
+    expect(await screen.findByRole('heading', { name: 'Painel de Controle' })).toBeTruthy()
+    expect(screen.getByText('Em construção')).toBeTruthy()
+    const nav = screen.getByRole('navigation', { name: 'Principal' })
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário'])
+    expect(screen.getByText(ADMIN.email)).toBeTruthy()
+  })
+  it('keeps /cadastrar-usuario for admins only (a company ends on its own landing)', async () => {
+    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }) })
+    const { router } = renderRoute('/cadastrar-usuario')
+    await screen.findByRole('heading', { name: 'Minhas Vagas' })
+    expect(router.state.location.pathname).toBe('/vaga-empresa')
+    expect(screen.queryByRole('heading', { name: 'Cadastrar Usuário' })).toBeNull()
+  })
+  it('sends a signed-in admin away from /login to the dashboard', async () => {
+    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }) })
+    const { router } = renderRoute('/login')
+    await screen.findByRole('heading', { name: 'Painel de Controle' })
+    expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas')
+  })
+  it('shows a not-found page for unknown paths', async () => {
+    mockBff({ 'GET /bff/auth/me': guest })
+    renderRoute('/nada-aqui')
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy()
+  })
+})

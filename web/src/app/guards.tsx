@@ -1,0 +1,27 @@
+import { Navigate, Outlet } from 'react-router-dom'
+import { useSession } from '../features/auth/api/get-session.ts'
+import { landingFor } from '../features/auth/landing.ts'
+import { StatusMessage } from '../components/status-message.tsx'
+
+/** The route guards of spec §6; the BFF enforces the same rules on every call. */
+type Rule = 'guest-only' | 'admin-only' | 'admin-or-redirect' | 'company-only'
+
+export function decide(rule: Rule, role: 'admin' | 'company' | null): 'pass' | string {
+  switch (rule) {
+    case 'guest-only':
+      return role === null ? 'pass' : landingFor({ role })
+    case 'admin-only':
+      return role === 'admin' ? 'pass' : '/login'
+    case 'admin-or-redirect':
+      return role === 'admin' ? 'pass' : role === 'company' ? '/vaga-empresa' : '/login'
+    case 'company-only':
+      return role === 'company' ? 'pass' : '/login'
+  }
+}
+
+export function Guard({ rule }: { rule: Rule }) {
+  const { user, isLoading } = useSession()
+  if (isLoading) return <StatusMessage kind="loading" title="Carregando..." />
+  const outcome = decide(rule, user?.role ?? null)
+  return outcome === 'pass' ? <Outlet /> : <Navigate to={outcome} replace />
+}

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react'
+import { SWRConfig } from 'swr'
+import type { User } from '@mini-vagas/shared/schemas/user'
+import { sessionKey } from '../features/auth/api/get-session.ts'
+
+/** SWR for every read, seeded with the session resolved before the first render. */
+export function AppProvider({ session, children }: { session: User | null | undefined; children: ReactNode }) {
+  return (
+    <SWRConfig value={{ fallback: session === undefined ? {} : { [sessionKey]: session }, shouldRetryOnError: false, revalidateOnFocus: false }}>
+      {children}
+    </SWRConfig>
+  )
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { NotFound } from '../components/not-found.tsx'
+import { UnderConstruction } from '../components/under-construction.tsx'
+import { Guard } from './guards.tsx'
+import { RootLayout } from './layouts/root-layout.tsx'
+
+const publicVacancies = () => import('../features/vacancies/routes/public-vacancies.tsx')
+const apply = () => import('../features/applications/routes/apply.tsx')
+const login = () => import('../features/auth/routes/login.tsx')
+
+const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
+
+/** The route table of spec §2.1, each behind its guard of spec §6. Screens load lazily. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, lazy: publicVacancies },
+      { path: 'vagas', lazy: publicVacancies },
+      { path: 'candidato/:id', lazy: apply },
+      { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
+      {
+        element: <Guard rule="admin-only" />,
+        children: [soon('nova_vaga', 'Nova Vaga'), soon('cadastrar-usuario', 'Cadastrar Usuário')],
+      },
+      {
+        element: <Guard rule="admin-or-redirect" />,
+        children: [
+          soon('painel_de_controle_mini_vagas', 'Painel de Controle'),
+          soon('administracao_de_vagas', 'Administração de Vagas'),
+          soon('processos_seletivos/:id/edit', 'Editar Vaga'),
+          soon('excel', 'Exportar Planilha'),
+          soon('vagas/:slug/candidatos', 'Candidatos da Vaga'),
+          soon('vagas/:slug/lista-candidatos', 'Lista de Candidatos'),
+          soon('todos-candidatos', 'Todos os Candidatos'),
+          soon('candidatos/:id/edit', 'Editar Candidato'),
+          soon('triagem-ai', 'Triagem com IA'),
+        ],
+      },
+      {
+        element: <Guard rule="company-only" />,
+        children: [
+          soon('vaga-empresa', 'Minhas Vagas'),
+          soon('nova-vaga-empresa', 'Nova Vaga da Empresa'),
+          soon('candidatos-empresa/:slug', 'Candidatos da Vaga'),
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]
+
+export const createRouter = () => createBrowserRouter(routes)

@@ -1,0 +1,53 @@
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { StatusMessage } from '../../../components/status-message.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { usePublicVacancy } from '../api/get-public-vacancy.ts'
+import { ApplicationForm } from '../components/application-form.tsx'
+
+/** Spec §2.5: the vacancy's details and the application form; success goes back to the list. */
+export function Component() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const { data: vacancy, error, isLoading } = usePublicVacancy(id)
+  useDocumentTitle(vacancy?.description ? `Candidatura: ${vacancy.description}` : 'Candidatura')
+
+  return (
+    <main id="main" className="page apply-page">
+      <Link to="/" className="button button-link">
+        ← Voltar para as vagas
+      </Link>
+      {isLoading && <StatusMessage kind="loading" title="Carregando vaga..." />}
+      {error && (
+        <StatusMessage kind="error" title={error instanceof ApiError && error.status === 404 ? 'Vaga não encontrada' : 'Erro ao carregar a vaga'}>
+          {error instanceof ApiError && error.status === 404 ? 'Esta vaga não está mais disponível.' : error.message}
+        </StatusMessage>
+      )}
+      {vacancy && (
+        <>
+          <section className="card vacancy-details" aria-labelledby="vacancy-title">
+            <h1 id="vacancy-title">{vacancy.description}</h1>
+            <p className="company">{vacancy.company_name}</p>
+            <p className="place">
+              {vacancy.city}
+              {vacancy.bairro ? ` · ${vacancy.bairro}` : ''}
+            </p>
+            {vacancy.requirements.length > 0 && (
+              <>
+                <h2>Requisitos</h2>
+                <ul>{vacancy.requirements.map((r, i) => <li key={i}>{r}</li>)}</ul>
+              </>
+            )}
+            {vacancy.benefits.length > 0 && (
+              <>
+                <h2>Benefícios</h2>
+                <ul>{vacancy.benefits.map((b, i) => <li key={i}>{b}</li>)}</ul>
+              </>
+            )}
+          </section>
+          <ApplicationForm jobId={vacancy.id} onSuccess={(message) => navigate('/', { state: { applied: message } })} />
+        </>
+      )}
+    </main>
+  )
+}

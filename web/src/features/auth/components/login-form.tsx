@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react'
+import { maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
+import type { User } from '@mini-vagas/shared/schemas/user'
+import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
+import { login } from '../api/login.ts'
+import { useSessionActions } from '../api/use-session-actions.ts'
+
+/** Spec §2.2: CNPJ masked while typing, password, 'Entrar'/'Entrando...', disabled until both are filled. */
+export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const [cnpj, setCnpj] = useState('')
+  const [password, setPassword] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const { signedIn } = useSessionActions()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (loading || !cnpj || !password) return
+    setLoading(true)
+    setError(null)
+    try {
+      const user = await login(cnpj, password)
+      await signedIn(user)
+      onSuccess(user)
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : GENERIC_ERROR)
+      setLoading(false)
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="login-cnpj">CNPJ</label>
+        <input
+          id="login-cnpj"
+          name="cnpj"
+          inputMode="numeric"
+          autoComplete="username"
+          placeholder="00.000.000/0000-00"
+          maxLength={18}
+          value={cnpj}
+          onChange={(e) => setCnpj(maskCnpjInput(e.target.value))}
+          required
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Senha</label>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Digite sua senha"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={loading || !cnpj || !password}>
+        {loading ? 'Entrando...' : 'Entrar'}
+      </button>
+    </form>
+  )
+}

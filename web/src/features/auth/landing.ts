@@ -1,0 +1,8 @@
+import type { User } from '@mini-vagas/shared/schemas/user'
+
+/** Where each role lands after login (spec §2.2, §6). */
+export function landingFor(user: Pick<User, 'role'> | null): string {
+  if (user?.role === 'admin') return '/painel_de_controle_mini_vagas'
+  if (user?.role === 'company') return '/vaga-empresa'
+  return '/login'
+}

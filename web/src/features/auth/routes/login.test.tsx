@@ -1,0 +1,52 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN, COMPANY, guest, mockBff, renderRoute } from '../../../testing/render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('login screen (spec §2.2)', () => {
+  it('masks the CNPJ while typing, keeps Entrar disabled until both fields are filled, sends the digits', async () => {
+    let resolve: (v: { status: number; body: unknown }) => void = () => {}
+    const { calls } = mockBff({
+      'GET /bff/auth/me': guest,
+      'POST /bff/auth/login': () => new Promise((r) => (resolve = r)),
+    })
+    const { router } = renderRoute('/login')
+    expect(await screen.findByText('Faça login para acessar o sistema')).toBeTruthy()
+    const cnpj = screen.getByLabelText('CNPJ') as HTMLInputElement
+    const button = screen.getByRole('button', { name: 'Entrar' }) as HTMLButtonElement
+    expect(cnpj.placeholder).toBe('00.000.000/0000-00')
+    expect(cnpj.maxLength).toBe(18)
+    expect(screen.getByPlaceholderText('Digite sua senha')).toBeTruthy()
+    expect(button.disabled).toBe(true)
+    await userEvent.type(cnpj, '11222333000181')
+    expect(cnpj.value).toBe('11.222.333/0001-81')
+    expect(button.disabled).toBe(true)
+    await userEvent.type(screen.getByLabelText('Senha'), 'demo-admin-2026')
+    expect(button.disabled).toBe(false)
+    fireEvent.click(button)
+    expect(await screen.findByRole('button', { name: 'Entrando...' })).toHaveProperty('disabled', true)
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/bff/auth/login', body: { cnpj: '11222333000181', password: 'demo-admin-2026' } })
+    resolve({ status: 200, body: { user: ADMIN } })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+  })
+  it('lands a company on /vaga-empresa', async () => {
+    mockBff({ 'GET /bff/auth/me': guest, 'POST /bff/auth/login': () => ({ status: 200, body: { user: COMPANY } }) })
+    const { router } = renderRoute('/login')
+    await userEvent.type(await screen.findByLabelText('CNPJ'), '45723618000118')
+    await userEvent.type(screen.getByLabelText('Senha'), 'demo-empresa-a')
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vaga-empresa'), { timeout: 3000 })
+  })
+  it('shows the error message and lets the user try again', async () => {
+    mockBff({ 'GET /bff/auth/me': guest, 'POST /bff/auth/login': () => ({ status: 401, body: { message: 'CNPJ ou senha inválidos.' } }) })
+    const { router } = renderRoute('/login')
+    await userEvent.type(await screen.findByLabelText('CNPJ'), '11222333000181')
+    await userEvent.type(screen.getByLabelText('Senha'), 'errada')
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('CNPJ ou senha inválidos.')
+    expect(router.state.location.pathname).toBe('/login')
+    expect(screen.getByRole('button', { name: 'Entrar' })).toHaveProperty('disabled', false)
+  })
+})

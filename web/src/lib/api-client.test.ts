@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { api, ApiError, setUnauthorizedHandler } from './api-client.ts'
+
+function respond(status: number, body?: unknown) {
+  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
+}
+afterEach(() => {
+  vi.unstubAllGlobals()
+  setUnauthorizedHandler(null)
+})
+
+describe('api fetch wrapper', () => {
+  it('sends credentials, JSON and the CSRF header on unsafe methods only', async () => {
+    const fetch = respond(200, { ok: true })
+    vi.stubGlobal('fetch', fetch)
+    await api('/bff/x', { method: 'POST', body: { a: 1 } })
+    await api('/bff/y')
+    const [, post] = fetch.mock.calls[0]!
+    expect(post).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"a":1}' })
+    expect(post!.headers).toMatchObject({ 'x-csrf': '1', 'content-type': 'application/json' })
+    expect(fetch.mock.calls[1]![1]!.headers).not.toHaveProperty('x-csrf')
+  })
+  it('turns error answers into ApiError with the message and field errors', async () => {
+    vi.stubGlobal('fetch', respond(422, { message: 'Dados inválidos.', errors: { email: ['Informe um e-mail válido.'] } }))
+    const error = await api('/bff/x', { method: 'POST', body: {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 422, message: 'Dados inválidos.', errors: { email: ['Informe um e-mail válido.'] } })
+  })
+  it('gives a Portuguese message when the answer has none or the network fails', async () => {
+    vi.stubGlobal('fetch', respond(500))
+    await expect(api('/bff/x')).rejects.toMatchObject({ message: 'Não foi possível completar a operação. Tente novamente.' })
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch') }))
+    await expect(api('/bff/x')).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/Sem conexão/) })
+  })
+  it('logs out on 401, except for the spec’s exempt paths and session probes', async () => {
+    const handler = vi.fn()
+    setUnauthorizedHandler(handler)
+    vi.stubGlobal('fetch', respond(401, { message: 'Sua sessão expirou.' }))
+    await api('/bff/dashboard').catch(() => {})
+    expect(handler).toHaveBeenCalledTimes(1)
+    for (const path of ['/api/candidatos/1', '/api/processos_seletivos', '/api/vagas-publicas']) await api(path).catch(() => {})
+    await api('/bff/auth/me', { on401: 'return' }).catch(() => {})
+    expect(handler).toHaveBeenCalledTimes(1)
+  })
+  it('reads 204 as no content', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })))
+    expect(await api('/bff/auth/logout', { method: 'POST' })).toBeUndefined()
+  })
+})

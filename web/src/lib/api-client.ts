@@ -1,0 +1,67 @@
+/**
+ * The one fetch wrapper (DESIGN.md §8): same-origin credentials, the CSRF header on unsafe
+ * methods, JSON in and out, `{message}` errors as ApiError, and the spec's 401 rule (§4): a 401
+ * logs the user out and goes to /login, except for paths containing /candidatos,
+ * /processos_seletivos or /vagas-publicas.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly errors: Record<string, string[]>
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message)
+    this.status = status
+    this.errors = errors
+  }
+}
+
+export const GENERIC_ERROR = 'Não foi possível completar a operação. Tente novamente.'
+const EXEMPT_FROM_401 = ['/candidatos', '/processos_seletivos', '/vagas-publicas']
+
+let onUnauthorized: (() => void) | null = null
+/** The auth provider registers what a 401 does (clear the user, go to /login). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  signal?: AbortSignal
+  /** 'return': a 401 is just an error (session probes such as /bff/auth/me). */
+  on401?: 'logout' | 'return'
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET'
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (method !== 'GET') headers['x-csrf'] = '1'
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw new ApiError(0, 'Sem conexão com o servidor. Verifique sua internet e tente novamente.')
+  }
+  if (response.status === 204) return undefined as T
+  let body: unknown = null
+  try {
+    body = await response.json()
+  } catch {
+    body = null
+  }
+  if (!response.ok) {
+    const data = (body ?? {}) as { message?: unknown; errors?: unknown }
+    const message = typeof data.message === 'string' ? data.message : GENERIC_ERROR
+    const errors = data.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string[]>) : {}
+    if (response.status === 401 && options.on401 !== 'return' && !EXEMPT_FROM_401.some((p) => path.includes(p))) onUnauthorized?.()
+    throw new ApiError(response.status, message, errors)
+  }
+  return body as T
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router-dom'
+import { AppProvider } from './app/provider.tsx'
+import { createRouter } from './app/router.tsx'
+import { getSession } from './features/auth/api/get-session.ts'
+import './styles.css'
+
+// Spec §2.14: initialise the authentication state, then mount the app.
+const session = await getSession().catch(() => undefined)
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider session={session}>
+      <RouterProvider router={createRouter()} />
+    </AppProvider>
+  </StrictMode>,
+)
