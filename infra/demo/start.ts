@@ -9,6 +9,8 @@ import { DEMO_ACCOUNTS } from '../legacy-api/src/seed/demo-accounts.ts'
  */
 const root = resolve(import.meta.dirname, '../..')
 const legacyPort = Number(process.env.LEGACY_PORT ?? 8000)
+const port = Number(process.env.PORT ?? 3000)
+const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
 const databaseFile = resolve(root, process.env.LEGACY_DB ?? '.data/legacy.sqlite')
 const demoCandidates = process.env.DEMO_CANDIDATES ?? '5000'
 const children: ChildProcess[] = []
@@ -49,6 +51,14 @@ if (!existsSync(databaseFile)) {
   if (code !== 0) stopAll(code)
 }
 
+// The SPA is built on every start so the demo always serves the current code (about a second).
+const build = spawn(process.execPath, [resolve(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: resolve(root, 'web'), stdio: 'inherit' })
+const built = await new Promise<number>((done) => build.once('exit', (c) => done(c ?? 1)))
+if (built !== 0) {
+  console.error('A compilação da interface falhou.')
+  stopAll(built)
+}
+
 const legacy = run('infra/legacy-api/src/server.ts', [], { LEGACY_PORT: String(legacyPort), LEGACY_DB: databaseFile })
 legacy.once('exit', (code) => {
   console.error(`A API legada parou (código ${code}).`)
@@ -56,8 +66,21 @@ legacy.once('exit', (code) => {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(0))
 
+const bff = run('bff/src/server.ts', [], {
+  PORT: String(port),
+  PUBLIC_ORIGIN: publicOrigin,
+  LEGACY_API_URL: `http://127.0.0.1:${legacyPort}/api`,
+  CEP_API_URL: `http://127.0.0.1:${legacyPort}/ws`,
+  STATIC_DIR: resolve(root, 'web/dist'),
+})
+bff.once('exit', (code) => {
+  console.error(`O BFF parou (código ${code}).`)
+  stopAll(code ?? 1)
+})
+
 try {
   await waitFor(`http://127.0.0.1:${legacyPort}/api/vagas-publicas`, legacy, 'legacy API')
+  await waitFor(`http://127.0.0.1:${port}/healthz`, bff, 'BFF')
 } catch (error) {
   console.error((error as Error).message)
   stopAll(1)
@@ -65,7 +88,7 @@ try {
 
 const pad = (s: string, n: number) => s.padEnd(n)
 console.log(`
-Mini Vagas (demonstração) no ar: http://127.0.0.1:${legacyPort}/api
+Mini Vagas (demonstração) no ar: ${publicOrigin}
 
 Logins de demonstração (CNPJ / senha):
 ${DEMO_ACCOUNTS.map((a) => `  ${pad(a.label, 10)} ${pad(a.cnpj, 20)} ${a.password}`).join('\n')}

@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSealer } from '../../bff/src/plugins/session-seal.ts'
+import { launchChromium, seriousViolations } from '../support/browser.ts'
+import { ROOT } from '../support/processes.ts'
+import { E2E_SECRET, startProduct, type Product } from '../support/product.ts'
+
+// The journeys of issue 3, by a real browser against real processes (stand-in + BFF + built SPA).
+let product: Product
+let browser: Browser
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
+  product = await startProduct()
+  browser = await launchChromium()
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: { bypassCSP?: boolean; mobile?: boolean } = {}): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: product.url,
+    locale: 'pt-BR',
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
+    ...(options.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  try {
+    const result = await fn(page, context)
+    expect(errors, 'uncaught errors in the page').toEqual([])
+    return result
+  } finally {
+    await context.close()
+  }
+}
+
+async function loginAs(page: Page, cnpj: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('CNPJ').pressSequentially(cnpj.replace(/\D/g, ''))
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+describe('applicant', () => {
+  it('filters the list, opens a vacancy, applies, and the candidate is in the legacy database', async () => {
+    const email = `e2e.${Date.now()}@example.com`
+    await withPage(async (page) => {
+      await page.goto('/')
+      await expect.poll(() => page.getByRole('heading', { name: 'Vagas Disponíveis' }).isVisible()).toBe(true)
+      const cards = page.locator('article.vacancy-card')
+      await expect.poll(() => cards.count()).toBeGreaterThan(1)
+      const total = await cards.count()
+      await page.getByPlaceholder('Buscar por cidade ou empresa...').fill('fortaleza')
+      await expect.poll(() => cards.count()).toBeLessThan(total)
+      const filtered = await cards.count()
+      expect(filtered).toBeGreaterThan(0)
+      for (const place of await page.locator('article.vacancy-card .place').allTextContents()) {
+        const company = await page.locator('article.vacancy-card .company').first().textContent()
+        expect(place.toLowerCase().includes('fortaleza') || (company ?? '').toLowerCase().includes('fortaleza')).toBe(true)
+      }
+      const title = await cards.first().locator('h2').textContent()
+      await cards.first().getByRole('link', { name: /Candidatar-se/ }).click()
+      await expect.poll(() => page.getByRole('heading', { name: title!, level: 1 }).isVisible()).toBe(true)
+
+      await page.getByLabel(/Nome completo/).fill('Joana Teste Ponta a Ponta')
+      await page.getByLabel(/Idade/).fill('24')
+      await page.getByLabel(/Gênero/).selectOption('feminino')
+      await page.getByLabel(/WhatsApp/).fill('(85) 98877-6655')
+      await page.getByLabel(/E-mail/).fill(email)
+      await page.getByRole('radio', { name: 'Não', exact: true }).check()
+      await page.getByLabel(/CEP/).fill('60055-400')
+      await expect.poll(() => page.getByLabel(/Rua/).inputValue()).toBe('Avenida Aguanambi')
+      expect(await page.getByLabel(/Bairro/).inputValue()).toBe('José Bonifácio')
+      expect(await page.getByLabel(/Estado/).inputValue()).toBe('CE')
+      await page.getByLabel(/Escolaridade/).selectOption('ensino médio completo')
+      await page.getByRole('radio', { name: 'Sim, trabalhei em supermercado' }).check()
+      await page.getByLabel(/Última experiência/).fill('Repositora no Mercadinho São Luiz')
+      await page.getByLabel(/Como soube da vaga/).selectOption('instagram')
+      await page.getByRole('button', { name: 'Enviar candidatura' }).click()
+      await expect.poll(() => page.getByText('Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.').isVisible()).toBe(true)
+      expect(new URL(page.url()).pathname).toBe('/')
+    })
+    // Straight to the stand-in, as the legacy's own admin would look.
+    const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
+    const token = ((await login.json()) as { data: { token: string } }).data.token
+    const found = await fetch(`${product.legacyUrl}/api/candidatos/busca-avancada?nome=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } })
+    const rows = ((await found.json()) as { data: Record<string, unknown>[] }).data
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ full_name: 'Joana Teste Ponta a Ponta', age: 24, address_street: 'Avenida Aguanambi', cep: '60055400', experience_1: 'sim trabalhei em supermercado', experience_2: 'Repositora no Mercadinho São Luiz', veiopor: 'instagram', is_pcd: false })
+  })
+
+  it('shows field messages for an incomplete form, in a phone-sized window', async () => {
+    await withPage(async (page) => {
+      await page.goto('/')
+      await page.locator('article.vacancy-card').first().getByRole('link', { name: /Candidatar-se/ }).click()
+      await page.getByRole('button', { name: 'Enviar candidatura' }).click()
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Confira os campos destacados.')
+      expect(await page.getByLabel(/Nome completo/).getAttribute('aria-invalid')).toBe('true')
+      // The first invalid field gets the focus.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fullName')
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width).toBeLessThanOrEqual(390)
+    }, { mobile: true })
+  })
+})
+
+describe('staff and companies', () => {
+  it('an admin logs in, lands on the dashboard with the admin links, holds no token in the page, and logs out', async () => {
+    await withPage(async (page, context) => {
+      await loginAs(page, '11.222.333/0001-81', 'demo-admin-2026')
+      await page.waitForURL('**/painel_de_controle_mini_vagas')
+      const nav = page.getByRole('navigation', { name: 'Principal' })
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário'])
+      expect(await page.getByText('admin@minivagas.com.br').isVisible()).toBe(true)
+
+      const [cookie] = await context.cookies()
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' })
+      const token = createSealer([E2E_SECRET]).open(cookie!.value)!.token
+      const secret = token.split('|')[1]!
+      const visible = await page.evaluate(() => ({
+        cookie: document.cookie,
+        local: JSON.stringify({ ...localStorage }),
+        session: JSON.stringify({ ...sessionStorage }),
+        html: document.documentElement.outerHTML,
+      }))
+      expect(visible.cookie).toBe('')
+      for (const value of Object.values(visible)) expect(value).not.toContain(secret)
+
+      await page.getByRole('button', { name: 'Sair' }).click()
+      await page.waitForURL('**/login')
+      expect(await context.cookies()).toEqual([])
+      await page.goto('/painel_de_controle_mini_vagas')
+      await page.waitForURL('**/login')
+    })
+  })
+
+  it('company A logs in and lands on /vaga-empresa with only “Minhas Vagas”', async () => {
+    await withPage(async (page) => {
+      await loginAs(page, '45.723.618/0001-18', 'demo-empresa-a')
+      await page.waitForURL('**/vaga-empresa')
+      expect(await page.getByRole('navigation', { name: 'Principal' }).getByRole('link').allTextContents()).toEqual(['Minhas Vagas'])
+      await page.goto('/todos-candidatos')
+      await page.waitForURL('**/vaga-empresa')
+    })
+  })
+
+  it('a wrong password shows the message and stays on /login', async () => {
+    await withPage(async (page) => {
+      await loginAs(page, '11.222.333/0001-81', 'senha-errada')
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('CNPJ ou senha inválidos.')
+      expect(new URL(page.url()).pathname).toBe('/login')
+    })
+  })
+
+  it('a guest on a staff route is sent to /login', async () => {
+    await withPage(async (page) => {
+      await page.goto('/administracao_de_vagas')
+      await page.waitForURL('**/login')
+      expect(await page.getByRole('heading', { name: 'Mini Vagas' }).isVisible()).toBe(true)
+    })
+  })
+})
+
+describe('accessibility (axe-core)', () => {
+  for (const [name, path, ready] of [
+    ['login', '/login', 'Entrar'],
+    ['public list', '/', 'Vagas Disponíveis'],
+    ['apply form', '/candidato/1', 'Enviar candidatura'],
+  ] as const) {
+    it(`finds no serious or critical violation on the ${name} screen`, async () => {
+      await withPage(async (page) => {
+        await page.goto(path)
+        await page.getByText(ready, { exact: true }).first().waitFor()
+        expect(await seriousViolations(page)).toEqual([])
+      }, { bypassCSP: true })
+    })
+  }
+})

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { freePort, ROOT, runScript, startService, type Service } from './processes.ts'
+
+/**
+ * The whole product as `npm start` runs it, but on free ports and a fresh seeded database:
+ * the legacy stand-in and the BFF as separate processes, the BFF serving the built SPA.
+ */
+export const E2E_SECRET = 'e2e-session-secret-0123456789-abcdefghijkl'
+
+export interface Product {
+  url: string
+  legacyUrl: string
+  stop(): Promise<void>
+}
+
+export async function startProduct(candidates = 400): Promise<Product> {
+  const dir = mkdtempSync(join(tmpdir(), 'mini-vagas-e2e-'))
+  const db = join(dir, 'legacy.sqlite')
+  const seed = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--db', db, '--now', todayDate()])
+  if (seed.code !== 0) throw new Error(seed.output)
+  const legacyPort = await freePort()
+  const port = await freePort()
+  const legacyUrl = `http://127.0.0.1:${legacyPort}`
+  const url = `http://localhost:${port}`
+  const services: Service[] = []
+  try {
+    services.push(await startService('infra/legacy-api/src/server.ts', { LEGACY_PORT: String(legacyPort), LEGACY_DB: db, LEGACY_CONTROL: '1' }, `${legacyUrl}/api/vagas-publicas`))
+    services.push(
+      await startService(
+        'bff/src/server.ts',
+        {
+          PORT: String(port),
+          PUBLIC_ORIGIN: url,
+          LEGACY_API_URL: `${legacyUrl}/api`,
+          CEP_API_URL: `${legacyUrl}/ws`,
+          SESSION_SECRET: E2E_SECRET,
+          STATIC_DIR: join(ROOT, 'web/dist'),
+          LOG_LEVEL: 'warn',
+        },
+        `http://127.0.0.1:${port}/healthz`,
+      ),
+    )
+  } catch (error) {
+    for (const s of services) await s.stop()
+    throw error
+  }
+  return {
+    url,
+    legacyUrl,
+    async stop() {
+      for (const s of services.reverse()) await s.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
