@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
-import { Value } from 'typebox/value'
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto'
+import { Compile } from 'typebox/compile'
 import { Type, type Static } from 'typebox'
 import { User } from '@mini-vagas/shared/schemas/user'
 
@@ -19,6 +19,7 @@ export const SessionData = Type.Object({
   lastSeenAt: Type.Number(),
 })
 export type SessionData = Static<typeof SessionData>
+const sessionCheck = Compile(SessionData)
 
 const VERSION = 'v1'
 const IV_BYTES = 12
@@ -32,7 +33,8 @@ export interface Sealer {
 
 export function createSealer(secrets: readonly string[]): Sealer {
   if (secrets.length === 0) throw new Error('At least one session secret is needed')
-  const keys = secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, 'mini-vagas', 'session-cookie-v1', 32)))
+  // KeyObjects made once: importing a raw key on every request showed in the profile.
+  const keys = secrets.map((secret) => createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'mini-vagas', 'session-cookie-v1', 32))))
   return {
     seal(data) {
       const iv = randomBytes(IV_BYTES)
@@ -53,7 +55,7 @@ export function createSealer(secrets: readonly string[]): Sealer {
           decipher.setAuthTag(tag)
           const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
           const data: unknown = JSON.parse(text)
-          return Value.Check(SessionData, data) ? data : null
+          return sessionCheck.Check(data) ? (data as SessionData) : null
         } catch {
           // Wrong key or tampered value: try the next key.
         }

@@ -108,12 +108,14 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
         }))
       if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
 
+      const reply200 = reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8')
+      const filterCompany = company && rule.access !== 'public' && rule.access.company === 'vacancy-list'
+      // Unshaped answers go on as received: no parse and re-encode on the hot path.
+      if (!rule.shape && !filterCompany) return reply200.send(response.raw.length > 0 ? response.raw : 'null')
       let answer: unknown = response.body
       if (rule.shape === 'public-vacancies') answer = readList(answer).map(toPublicVacancy).filter((v) => v !== null)
-      if (company && rule.access !== 'public' && rule.access.company === 'vacancy-list') {
-        answer = { data: readList<Obj>(answer).filter((v) => owns(session!, v)) }
-      }
-      return reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(answer ?? null))
+      if (filterCompany) answer = { data: readList<Obj>(answer).filter((v) => owns(session!, v)) }
+      return reply200.send(JSON.stringify(answer ?? null))
     },
   })
 }
