@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { StatusMessage } from '../../../components/status-message.tsx'
+import { VacancySummary } from '../../../components/vacancy-summary.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { usePublicVacancy } from '../api/get-public-vacancy.ts'
@@ -27,23 +28,7 @@ export function Component() {
         <>
           <section className="card vacancy-details" aria-labelledby="vacancy-title">
             <h1 id="vacancy-title">{vacancy.description}</h1>
-            <p className="company">{vacancy.company_name}</p>
-            <p className="place">
-              {vacancy.city}
-              {vacancy.bairro ? ` · ${vacancy.bairro}` : ''}
-            </p>
-            {vacancy.requirements.length > 0 && (
-              <>
-                <h2>Requisitos</h2>
-                <ul>{vacancy.requirements.map((r, i) => <li key={i}>{r}</li>)}</ul>
-              </>
-            )}
-            {vacancy.benefits.length > 0 && (
-              <>
-                <h2>Benefícios</h2>
-                <ul>{vacancy.benefits.map((b, i) => <li key={i}>{b}</li>)}</ul>
-              </>
-            )}
+            <VacancySummary vacancy={vacancy} headingLevel={2} />
           </section>
           <ApplicationForm jobId={vacancy.id} onSuccess={(message) => navigate('/', { state: { applied: message } })} />
         </>

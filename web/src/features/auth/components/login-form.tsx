@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
 import type { User } from '@mini-vagas/shared/schemas/user'
+import { TextField } from '../../../components/form-fields.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { login } from '../api/login.ts'
 import { useSessionActions } from '../api/use-session-actions.ts'
@@ -30,33 +31,25 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
 
   return (
     <form className="login-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="login-cnpj">CNPJ</label>
-        <input
-          id="login-cnpj"
-          name="cnpj"
-          inputMode="numeric"
-          autoComplete="username"
-          placeholder="00.000.000/0000-00"
-          maxLength={18}
-          value={cnpj}
-          onChange={(e) => setCnpj(maskCnpjInput(e.target.value))}
-          required
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">Senha</label>
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Digite sua senha"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </div>
+      <TextField
+        id="login-cnpj"
+        label="CNPJ"
+        inputMode="numeric"
+        autoComplete="username"
+        placeholder="00.000.000/0000-00"
+        maxLength={18}
+        value={cnpj}
+        onChange={(e) => setCnpj(maskCnpjInput(e.target.value))}
+      />
+      <TextField
+        id="login-password"
+        label="Senha"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Digite sua senha"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       {error && (
         <p className="alert alert-error" role="alert">
           {error}
