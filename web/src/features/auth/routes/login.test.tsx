@@ -37,7 +37,7 @@ describe('login screen (spec §2.2)', () => {
     await userEvent.type(await screen.findByLabelText('CNPJ'), '45723618000118')
     await userEvent.type(screen.getByLabelText('Senha'), 'demo-empresa-a')
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/vaga-empresa'), { timeout: 3000 })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vaga-empresa'), { timeout: 10_000 })
   })
   it('shows the error message and lets the user try again', async () => {
     mockBff({ 'GET /bff/auth/me': guest, 'POST /bff/auth/login': () => ({ status: 401, body: { message: 'CNPJ ou senha inválidos.' } }) })
