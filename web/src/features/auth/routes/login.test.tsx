@@ -8,8 +8,10 @@ afterEach(() => vi.unstubAllGlobals())
 describe('login screen (spec §2.2)', () => {
   it('masks the CNPJ while typing, keeps Entrar disabled until both fields are filled, sends the digits', async () => {
     let resolve: (v: { status: number; body: unknown }) => void = () => {}
+    let signedIn: unknown = null
     const { calls } = mockBff({
-      'GET /bff/auth/me': guest,
+      // Like the real BFF: once logged in, the session probe answers the user.
+      'GET /bff/auth/me': () => (signedIn ? { status: 200, body: { user: signedIn } } : guest()),
       'POST /bff/auth/login': () => new Promise((r) => (resolve = r)),
     })
     const { router } = renderRoute('/login')
@@ -28,11 +30,19 @@ describe('login screen (spec §2.2)', () => {
     fireEvent.click(button)
     expect(await screen.findByRole('button', { name: 'Entrando...' })).toHaveProperty('disabled', true)
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/bff/auth/login', body: { cnpj: '11222333000181', password: 'demo-admin-2026' } })
+    signedIn = ADMIN
     resolve({ status: 200, body: { user: ADMIN } })
     await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
   })
   it('lands a company on /vaga-empresa', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'POST /bff/auth/login': () => ({ status: 200, body: { user: COMPANY } }) })
+    let signedIn = false
+    mockBff({
+      'GET /bff/auth/me': () => (signedIn ? { status: 200, body: { user: COMPANY } } : guest()),
+      'POST /bff/auth/login': () => {
+        signedIn = true
+        return { status: 200, body: { user: COMPANY } }
+      },
+    })
     const { router } = renderRoute('/login')
     await userEvent.type(await screen.findByLabelText('CNPJ'), '45723618000118')
     await userEvent.type(screen.getByLabelText('Senha'), 'demo-empresa-a')
