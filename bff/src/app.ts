@@ -7,6 +7,8 @@ import { cepRoutes } from './features/cep/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { passThroughRoutes } from './features/pass-through/routes.ts'
 import { publicRoutes } from './features/public/routes.ts'
+import { staffListRoutes } from './features/staff-lists/routes.ts'
+import { createStaffLists } from './features/staff-lists/service.ts'
 import { createPublicVacancies } from './features/public/service.ts'
 import type { BffConfig } from './plugins/config.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
@@ -81,6 +83,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(publicRoutes, { vacancies, cacheSeconds: config.publicCacheSeconds })
   await app.register(cepRoutes, { cep })
   await app.register(healthRoutes, { legacy })
+  await app.register(staffListRoutes, { lists: createStaffLists({ legacy }) })
   await app.register(passThroughRoutes, { legacy })
   app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(spaPlugin, { staticDir: config.staticDir })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
 // SECURITY.md 14: every route × every role (public, admin, company A, company B) from one table;
@@ -9,6 +10,7 @@ const B_CNPJ = '07654012000189'
 let stack: Stack
 const cookies: Record<string, string | undefined> = {}
 const ids = { vA: 0, vB: 0, cA: 0, cB: 0 }
+const slugs = { vA: '' }
 
 beforeAll(async () => {
   stack = await startStack({}, { candidates: 300 })
@@ -20,6 +22,7 @@ beforeAll(async () => {
   const withCandidates = vacancies.filter((v: { candidates_count: number }) => v.candidates_count > 0)
   ids.vA = withCandidates.find((v: { cnpj: string }) => v.cnpj === A_CNPJ).id
   ids.vB = withCandidates.find((v: { cnpj: string }) => v.cnpj === B_CNPJ).id
+  slugs.vA = vacancySlug(withCandidates.find((v: { id: number }) => v.id === ids.vA))
   for (const key of ['A', 'B'] as const) {
     const vacancy = key === 'A' ? ids.vA : ids.vB
     const list = JSON.parse((await stack.app.inject({ method: 'GET', url: `/api/processos_seletivos/${vacancy}/candidatos`, headers: { cookie: cookies.admin } })).body).data
@@ -70,6 +73,10 @@ const TABLE: Row[] = [
   { method: 'POST', url: () => `/api/candidatos/${ids.cA}/observacao`, body: { observacao: 'Nota' }, expect: { public: 401, admin: 200, A: 200, B: 403 } },
   { method: 'POST', url: () => `/api/candidatos/${ids.cB}/observacao`, body: { observacao: 'Nota' }, expect: { public: 401, admin: 200, A: 403, B: 200 } },
   { method: 'POST', url: () => '/api/candidatos', body: 'forward', expect: { public: 401, admin: 201, A: 403, B: 403 } },
+  { method: 'GET', url: () => `/bff/vacancies/${ids.vA}/candidates?page=1`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
+  { method: 'GET', url: () => `/bff/vacancies/${ids.vB}/candidates?status=triado`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
+  { method: 'GET', url: () => `/bff/vacancies/by-slug/${slugs.vA}`, expect: { public: 401, admin: 200, A: 200, B: 404 } },
+  { method: 'GET', url: () => '/bff/candidates?q=maria', expect: staffOnly },
   { method: 'GET', url: () => '/api/auth/me', expect: { public: 404, admin: 404, A: 404, B: 404 } },
   { method: 'POST', url: () => '/api/auth/register', body: {}, expect: { public: 404, admin: 404, A: 404, B: 404 } },
 ]

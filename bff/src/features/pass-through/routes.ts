@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Compile } from 'typebox/compile'
 import { Value } from 'typebox/value'
 import type { TSchema } from 'typebox'
-import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
+import { canSee, legacyGet } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { readList, readOne } from '../../lib/legacy-readers.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
@@ -48,11 +48,8 @@ function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<st
  * vacancies and candidates; failures leave as `{message}` with the right status.
  */
 export async function passThroughRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
-  const owns = (session: SessionData, vacancy: Obj | null) => vacancy !== null && cnpjDigits(String(vacancy.cnpj ?? '')) === session.user.cnpj
-
   async function fetchOne(path: string, session: SessionData, request: FastifyRequest): Promise<{ response: UpstreamResponse; record: Obj | null }> {
-    const response = await legacy.request({ method: 'GET', path, token: session.token, requestId: request.id })
-    if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
+    const response = await legacyGet(legacy, path, session, request)
     return { response, record: readOne(response.body) }
   }
 
@@ -70,7 +67,7 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
       if (!/^\d+$/.test(vacancyId)) throw new HttpError(403, MESSAGES.forbidden)
     }
     const vacancy = await fetchOne(`/processos_seletivos/${vacancyId}`, session, request)
-    if (!owns(session, vacancy.record)) throw new HttpError(403, MESSAGES.forbidden)
+    if (!canSee(session, vacancy.record)) throw new HttpError(403, MESSAGES.forbidden)
     if (scope === 'own-vacancy' && rule.method === 'GET' && rule.upstream(params) === `/processos_seletivos/${params.id}`) fetched = vacancy.response
     return fetched
   }
@@ -114,7 +111,7 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
       if (!rule.shape && !filterCompany) return reply200.send(response.raw.length > 0 ? response.raw : 'null')
       let answer: unknown = response.body
       if (rule.shape === 'public-vacancies') answer = readList(answer).map(toPublicVacancy).filter((v) => v !== null)
-      if (filterCompany) answer = { data: readList<Obj>(answer).filter((v) => owns(session!, v)) }
+      if (filterCompany) answer = { data: readList<Obj>(answer).filter((v) => canSee(session!, v)) }
       return reply200.send(JSON.stringify(answer ?? null))
     },
   })

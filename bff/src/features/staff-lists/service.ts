@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify'
+import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
+import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates, type CandidateOrder, type ListedCandidate } from '@mini-vagas/shared/domain/candidate-list'
+import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
+import { legacyGet, visibleVacancies, visibleVacancy } from '../../lib/access.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { readList, readStatusCounts } from '../../lib/legacy-readers.ts'
+import type { HttpClient } from '../../plugins/legacy-client.ts'
+import type { SessionData } from '../../plugins/session-seal.ts'
+
+type Obj = Record<string, unknown>
+type Row = ListedCandidate & Obj
+
+export interface ListQuery {
+  page?: number
+  status?: string
+  q?: string
+  order?: CandidateOrder
+}
+
+/**
+ * The staff lists (spec §2.10, §2.11). The legacy answers a vacancy's candidates in one piece and
+ * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
+ * receives 20 rows and the counts, never the whole list (issue 4: 5,000 on one vacancy).
+ */
+export function createStaffLists({ legacy }: { legacy: HttpClient }) {
+  return {
+    async bySlug(slug: string, session: SessionData, request: FastifyRequest) {
+      const vacancy = resolveVacancySlug(slug, (await visibleVacancies(legacy, session, request)) as (Obj & { id: number })[])
+      if (!vacancy) throw new HttpError(404, 'Vaga não encontrada.')
+      return vacancy
+    },
+
+    async vacancyCandidates(id: number, query: ListQuery, session: SessionData, request: FastifyRequest) {
+      const vacancy = await visibleVacancy(legacy, id, session, request)
+      const all = readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body)
+      const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
+      const page = paginate(sortCandidates(searched.filter((c) => matchesStatus(c, query.status)), query.order), query.page ?? 1)
+      return { vacancy, counts: countByStatus(searched), ...page }
+    },
+
+    /**
+     * All candidates: a search of 4+ characters uses the legacy's advanced search; otherwise a
+     * status uses its status lists; 'Todos' with no search loads nothing (spec §5). Counts come from
+     * status-quantidades for the same dates.
+     */
+    async allCandidates(query: ListQuery & { start_date?: string; end_date?: string }, session: SessionData, request: FastifyRequest) {
+      const dates = { start_date: query.start_date, end_date: query.end_date }
+      const q = (query.q ?? '').trim()
+      if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
+      const countsResponse = await legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates)
+      const counts: Record<string, number> = { all: 0 }
+      for (const { status, total } of readStatusCounts(countsResponse.body)) {
+        const key = normalizeCandidateStatus(status)
+        counts[key] = (counts[key] ?? 0) + total
+        counts.all! += total
+      }
+      const status = query.status === undefined || query.status === 'all' ? undefined : query.status
+      let rows: Row[]
+      if (q) {
+        rows = readList<Row>((await legacyGet(legacy, '/candidatos/busca-avancada', session, request, { nome: q, ...dates })).body).filter((c) => matchesStatus(c, status))
+      } else if (status !== undefined) {
+        const path = normalizeCandidateStatus(status) === '' ? '/candidatos/sem-status' : `/candidatos/status/${encodeURIComponent(normalizeCandidateStatus(status))}`
+        rows = readList<Row>((await legacyGet(legacy, path, session, request, dates)).body)
+      } else {
+        return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20 }
+      }
+      return { idle: false, counts, ...paginate(sortCandidates(rows, query.order), query.page ?? 1) }
+    },
+  }
+}
+export type StaffLists = ReturnType<typeof createStaffLists>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { countByStatus, matchesSearch, matchesStatus, pageButtons, paginate, sortCandidates } from './candidate-list.ts'
+
+const c = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra })
+
+describe('matchesSearch (spec §2.10, §2.11)', () => {
+  const maria = c(1, { full_name: 'Maria José Araújo', email: 'maria@exemplo.com', whatsapp: '(85) 98877-6655', company_name: 'Padaria São João' })
+  it('matches name, e-mail and WhatsApp, ignoring accents and case', () => {
+    expect(matchesSearch(maria, 'JOSE ARAUJO')).toBe(true)
+    expect(matchesSearch(maria, 'exemplo.com')).toBe(true)
+    expect(matchesSearch(maria, '98877')).toBe(true)
+    expect(matchesSearch(maria, '85988776655')).toBe(true)
+    expect(matchesSearch(maria, '  ')).toBe(true)
+    expect(matchesSearch(maria, 'joão')).toBe(false)
+  })
+  it('matches the company only for the all-candidates list', () => {
+    expect(matchesSearch(maria, 'sao joao')).toBe(false)
+    expect(matchesSearch(maria, 'sao joao', true)).toBe(true)
+  })
+})
+
+describe('status counts and filter', () => {
+  const list = [c(1, { status: 'triado' }), c(2, { status: null }), c(3, { status: 'pendente' }), c(4, { status: '' }), c(5, { status: 'Triado ' })]
+  it('count by normalised status with the total', () => {
+    expect(countByStatus(list)).toEqual({ all: 5, triado: 2, '': 3 })
+  })
+  it("filter '' as Sem Status and 'all' as everyone", () => {
+    expect(list.filter((x) => matchesStatus(x, '')).map((x) => x.id)).toEqual([2, 3, 4])
+    expect(list.filter((x) => matchesStatus(x, 'all'))).toHaveLength(5)
+    expect(list.filter((x) => matchesStatus(x, 'triado')).map((x) => x.id)).toEqual([1, 5])
+  })
+})
+
+describe('sortCandidates (spec §9)', () => {
+  it('orders by last action, newest first, by default', () => {
+    const list = [c(1, { updated_at: '2026-03-01T00:00:00Z' }), c(2, { created_at: '2026-04-01T00:00:00Z', updated_at: null }), c(3)]
+    expect(sortCandidates(list).map((x) => x.id)).toEqual([2, 1, 3])
+  })
+  it('orders by name, city or state in pt-BR, either way', () => {
+    const list = [c(1, { full_name: 'Érica', address_city: 'Natal', address_state: 'RN' }), c(2, { full_name: 'Ana', address_city: 'Fortaleza', address_state: 'CE' }), c(3, { full_name: 'bruno', address_city: 'Caucaia', address_state: 'CE' })]
+    expect(sortCandidates(list, 'name_asc').map((x) => x.id)).toEqual([2, 3, 1])
+    expect(sortCandidates(list, 'name_desc').map((x) => x.id)).toEqual([1, 3, 2])
+    expect(sortCandidates(list, 'city_asc').map((x) => x.id)).toEqual([3, 2, 1])
+    expect(sortCandidates(list, 'state_desc').map((x) => x.id)).toEqual([1, 2, 3])
+  })
+})
+
+describe('paginate and pageButtons', () => {
+  it('pages 20 at a time and clamps the page', () => {
+    const items = Array.from({ length: 45 }, (_, i) => i)
+    expect(paginate(items, 1)).toMatchObject({ page: 1, pageCount: 3, total: 45, items: items.slice(0, 20) })
+    expect(paginate(items, 3).items).toEqual([40, 41, 42, 43, 44])
+    expect(paginate(items, 99).page).toBe(3)
+    expect(paginate(items, 0).page).toBe(1)
+    expect(paginate([], 1)).toMatchObject({ page: 1, pageCount: 1, total: 0, items: [] })
+  })
+  it('shows first, last and two either side, with gaps', () => {
+    expect(pageButtons(1, 1)).toEqual([1])
+    expect(pageButtons(1, 10)).toEqual([1, 2, 3, null, 10])
+    expect(pageButtons(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10])
+    expect(pageButtons(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10])
+    expect(pageButtons(10, 10)).toEqual([1, null, 8, 9, 10])
+  })
+})

@@ -1,0 +1,93 @@
+import { CANDIDATES_PAGE_SIZE, PAGINATION_SIBLINGS } from '../constants/limits.ts'
+import { normalizeCandidateStatus } from './candidate-status.ts'
+import { lastActionAt } from './last-action.ts'
+import { digitsOnly, foldText } from './text.ts'
+
+/**
+ * Candidate list rules of spec §2.10, §2.11 and §9, shared by the BFF (which pages on the server)
+ * and the SPA (which draws the pager): search, status filter with counts, ordering, pages.
+ */
+export interface ListedCandidate {
+  id: number
+  full_name?: string | null
+  email?: string | null
+  whatsapp?: string | null
+  company_name?: string | null
+  address_city?: string | null
+  address_state?: string | null
+  status?: string | null
+  created_at?: string | null
+  updated_at?: string | null
+}
+
+/** Search over name, e-mail and WhatsApp (and company, for the all-candidates list). */
+export function matchesSearch(candidate: ListedCandidate, query: string, withCompany = false): boolean {
+  const q = foldText(query)
+  if (!q) return true
+  const fields = [candidate.full_name, candidate.email, candidate.whatsapp, ...(withCompany ? [candidate.company_name] : [])]
+  if (fields.some((f) => foldText(f).includes(q))) return true
+  const digits = digitsOnly(query)
+  return digits.length >= 4 && digitsOnly(candidate.whatsapp).includes(digits)
+}
+
+/** Counts per normalised status ('' for Sem Status), plus the total under `all`. */
+export function countByStatus(candidates: readonly ListedCandidate[]): Record<string, number> {
+  const counts: Record<string, number> = { all: candidates.length }
+  for (const c of candidates) {
+    const s = normalizeCandidateStatus(c.status)
+    counts[s] = (counts[s] ?? 0) + 1
+  }
+  return counts
+}
+
+/** The status filter: undefined/'all' keeps everyone; '' means Sem Status (null, '', pendente). */
+export function matchesStatus(candidate: ListedCandidate, status: string | undefined): boolean {
+  if (status === undefined || status === 'all') return true
+  return normalizeCandidateStatus(candidate.status) === normalizeCandidateStatus(status)
+}
+
+export type CandidateOrder = 'last_action_desc' | 'name_asc' | 'name_desc' | 'city_asc' | 'city_desc' | 'state_asc' | 'state_desc'
+export const CANDIDATE_ORDERS: readonly CandidateOrder[] = ['last_action_desc', 'name_asc', 'name_desc', 'city_asc', 'city_desc', 'state_asc', 'state_desc']
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
+
+/** Default order: last action, newest first (spec §9); or by name, city or state either way. */
+export function sortCandidates<T extends ListedCandidate>(candidates: readonly T[], order: CandidateOrder = 'last_action_desc'): T[] {
+  const list = [...candidates]
+  if (order === 'last_action_desc') {
+    const at = new Map(list.map((c) => [c.id, Date.parse(lastActionAt(c) ?? '') || 0]))
+    return list.sort((a, b) => at.get(b.id)! - at.get(a.id)! || b.id - a.id)
+  }
+  const [field, direction] = order.split('_') as ['name' | 'city' | 'state', 'asc' | 'desc']
+  const key = (c: T) => (field === 'name' ? c.full_name : field === 'city' ? c.address_city : c.address_state) ?? ''
+  const sign = direction === 'asc' ? 1 : -1
+  return list.sort((a, b) => sign * collator.compare(key(a), key(b)) || a.id - b.id)
+}
+
+export interface Page<T> {
+  items: T[]
+  page: number
+  pageCount: number
+  total: number
+  pageSize: number
+}
+
+/** One page (20 by default); a page past the end reads as the last page. */
+export function paginate<T>(items: readonly T[], page: number, pageSize = CANDIDATES_PAGE_SIZE): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize))
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount)
+  return { items: items.slice((current - 1) * pageSize, current * pageSize), page: current, pageCount, total: items.length, pageSize }
+}
+
+/** Page buttons (spec §9): first, last, and two either side of the current page; null is a gap. */
+export function pageButtons(current: number, pageCount: number, siblings = PAGINATION_SIBLINGS): (number | null)[] {
+  const pages = new Set<number>([1, pageCount])
+  for (let p = current - siblings; p <= current + siblings; p++) if (p >= 1 && p <= pageCount) pages.add(p)
+  const sorted = [...pages].sort((a, b) => a - b)
+  const out: (number | null)[] = []
+  sorted.forEach((p, i) => {
+    if (i > 0 && p - sorted[i - 1]! > 1) out.push(null)
+    out.push(p)
+  })
+  return out
+}
