@@ -77,6 +77,10 @@ const TABLE: Row[] = [
   { method: 'GET', url: () => `/bff/vacancies/${ids.vB}/candidates?status=triado`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
   { method: 'GET', url: () => `/bff/vacancies/by-slug/${slugs.vA}`, expect: { public: 401, admin: 200, A: 200, B: 404 } },
   { method: 'GET', url: () => '/bff/candidates?q=maria', expect: staffOnly },
+  { method: 'GET', url: () => '/bff/vacancies', expect: { public: 401, admin: 200, A: 200, B: 200 } },
+  { method: 'GET', url: () => `/bff/vacancies/${ids.vA}`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
+  { method: 'GET', url: () => `/bff/candidates/${ids.cA}`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
+  { method: 'GET', url: () => `/bff/candidates/${ids.cB}`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
   { method: 'GET', url: () => '/api/auth/me', expect: { public: 404, admin: 404, A: 404, B: 404 } },
   { method: 'POST', url: () => '/api/auth/register', body: {}, expect: { public: 404, admin: 404, A: 404, B: 404 } },
 ]
@@ -100,11 +104,13 @@ describe('every route × every role', () => {
 })
 
 describe('company lists and ids', () => {
-  it('a company’s vacancy list holds only its own vacancies', async () => {
+  it('a company’s vacancy list holds only its own vacancies, through /api and /bff', async () => {
     for (const [role, cnpj] of [['A', A_CNPJ], ['B', B_CNPJ]] as const) {
       const list = JSON.parse((await stack.app.inject({ method: 'GET', url: '/api/processos_seletivos', headers: { cookie: cookies[role] } })).body).data
       expect(list.length).toBeGreaterThan(0)
       expect(list.every((v: { cnpj: string }) => v.cnpj === cnpj)).toBe(true)
+      const bff = JSON.parse((await stack.app.inject({ method: 'GET', url: '/bff/vacancies', headers: { cookie: cookies[role] } })).body).vacancies
+      expect(bff.map((v: { id: number }) => v.id)).toEqual(list.map((v: { id: number }) => v.id))
     }
   })
   it('company A reaches none of company B’s candidates by any id', async () => {

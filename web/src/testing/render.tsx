@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { vi } from 'vitest'
 import { routes } from '../app/router.tsx'
+import { ToastProvider } from '../components/toast.tsx'
 
 /**
  * Renders the real route table at a path over a fake BFF: `handlers` answer by "METHOD path".
@@ -29,7 +30,9 @@ export function renderRoute(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </SWRConfig>,
   )
   return { router, ...view }

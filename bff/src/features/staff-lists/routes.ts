@@ -28,6 +28,20 @@ const failures = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBod
 export async function staffListRoutes(app: FastifyInstance, { lists }: { lists: StaffLists }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
+  const Id = Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,14}$' }) })
+
+  api.get('/bff/vacancies', { schema: { tags: ['staff'], response: { 200: Type.Object({ vacancies: Type.Array(ListedVacancy) }), ...failures } } }, async (request) => ({
+    vacancies: await lists.vacancies(sessionOf(request), request),
+  }))
+
+  api.get('/bff/vacancies/:id', { schema: { tags: ['staff'], params: Id, response: { 200: Type.Object({ vacancy: ListedVacancy }), ...failures } } }, async (request) => ({
+    vacancy: await lists.vacancy(Number(request.params.id), sessionOf(request), request),
+  }))
+
+  api.get('/bff/candidates/:id', { schema: { tags: ['staff'], params: Id, response: { 200: Type.Object({ candidate: ListedCandidate }), ...failures } } }, async (request) => ({
+    candidate: await lists.candidate(Number(request.params.id), sessionOf(request), request),
+  }))
+
   api.get(
     '/bff/vacancies/by-slug/:slug',
     { schema: { tags: ['staff'], params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 300 }) }), response: { 200: Type.Object({ vacancy: ListedVacancy }), ...failures } } },

@@ -4,8 +4,8 @@ import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates, 
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { legacyGet, visibleVacancies, visibleVacancy } from '../../lib/access.ts'
-import { HttpError } from '../../lib/http-error.ts'
-import { readList, readStatusCounts } from '../../lib/legacy-readers.ts'
+import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { readList, readOne, readStatusCounts } from '../../lib/legacy-readers.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
@@ -26,6 +26,21 @@ export interface ListQuery {
  */
 export function createStaffLists({ legacy }: { legacy: HttpClient }) {
   return {
+    vacancies: (session: SessionData, request: FastifyRequest) => visibleVacancies(legacy, session, request),
+    vacancy: (id: number, session: SessionData, request: FastifyRequest) => visibleVacancy(legacy, id, session, request),
+
+    /** One candidate, if the session may see its vacancy. */
+    async candidate(id: number, session: SessionData, request: FastifyRequest) {
+      const candidate = readOne<Row>((await legacyGet(legacy, `/candidatos/${id}`, session, request)).body)
+      if (!candidate) throw new HttpError(404, 'Candidato não encontrado.')
+      if (session.user.role !== 'admin') {
+        const vacancyId = Number(candidate.job_posting_id)
+        if (!Number.isSafeInteger(vacancyId) || vacancyId <= 0) throw new HttpError(403, MESSAGES.forbidden)
+        await visibleVacancy(legacy, vacancyId, session, request)
+      }
+      return candidate
+    },
+
     async bySlug(slug: string, session: SessionData, request: FastifyRequest) {
       const vacancy = resolveVacancySlug(slug, (await visibleVacancies(legacy, session, request)) as (Obj & { id: number })[])
       if (!vacancy) throw new HttpError(404, 'Vaga não encontrada.')

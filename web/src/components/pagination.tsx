@@ -1,0 +1,27 @@
+import { pageButtons } from '@mini-vagas/shared/domain/candidate-list'
+
+/** Spec §9: first, last, and two pages either side of the current one. */
+export function Pagination({ page, pageCount, onPage, label = 'Paginação' }: { page: number; pageCount: number; onPage: (page: number) => void; label?: string }) {
+  if (pageCount <= 1) return null
+  return (
+    <nav className="pagination" aria-label={label}>
+      <button type="button" className="button button-small" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        Anterior
+      </button>
+      {pageButtons(page, pageCount).map((p, i) =>
+        p === null ? (
+          <span key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <button key={p} type="button" className={`button button-small${p === page ? ' button-primary' : ''}`} aria-current={p === page ? 'page' : undefined} aria-label={`Página ${p}`} onClick={() => onPage(p)}>
+            {p}
+          </button>
+        ),
+      )}
+      <button type="button" className="button button-small" onClick={() => onPage(page + 1)} disabled={page >= pageCount}>
+        Próxima
+      </button>
+    </nav>
+  )
+}
