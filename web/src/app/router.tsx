@@ -7,6 +7,8 @@ import { RootLayout } from './layouts/root-layout.tsx'
 const publicVacancies = () => import('../features/vacancies/routes/public-vacancies.tsx')
 const apply = () => import('../features/applications/routes/apply.tsx')
 const login = () => import('../features/auth/routes/login.tsx')
+const vacanciesAdmin = () => import('../features/staff-vacancies/routes/vacancies-admin.tsx')
+const vacancyForm = () => import('../features/staff-vacancies/routes/vacancy-form.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -22,14 +24,14 @@ export const routes: RouteObject[] = [
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
       {
         element: <Guard rule="admin-only" />,
-        children: [soon('nova_vaga', 'Nova Vaga'), soon('cadastrar-usuario', 'Cadastrar Usuário')],
+        children: [{ path: 'nova_vaga', lazy: vacancyForm }, soon('cadastrar-usuario', 'Cadastrar Usuário')],
       },
       {
         element: <Guard rule="admin-or-redirect" />,
         children: [
           soon('painel_de_controle_mini_vagas', 'Painel de Controle'),
-          soon('administracao_de_vagas', 'Administração de Vagas'),
-          soon('processos_seletivos/:id/edit', 'Editar Vaga'),
+          { path: 'administracao_de_vagas', lazy: vacanciesAdmin },
+          { path: 'processos_seletivos/:id/edit', lazy: vacancyForm },
           soon('excel', 'Exportar Planilha'),
           soon('vagas/:slug/candidatos', 'Candidatos da Vaga'),
           soon('vagas/:slug/lista-candidatos', 'Lista de Candidatos'),

@@ -1,0 +1,87 @@
+import { useDeferredValue, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { VACANCY_STATUS_LABELS, VISIBILITY_LABELS, type VacancyStatus, type Visibility } from '@mini-vagas/shared/constants/vacancy'
+import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
+import { estadoName } from '@mini-vagas/shared/domain/estados'
+import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
+import { StatusMessage } from '../../../components/status-message.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useVacancies } from '../api/get-vacancies.ts'
+import { filterStaffVacancies, openPositions, type VisibilityFilter } from '../filter.ts'
+
+/** Spec §2.7: the staff vacancy list. */
+export function Component() {
+  useDocumentTitle('Administração de Vagas')
+  const { data, error, isLoading, mutate } = useVacancies()
+  const [text, setText] = useState('')
+  const [visibility, setVisibility] = useState<VisibilityFilter>('all')
+  const deferred = useDeferredValue(text)
+  const vacancies = data ? filterStaffVacancies(data, deferred, visibility) : []
+  const open = vacancies.filter((v) => v.status === 'aberta').length
+
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>Administração de Vagas</h1>
+        {data && (
+          <p className="subtitle" aria-live="polite">
+            {vacancies.length} {vacancies.length === 1 ? 'vaga' : 'vagas'} · {open} {open === 1 ? 'aberta' : 'abertas'}
+          </p>
+        )}
+      </header>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="vacancy-text">Buscar</label>
+          <input id="vacancy-text" type="search" placeholder="Descrição, empresa, cidade ou recrutador" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="vacancy-visibility">Visibilidade</label>
+          <select id="vacancy-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as VisibilityFilter)}>
+            <option value="all">Todas</option>
+            <option value="mostrar">Mostrar</option>
+            <option value="nao mostrar">Não mostrar</option>
+          </select>
+        </div>
+        <Link className="button button-primary" to="/nova_vaga">
+          Nova vaga
+        </Link>
+      </div>
+      {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
+      {error && <StatusMessage kind="error" title="Falha ao carregar as vagas." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>{error.message}</StatusMessage>}
+      {data && vacancies.length === 0 && <StatusMessage kind="empty" title="Nenhuma vaga cadastrada." >{data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : undefined}</StatusMessage>}
+      <div className="card-grid">
+        {vacancies.map((v) => (
+          <article key={v.id} className="card vacancy-card" aria-labelledby={`admin-vaga-${v.id}`}>
+            <h2 id={`admin-vaga-${v.id}`}>{v.description || 'Vaga sem título'}</h2>
+            <p className="company">{v.company_name}</p>
+            <p className="place">{[v.city, v.bairro, estadoName(v.estado)].filter(Boolean).join(' · ')}</p>
+            <dl className="definition">
+              <dt>CNPJ</dt>
+              <dd>{formatStoredCnpj(v.cnpj)}</dd>
+              <dt>Recrutador</dt>
+              <dd>{v.recrutador || 'Não informado'}</dd>
+              <dt>Status</dt>
+              <dd>{VACANCY_STATUS_LABELS[v.status as VacancyStatus] ?? v.status ?? '—'}</dd>
+              <dt>Visibilidade</dt>
+              <dd>{VISIBILITY_LABELS[v.obs as Visibility] ?? v.obs ?? '—'}</dd>
+              <dt>Vagas em aberto</dt>
+              <dd>
+                {openPositions(v)} de {v.vagas_abertas ?? 0}
+              </dd>
+              <dt>Candidatos</dt>
+              <dd>{(v.candidates_count ?? 0).toLocaleString('pt-BR')}</dd>
+            </dl>
+            <div className="actions">
+              <Link className="button button-primary" to={`/vagas/${vacancySlug(v)}/lista-candidatos`}>
+                Candidatos
+              </Link>
+              <Link className="button" to={`/processos_seletivos/${v.id}/edit`}>
+                Editar
+              </Link>
+            </div>
+          </article>
+        ))}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN, mockBff, renderRoute } from '../../../testing/render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+const me = () => ({ status: 200, body: { user: ADMIN } })
+const vacancies = [
+  { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', cnpj: '45723618000118', city: 'Natal', bairro: 'Ponta Negra', estado: 'RN', recrutador: 'Ana', obs: 'mostrar', status: 'aberta', vagas_abertas: 5, vagas_preenchidas: 2, candidates_count: 1200, requirements: ['CNH categoria B'], benefits: [], criterios: [] },
+  { id: 2, description: 'Caixa', company_name: 'Farmácia Vida Nova', cnpj: '', city: 'Mossoró', bairro: null, estado: 'rio_grande_do_norte', recrutador: null, obs: 'nao mostrar', status: 'triagem', vagas_abertas: 1, vagas_preenchidas: 3, candidates_count: 0, requirements: [], benefits: [], criterios: [] },
+]
+
+describe('VagasAdmin (spec §2.7)', () => {
+  it('shows counts, CNPJ display rules, open positions and the two buttons per card', async () => {
+    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    renderRoute('/administracao_de_vagas')
+    expect(await screen.findByText('2 vagas · 1 aberta')).toBeTruthy()
+    const first = screen.getByRole('article', { name: 'Açougueiro' })
+    expect(within(first).getByText('45.723.618/0001-18')).toBeTruthy()
+    expect(within(first).getByText('3 de 5')).toBeTruthy()
+    expect(within(first).getByRole('link', { name: 'Candidatos' }).getAttribute('href')).toBe('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    expect(within(first).getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/processos_seletivos/1/edit')
+    const second = screen.getByRole('article', { name: 'Caixa' })
+    expect(within(second).getAllByText('Não informado', { selector: 'dd' })).toHaveLength(2)
+    expect(within(second).getByText('0 de 1')).toBeTruthy()
+  })
+  it('filters by text and visibility, and says when nothing matches', async () => {
+    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    renderRoute('/administracao_de_vagas')
+    await screen.findByRole('article', { name: 'Caixa' })
+    await userEvent.selectOptions(screen.getByLabelText('Visibilidade'), 'nao mostrar')
+    expect(screen.queryByRole('article', { name: 'Açougueiro' })).toBeNull()
+    await userEvent.type(screen.getByLabelText('Buscar'), 'natal')
+    expect(await screen.findByText('Nenhuma vaga cadastrada.')).toBeTruthy()
+  })
+})
+
+describe('vacancy form (spec §2.6)', () => {
+  it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and goes to the dashboard', async () => {
+    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'POST /api/processos_seletivos': () => ({ status: 201, body: { data: { id: 9 } } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    const { router } = renderRoute('/nova_vaga')
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText('Descrição da Vaga'), 'Operador de Empilhadeira')
+    await user.type(screen.getByLabelText('CNPJ da Empresa'), '45723618000118')
+    expect((screen.getByLabelText('CNPJ da Empresa') as HTMLInputElement).value).toBe('45.723.618/0001-18')
+    await user.selectOptions(screen.getByLabelText('Estado'), 'ceara')
+    await user.type(screen.getByLabelText('Requisitos'), '  CNH categoria B  {Enter}')
+    await user.type(screen.getByLabelText('Requisitos'), '   {Enter}')
+    await user.type(screen.getByLabelText('Benefícios'), 'Vale-transporte{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Remover Vale-transporte' }))
+    await user.clear(screen.getByLabelText('Vagas Solicitadas'))
+    await user.type(screen.getByLabelText('Vagas Solicitadas'), '4')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+    const sent = calls.find((c) => c.method === 'POST')!.body
+    expect(sent).toMatchObject({ description: 'Operador de Empilhadeira', cnpj: '45723618000118', estado: 'ceara', requirements: ['CNH categoria B'], benefits: [], vagas_abertas: 4, vagas_preenchidas: 0, obs: 'mostrar', status: 'aberta' })
+    expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
+  })
+  it('refuses negative positions and shows the failure message from the server', async () => {
+    mockBff({ 'GET /bff/auth/me': me, 'POST /api/processos_seletivos': () => ({ status: 502, body: { message: 'Indisponível' } }) })
+    renderRoute('/nova_vaga')
+    const user = userEvent.setup()
+    await user.clear(await screen.findByLabelText('Vagas Preenchidas'))
+    await user.type(screen.getByLabelText('Vagas Preenchidas'), '-1')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Informe um número inteiro a partir de 0.')).toBeTruthy()
+    await user.clear(screen.getByLabelText('Vagas Preenchidas'))
+    await user.type(screen.getByLabelText('Vagas Preenchidas'), '0')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Ocorreu um erro ao enviar o formulário.')
+  })
+  it('edits the route’s vacancy, reading the UF spelling of its state', async () => {
+    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }), 'PUT /api/processos_seletivos/1': () => ({ status: 200, body: {} }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    renderRoute('/processos_seletivos/1/edit')
+    expect(await screen.findByDisplayValue('Açougueiro')).toBeTruthy()
+    expect((screen.getByLabelText('Estado') as HTMLSelectElement).value).toBe('rio_grande_do_norte')
+    expect((screen.getByLabelText('CNPJ da Empresa') as HTMLInputElement).value).toBe('45.723.618/0001-18')
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ description: 'Açougueiro', requirements: ['CNH categoria B'], vagas_preenchidas: 2 })
+  })
+})
