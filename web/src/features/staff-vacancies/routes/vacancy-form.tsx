@@ -13,7 +13,7 @@ import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useVacancy, vacanciesKey, type StaffVacancy } from '../api/get-vacancies.ts'
+import { useVacancy, type StaffVacancy } from '../api/get-vacancies.ts'
 import { saveVacancy } from '../api/save-vacancy.ts'
 
 interface Form {
