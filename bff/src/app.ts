@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { authRoutes } from './features/auth/routes.ts'
 import { cepRoutes } from './features/cep/routes.ts'
+import { exportRoutes } from './features/exports/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { passThroughRoutes } from './features/pass-through/routes.ts'
 import { publicRoutes } from './features/public/routes.ts'
@@ -84,6 +85,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(cepRoutes, { cep })
   await app.register(healthRoutes, { legacy })
   await app.register(staffListRoutes, { lists: createStaffLists({ legacy }) })
+  await app.register(exportRoutes, { legacy })
   await app.register(passThroughRoutes, { legacy })
   app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(spaPlugin, { staticDir: config.staticDir })

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { candidatesCsv } from './routes.ts'
+
+describe('candidates CSV', () => {
+  it('starts with a BOM, uses ; and CRLF, quotes per RFC 4180 and keeps accents', () => {
+    const csv = candidatesCsv([{ id: 1, full_name: 'Conceição "Ção" Araújo', email: 'c@x.com', whatsapp: '85;9', status: 'triado', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' } as never])
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    const [header, row] = csv.slice(1).split('\r\n')
+    expect(header).toBe('Nome;Email;WhatsApp;Idade;Gênero;Cidade;Estado;Escolaridade;Curso;PCD;Última Ação;Status;Observações')
+    expect(row).toContain('"Conceição ""Ção"" Araújo";c@x.com;"85;9"')
+    expect(row).toContain(';Triado;')
+  })
+  it('neutralises formula injection in any cell', () => {
+    const csv = candidatesCsv([{ id: 1, full_name: '=HYPERLINK("http://evil","x")', obs: '@SUM(1)' } as never])
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`)
+    expect(csv).toContain("'@SUM(1)")
+  })
+})
