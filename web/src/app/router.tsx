@@ -9,6 +9,7 @@ const apply = () => import('../features/applications/routes/apply.tsx')
 const login = () => import('../features/auth/routes/login.tsx')
 const vacanciesAdmin = () => import('../features/staff-vacancies/routes/vacancies-admin.tsx')
 const vacancyForm = () => import('../features/staff-vacancies/routes/vacancy-form.tsx')
+const vacancyCandidates = () => import('../features/candidates/routes/vacancy-candidates.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -34,7 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'processos_seletivos/:id/edit', lazy: vacancyForm },
           soon('excel', 'Exportar Planilha'),
           soon('vagas/:slug/candidatos', 'Candidatos da Vaga'),
-          soon('vagas/:slug/lista-candidatos', 'Lista de Candidatos'),
+          { path: 'vagas/:slug/lista-candidatos', lazy: vacancyCandidates },
           soon('todos-candidatos', 'Todos os Candidatos'),
           soon('candidatos/:id/edit', 'Editar Candidato'),
           soon('triagem-ai', 'Triagem com IA'),

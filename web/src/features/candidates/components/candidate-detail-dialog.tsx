@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
+import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
+import { lastAction } from '@mini-vagas/shared/domain/last-action'
+import { Dialog } from '../../../components/dialog.tsx'
+import { useToast } from '../../../components/toast.tsx'
+import { saveObservation } from '../api/candidate-writes.ts'
+import type { StaffCandidate } from '../api/types.ts'
+
+const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === false ? 'Não' : 'Não informado')
+
+/** Every field of a candidate, and its observation editor. */
+export function CandidateDetailDialog({ candidate, onClose, onSaved }: { candidate: StaffCandidate | null; onClose: () => void; onSaved: () => void }) {
+  const toast = useToast()
+  const [obs, setObs] = useState('')
+  const [saving, setSaving] = useState(false)
+  useEffect(() => setObs(candidate?.obs ?? ''), [candidate])
+  if (!candidate) return null
+  const action = lastAction(candidate)
+  const rows: [string, string][] = [
+    ['E-mail', candidate.email ?? ''],
+    ['WhatsApp', candidate.whatsapp ?? ''],
+    ['Idade', candidate.age === null || candidate.age === undefined ? '' : String(candidate.age)],
+    ['Gênero', candidate.genero ?? ''],
+    ['PCD', yesNo(candidate.is_pcd)],
+    ['Endereço', [candidate.address_street, candidate.address_neighborhood, candidate.address_city, candidate.address_state].filter(Boolean).join(', ')],
+    ['CEP', candidate.cep ?? ''],
+    ['Escolaridade', candidate.education ?? ''],
+    ['Curso', candidate.curso ?? ''],
+    ['Supermercado', candidate.experience_1 ?? ''],
+    ['Última experiência', candidate.experience_2 ?? ''],
+    ['Outra experiência', candidate.experience_3 ?? ''],
+    ['Como soube da vaga', candidate.veiopor ?? ''],
+    ['Status', candidateStatusLabel(candidate.status)],
+    ['Vaga', [candidate.job_posting?.description, candidate.company_name].filter(Boolean).join(' · ')],
+    ['Inscrição', formatDate(candidate.created_at)],
+    ['Última ação', action.at ? `${action.label} (${formatDateTime(action.at)})` : action.label],
+  ]
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={candidate.full_name || 'Candidato'}>
+      <dl className="definition">
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault()
+          setSaving(true)
+          try {
+            await saveObservation(candidate.id, obs)
+            toast('Observação salva com sucesso!')
+            onSaved()
+          } catch {
+            toast('Erro ao salvar a observação', { kind: 'error' })
+          } finally {
+            setSaving(false)
+          }
+        }}
+      >
+        <div className="field">
+          <label htmlFor="detail-obs">Observação</label>
+          <textarea id="detail-obs" rows={3} value={obs} onChange={(e) => setObs(e.target.value)} maxLength={5000} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar observação'}
+          </button>
+          <Link className="button" to={`/candidatos/${candidate.id}/edit`}>
+            Editar candidato
+          </Link>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import useSWR from 'swr'
+import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
+import { Dialog } from '../../../components/dialog.tsx'
+import { useToast } from '../../../components/toast.tsx'
+import { api, ApiError } from '../../../lib/api-client.ts'
+import { createCandidate } from '../api/candidate-writes.ts'
+import type { StaffCandidate, StaffVacancy } from '../api/types.ts'
+
+/** Spec §2.10/§5: sends a candidate to other vacancies as new records ('nao informado' for empty values). */
+export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candidate: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void }) {
+  const toast = useToast()
+  const { data: vacancies, error } = useSWR(candidate ? '/bff/vacancies' : null, async (key: string) => (await api<{ vacancies: StaffVacancy[] }>(key)).vacancies)
+  const [selected, setSelected] = useState<number[]>([])
+  const [sending, setSending] = useState(false)
+  if (!candidate) return null
+  const options = (vacancies ?? []).filter((v) => v.id !== currentVacancyId)
+
+  async function send() {
+    if (!candidate) return toast('Nenhum candidato selecionado.', { kind: 'error' })
+    setSending(true)
+    let sent = 0
+    for (const jobId of selected) {
+      try {
+        await createCandidate(buildForwardPayload(candidate as never, jobId))
+        sent++
+      } catch (e) {
+        const message = e instanceof ApiError && e.status === 422 ? 'Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos corretamente.' : e instanceof ApiError ? `Erro: ${e.message}` : 'Erro ao enviar candidato para a vaga.'
+        toast(message, { kind: 'error' })
+      }
+    }
+    setSending(false)
+    if (sent > 0) {
+      toast(sent === 1 ? 'Candidato enviado para 1 vaga.' : `Candidato enviado para ${sent} vagas.`)
+      onClose()
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Enviar para outras vagas" description={`Cria uma nova candidatura de ${candidate.full_name ?? 'candidato'} em cada vaga escolhida.`}>
+      {error && <p className="alert alert-error" role="alert">Erro ao carregar vagas disponíveis</p>}
+      {!vacancies && !error && <p role="status">Carregando vagas...</p>}
+      <fieldset className="field" style={{ border: 'none', padding: 0, maxHeight: 320, overflow: 'auto' }}>
+        <legend>Vagas</legend>
+        {options.map((v) => (
+          <label key={v.id} className="radio">
+            <input type="checkbox" checked={selected.includes(v.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, v.id] : s.filter((x) => x !== v.id)))} />
+            {v.description} · {v.company_name} · {v.city}
+          </label>
+        ))}
+      </fieldset>
+      <div className="actions">
+        <button type="button" className="button button-primary" disabled={sending || selected.length === 0} onClick={() => void send()}>
+          {sending ? 'Enviando...' : 'Enviar'}
+        </button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,20 @@
+import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
+import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
+
+/** Status filter buttons with counts (spec §2.10): 'Todos' and each status that has candidates. */
+export function StatusChips({ counts, value, onChange }: { counts: Record<string, number>; value: string | undefined; onChange: (status: string | undefined) => void }) {
+  const present = CANDIDATE_STATUSES.filter((s) => (counts[s] ?? 0) > 0 || value === s)
+  const extra = Object.keys(counts).filter((k) => k !== 'all' && !(CANDIDATE_STATUSES as readonly string[]).includes(k))
+  return (
+    <div className="chips" role="group" aria-label="Filtrar por status">
+      <button type="button" className="chip" aria-pressed={value === undefined} onClick={() => onChange(undefined)}>
+        Todos ({(counts.all ?? 0).toLocaleString('pt-BR')})
+      </button>
+      {[...present, ...extra].map((s) => (
+        <button key={s || 'sem-status'} type="button" className="chip" aria-pressed={value === s} onClick={() => onChange(s)}>
+          {candidateStatusLabel(s)} ({(counts[s] ?? 0).toLocaleString('pt-BR')})
+        </button>
+      ))}
+    </div>
+  )
+}

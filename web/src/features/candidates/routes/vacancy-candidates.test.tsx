@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN, mockBff, renderRoute, type Handler } from '../../../testing/render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+const me = () => ({ status: 200, body: { user: ADMIN } })
+const vacancy = { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', city: 'Natal', recrutador: 'Ana' }
+const person = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, email: `p${id}@x.com`, whatsapp: '85999990000', address_city: 'Natal', address_state: 'RN', status: 'triado', obs: null, created_at: '2026-11-01T12:00:00Z', updated_at: '2026-11-01T12:00:00Z', ...extra })
+const page = (items: unknown[], extra: Record<string, unknown> = {}) => ({ status: 200, body: { vacancy, items, page: 1, pageCount: 3, total: 45, pageSize: 20, counts: { all: 45, triado: 30, '': 15 }, ...extra } })
+
+function bff(extra: Record<string, Handler> = {}) {
+  return mockBff({
+    'GET /bff/auth/me': me,
+    'GET /bff/vacancies/by-slug/acougueiro-supermercado-bom-preco-natal-1': () => ({ status: 200, body: { vacancy } }),
+    'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page([person(7), person(8, { status: null })]),
+    ...extra,
+  })
+}
+
+describe('ListaCandidatos (spec §2.10)', () => {
+  it('shows the vacancy, status buttons with counts, the rows and the pager', async () => {
+    bff()
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    expect(await screen.findByRole('heading', { name: 'Açougueiro' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Todos (45)' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Triado (30)' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Sem Status (15)' })).toBeTruthy()
+    expect(screen.getByText('Pessoa 7')).toBeTruthy()
+    expect((screen.getByLabelText('Status de Pessoa 8') as HTMLSelectElement).value).toBe('')
+    expect(screen.getByRole('navigation', { name: 'Paginação' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Exportar lista (CSV)' }).getAttribute('href')).toBe('/bff/vacancies/1/candidates.csv?')
+  })
+  it('asks the BFF for a status, a search, an order and a page', async () => {
+    const { calls } = bff({
+      'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc&status=triado': () => page([person(7)]),
+      'GET /bff/vacancies/1/candidates?page=1&order=name_asc&status=triado': () => page([person(7)]),
+      'GET /bff/vacancies/1/candidates?page=2&order=name_asc&status=triado': () => page([person(9)], { page: 2 }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('button', { name: 'Triado (30)' }))
+    await userEvent.click(await screen.findByRole('button', { name: /Nome/ }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Página 2' }))
+    expect(await screen.findByText('Pessoa 9')).toBeTruthy()
+    expect(calls.map((c) => c.path)).toContain('/bff/vacancies/1/candidates?page=2&order=name_asc&status=triado')
+  })
+  it('changes a status at once and keeps it when the server agrees', async () => {
+    let stored = 'triado'
+    const { calls } = bff({
+      // A fake that remembers the write, as the legacy does.
+      'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page([person(7, { status: stored }), person(8, { status: null })]),
+      'PUT /api/candidatos/7': (init) => {
+        stored = JSON.parse(String(init?.body)).status
+        return { status: 200, body: {} }
+      },
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.selectOptions(await screen.findByLabelText('Status de Pessoa 7'), 'aprovado')
+    await waitFor(() => expect((screen.getByLabelText('Status de Pessoa 7') as HTMLSelectElement).value).toBe('aprovado'))
+    expect(await screen.findByText('Status do candidato alterado com sucesso')).toBeTruthy()
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'aprovado' })
+  })
+  it('rolls the status back with the spec’s message when the server refuses', async () => {
+    bff({ 'PUT /api/candidatos/7': () => ({ status: 502, body: { message: 'Indisponível' } }) })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    const select = (await screen.findByLabelText('Status de Pessoa 7')) as HTMLSelectElement
+    await userEvent.selectOptions(select, 'aprovado')
+    expect(await screen.findByText('Erro ao alterar o status do candidato')).toBeTruthy()
+    await waitFor(() => expect((screen.getByLabelText('Status de Pessoa 7') as HTMLSelectElement).value).toBe('triado'))
+  })
+  it('shows the details and saves an observation', async () => {
+    const { calls } = bff({ 'POST /api/candidatos/7/observacao': () => ({ status: 200, body: {} }) })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('button', { name: 'Detalhes de Pessoa 7' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pessoa 7' })
+    await userEvent.type(within(dialog).getByLabelText('Observação'), 'Ligar amanhã')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar observação' }))
+    expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
+    expect(calls.find((c) => c.path === '/api/candidatos/7/observacao')!.body).toEqual({ observacao: 'Ligar amanhã' })
+  })
+  it('says the vacancy is not found for an unknown slug', async () => {
+    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/by-slug/nada-1': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
+    renderRoute('/vagas/nada-1/lista-candidatos')
+    expect((await screen.findByRole('alert')).textContent).toContain('Vaga não encontrada.')
+  })
+  it('offers Try Again when the list fails', async () => {
+    bff({ 'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => ({ status: 502, body: { message: 'x' } }) })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    expect(await screen.findByText('Erro ao carregar a lista de candidatos.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,95 @@
+import { useDeferredValue, useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
+import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
+import { Pagination } from '../../../components/pagination.tsx'
+import { StatusMessage } from '../../../components/status-message.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useVacancyBySlug, useVacancyCandidates, vacancyCandidatesKey } from '../api/get-vacancy-candidates.ts'
+import type { StaffCandidate } from '../api/types.ts'
+import { CandidateDetailDialog } from '../components/candidate-detail-dialog.tsx'
+import { CandidateTable } from '../components/candidate-table.tsx'
+import { ForwardDialog } from '../components/forward-dialog.tsx'
+import { StatusChips } from '../components/status-chips.tsx'
+import { useStatusChange } from '../components/use-status-change.ts'
+
+/** Spec §2.10: one vacancy's candidates (the BFF pages, counts and orders them). */
+export function Component() {
+  const { slug = '' } = useParams()
+  const { data: vacancy, error: vacancyError } = useVacancyBySlug(slug)
+  useDocumentTitle(vacancy?.description ? `Candidatos: ${vacancy.description}` : 'Lista de Candidatos')
+  const [page, setPage] = useState(1)
+  const [status, setStatus] = useState<string | undefined>(undefined)
+  const [search, setSearch] = useState('')
+  const [order, setOrder] = useState<CandidateOrder>('last_action_desc')
+  const q = useDeferredValue(search)
+  const params = { page, status, q, order }
+  const { data, error, isLoading, mutate } = useVacancyCandidates(vacancy?.id, params)
+  const { mutate: mutateAll } = useSWRConfig()
+  const changeStatus = useStatusChange(vacancy ? vacancyCandidatesKey(vacancy.id, params) : null)
+  const [details, setDetails] = useState<StaffCandidate | null>(null)
+  const [forward, setForward] = useState<StaffCandidate | null>(null)
+  const reset = (fn: () => void) => {
+    fn()
+    setPage(1)
+  }
+
+  if (vacancyError) {
+    const missing = vacancyError instanceof ApiError && vacancyError.status === 404
+    return (
+      <main id="main" className="page">
+        <StatusMessage kind="error" title={missing ? 'Vaga não encontrada.' : 'Erro ao carregar os dados da vaga.'} />
+        <Link className="button" to="/administracao_de_vagas">Voltar para as vagas</Link>
+      </main>
+    )
+  }
+  const csv = vacancy ? `/bff/vacancies/${vacancy.id}/candidates.csv?${new URLSearchParams({ ...(status !== undefined ? { status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}` : undefined
+
+  return (
+    <main id="main" className="page">
+      <div className="actions" style={{ marginTop: 0 }}>
+        <Link className="button button-link" to="/administracao_de_vagas">← Voltar para as vagas</Link>
+      </div>
+      <header className="page-header">
+        <h1>{vacancy?.description ?? 'Carregando vaga...'}</h1>
+        {vacancy && <p className="subtitle">{[vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')}</p>}
+      </header>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="candidate-search">Buscar candidato</label>
+          <input id="candidate-search" type="search" placeholder="Nome, e-mail ou WhatsApp" value={search} onChange={(e) => reset(() => setSearch(e.target.value))} />
+        </div>
+        {csv && (
+          <a className="button" href={csv} download>
+            Exportar lista (CSV)
+          </a>
+        )}
+      </div>
+      {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
+      {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
+      {error && !data && (
+        <StatusMessage kind="error" title="Erro ao carregar a lista de candidatos." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>} />
+      )}
+      {data && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado.">{q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined}</StatusMessage>}
+      {data && data.items.length > 0 && (
+        <>
+          <p className="result-count" aria-live="polite">
+            {data.total.toLocaleString('pt-BR')} {data.total === 1 ? 'candidato' : 'candidatos'} · página {data.page} de {data.pageCount}
+          </p>
+          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void changeStatus(c, s)} onDetails={setDetails} onForward={setForward} />
+          <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
+        </>
+      )}
+      <CandidateDetailDialog
+        candidate={details}
+        onClose={() => setDetails(null)}
+        onSaved={() => {
+          setDetails(null)
+          void mutateAll((key) => typeof key === 'string' && key.startsWith('/bff/'))
+        }}
+      />
+      <ForwardDialog candidate={forward} currentVacancyId={vacancy?.id} onClose={() => setForward(null)} />
+    </main>
+  )
+}
