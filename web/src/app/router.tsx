@@ -10,6 +10,7 @@ const login = () => import('../features/auth/routes/login.tsx')
 const vacanciesAdmin = () => import('../features/staff-vacancies/routes/vacancies-admin.tsx')
 const vacancyForm = () => import('../features/staff-vacancies/routes/vacancy-form.tsx')
 const vacancyCandidates = () => import('../features/candidates/routes/vacancy-candidates.tsx')
+const editCandidate = () => import('../features/candidates/routes/edit-candidate.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
           soon('vagas/:slug/candidatos', 'Candidatos da Vaga'),
           { path: 'vagas/:slug/lista-candidatos', lazy: vacancyCandidates },
           soon('todos-candidatos', 'Todos os Candidatos'),
-          soon('candidatos/:id/edit', 'Editar Candidato'),
+          { path: 'candidatos/:id/edit', lazy: editCandidate },
           soon('triagem-ai', 'Triagem com IA'),
         ],
       },
