@@ -11,6 +11,7 @@ const vacanciesAdmin = () => import('../features/staff-vacancies/routes/vacancie
 const vacancyForm = () => import('../features/staff-vacancies/routes/vacancy-form.tsx')
 const vacancyCandidates = () => import('../features/candidates/routes/vacancy-candidates.tsx')
 const editCandidate = () => import('../features/candidates/routes/edit-candidate.tsx')
+const allCandidates = () => import('../features/candidates/routes/all-candidates.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
           soon('excel', 'Exportar Planilha'),
           soon('vagas/:slug/candidatos', 'Candidatos da Vaga'),
           { path: 'vagas/:slug/lista-candidatos', lazy: vacancyCandidates },
-          soon('todos-candidatos', 'Todos os Candidatos'),
+          { path: 'todos-candidatos', lazy: allCandidates },
           { path: 'candidatos/:id/edit', lazy: editCandidate },
           soon('triagem-ai', 'Triagem com IA'),
         ],

@@ -5,7 +5,9 @@ import { CANDIDATE_ORDERS } from '@mini-vagas/shared/domain/candidate-list'
 import { Candidate } from '@mini-vagas/shared/schemas/candidate'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { Vacancy } from '@mini-vagas/shared/schemas/vacancy'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { sessionOf } from '../../lib/access.ts'
+import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import type { StaffLists } from './service.ts'
 
 // Partial: the legacy may omit fields; unknown ones are stripped by the schema.
@@ -71,5 +73,20 @@ export async function staffListRoutes(app: FastifyInstance, { lists }: { lists: 
       },
     },
     async (request) => lists.allCandidates({ ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request, 'admin'), request),
+  )
+
+  api.get(
+    '/bff/candidates.csv',
+    {
+      schema: {
+        tags: ['exports'],
+        querystring: Type.Object({ status: ListQuery.status, q: ListQuery.q, order: ListQuery.order, start_date: DateParam, end_date: DateParam }),
+        response: { 200: Type.String(), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const result = await lists.allCandidates({ ...request.query, everything: true }, sessionOf(request, 'admin'), request)
+      return sendCsv(reply, `candidatos-${todayDate()}.csv`, candidatesCsv(result.items))
+    },
   )
 }

@@ -60,7 +60,7 @@ export function createStaffLists({ legacy }: { legacy: HttpClient }) {
      * status uses its status lists; 'Todos' with no search loads nothing (spec §5). Counts come from
      * status-quantidades for the same dates.
      */
-    async allCandidates(query: ListQuery & { start_date?: string; end_date?: string }, session: SessionData, request: FastifyRequest) {
+    async allCandidates(query: ListQuery & { start_date?: string; end_date?: string; everything?: boolean }, session: SessionData, request: FastifyRequest) {
       const dates = { start_date: query.start_date, end_date: query.end_date }
       const q = (query.q ?? '').trim()
       if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
@@ -81,7 +81,9 @@ export function createStaffLists({ legacy }: { legacy: HttpClient }) {
       } else {
         return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20 }
       }
-      return { idle: false, counts, ...paginate(sortCandidates(rows, query.order), query.page ?? 1) }
+      const sorted = sortCandidates(rows, query.order)
+      // The export takes every row of the result; the screen takes one page.
+      return { idle: false, counts, ...paginate(sorted, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, sorted.length) : undefined) }
     },
   }
 }

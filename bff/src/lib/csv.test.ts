@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { candidatesCsv } from './routes.ts'
+import { candidatesCsv } from './csv.ts'
 
 describe('candidates CSV', () => {
   it('starts with a BOM, uses ; and CRLF, quotes per RFC 4180 and keeps accents', () => {

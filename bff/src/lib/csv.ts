@@ -1,0 +1,20 @@
+import type { FastifyReply } from 'fastify'
+import { stringify } from 'csv-stringify/sync'
+import type { ListedCandidate } from '@mini-vagas/shared/domain/candidate-list'
+import { CANDIDATE_CSV_COLUMNS, candidateCsvRow, neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
+
+/**
+ * CSV exports (DESIGN.md §7): UTF-8 with BOM, ';' (Excel in Brazil), RFC 4180 quoting by
+ * csv-stringify, formula-like cells neutralised, the spec §3.9 columns, the date in the file name.
+ */
+export function candidatesCsv(rows: readonly ListedCandidate[]): string {
+  return stringify(
+    rows.map((c) => candidateCsvRow(c).map(neutraliseFormula)),
+    { header: true, columns: [...CANDIDATE_CSV_COLUMNS], delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/ },
+  )
+}
+
+
+export function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv)
+}

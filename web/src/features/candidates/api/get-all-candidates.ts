@@ -1,0 +1,30 @@
+import useSWR from 'swr'
+import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
+import { api } from '../../../lib/api-client.ts'
+import type { CandidatePage } from './types.ts'
+
+export interface AllListParams {
+  page: number
+  status: string | undefined
+  q: string
+  order: CandidateOrder
+  start: string
+  end: string
+}
+
+export function allCandidatesQuery(p: Omit<AllListParams, 'page'> & { page?: number }): string {
+  const query = new URLSearchParams()
+  if (p.page) query.set('page', String(p.page))
+  query.set('order', p.order)
+  if (p.status !== undefined) query.set('status', p.status)
+  if (p.q.trim()) query.set('q', p.q.trim())
+  if (p.start) query.set('start_date', p.start)
+  if (p.end) query.set('end_date', p.end)
+  return query.toString()
+}
+
+export const allCandidatesKey = (p: AllListParams) => `/bff/candidates?${allCandidatesQuery(p)}`
+
+export function useAllCandidates(params: AllListParams | null) {
+  return useSWR(params ? allCandidatesKey(params) : null, (key: string) => api<CandidatePage & { idle: boolean }>(key), { keepPreviousData: true })
+}

@@ -1,0 +1,99 @@
+import { useDeferredValue, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
+import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
+import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
+import { Pagination } from '../../../components/pagination.tsx'
+import { StatusMessage } from '../../../components/status-message.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { allCandidatesKey, allCandidatesQuery, useAllCandidates } from '../api/get-all-candidates.ts'
+import type { StaffCandidate } from '../api/types.ts'
+import { CandidateDetailDialog } from '../components/candidate-detail-dialog.tsx'
+import { CandidateTable } from '../components/candidate-table.tsx'
+import { ForwardDialog } from '../components/forward-dialog.tsx'
+import { StatusChips } from '../components/status-chips.tsx'
+import { useStatusChange } from '../components/use-status-change.ts'
+
+/** Spec §2.11: every candidate, by dates, status and a search of at least 4 characters. */
+export function Component() {
+  useDocumentTitle('Todos os Candidatos')
+  const [page, setPage] = useState(1)
+  const [status, setStatus] = useState<string | undefined>(undefined)
+  const [search, setSearch] = useState('')
+  const [order, setOrder] = useState<CandidateOrder>('last_action_desc')
+  const [start, setStart] = useState('')
+  const [end, setEnd] = useState('')
+  const q = useDeferredValue(search).trim()
+  const tooShort = q.length > 0 && q.length < SEARCH_MIN_CHARS
+  const params = tooShort ? null : { page, status, q, order, start, end }
+  const { data, error, isLoading, mutate } = useAllCandidates(params)
+  const changeStatus = useStatusChange(params ? allCandidatesKey(params) : null)
+  const { mutate: mutateAll } = useSWRConfig()
+  const [details, setDetails] = useState<StaffCandidate | null>(null)
+  const [forward, setForward] = useState<StaffCandidate | null>(null)
+  const reset = (fn: () => void) => {
+    fn()
+    setPage(1)
+  }
+
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>Todos os Candidatos</h1>
+        <div className="actions">
+          <Link className="button" to="/vagas">Ver vagas</Link>
+          <Link className="button" to="/triagem-ai">Triagem com IA</Link>
+          {data && !data.idle && (
+            <a className="button" href={`/bff/candidates.csv?${allCandidatesQuery({ status, q, order, start, end })}`} download>
+              Exportar lista (CSV)
+            </a>
+          )}
+        </div>
+      </header>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="all-search">Buscar</label>
+          <input id="all-search" type="search" placeholder="Nome, e-mail, WhatsApp ou empresa" value={search} onChange={(e) => reset(() => setSearch(e.target.value))} aria-describedby="all-search-hint" />
+          <p id="all-search-hint" className={tooShort ? 'field-error' : 'field-hint'} role={tooShort ? 'alert' : undefined}>
+            {tooShort ? 'Digite pelo menos 4 caracteres para realizar a busca.' : 'Pelo menos 4 caracteres.'}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="all-start">Data inicial</label>
+          <input id="all-start" type="date" value={start} max={end || undefined} onChange={(e) => reset(() => setStart(e.target.value))} />
+        </div>
+        <div className="field">
+          <label htmlFor="all-end">Data final</label>
+          <input id="all-end" type="date" value={end} min={start || undefined} onChange={(e) => reset(() => setEnd(e.target.value))} />
+        </div>
+      </div>
+      {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
+      {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
+      {error && (
+        <StatusMessage kind="error" title={q ? 'Erro ao buscar candidatos.' : 'Erro ao carregar a lista de candidatos.'} action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
+          {error.message}
+        </StatusMessage>
+      )}
+      {data?.idle && <StatusMessage kind="empty" title="Escolha um status ou faça uma busca">Com o filtro Todos e sem busca, nenhum candidato é carregado.</StatusMessage>}
+      {data && !data.idle && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado." />}
+      {data && !data.idle && data.items.length > 0 && (
+        <>
+          <p className="result-count" aria-live="polite">
+            {data.total.toLocaleString('pt-BR')} {data.total === 1 ? 'candidato' : 'candidatos'} · página {data.page} de {data.pageCount}
+          </p>
+          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void changeStatus(c, s)} onDetails={setDetails} onForward={setForward} showCompany />
+          <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
+        </>
+      )}
+      <CandidateDetailDialog
+        candidate={details}
+        onClose={() => setDetails(null)}
+        onSaved={() => {
+          setDetails(null)
+          void mutateAll((key) => typeof key === 'string' && key.startsWith('/bff/'))
+        }}
+      />
+      <ForwardDialog candidate={forward} onClose={() => setForward(null)} />
+    </main>
+  )
+}
