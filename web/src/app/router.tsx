@@ -12,6 +12,7 @@ const vacancyForm = () => import('../features/staff-vacancies/routes/vacancy-for
 const vacancyCandidates = () => import('../features/candidates/routes/vacancy-candidates.tsx')
 const editCandidate = () => import('../features/candidates/routes/edit-candidate.tsx')
 const allCandidates = () => import('../features/candidates/routes/all-candidates.tsx')
+const vacancyCandidatesSimple = () => import('../features/candidates/routes/vacancy-candidates-simple.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'administracao_de_vagas', lazy: vacanciesAdmin },
           { path: 'processos_seletivos/:id/edit', lazy: vacancyForm },
           soon('excel', 'Exportar Planilha'),
-          soon('vagas/:slug/candidatos', 'Candidatos da Vaga'),
+          { path: 'vagas/:slug/candidatos', lazy: vacancyCandidatesSimple },
           { path: 'vagas/:slug/lista-candidatos', lazy: vacancyCandidates },
           { path: 'todos-candidatos', lazy: allCandidates },
           { path: 'candidatos/:id/edit', lazy: editCandidate },

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { Pagination } from '../../../components/pagination.tsx'
+import { StatusMessage } from '../../../components/status-message.tsx'
+import { useToast } from '../../../components/toast.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { saveObservation } from '../api/candidate-writes.ts'
+import { useVacancyBySlug, useVacancyCandidates } from '../api/get-vacancy-candidates.ts'
+import type { StaffCandidate } from '../api/types.ts'
+
+function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; onSaved: () => void }) {
+  const [value, setValue] = useState(candidate.obs ?? '')
+  const [saving, setSaving] = useState(false)
+  const toast = useToast()
+  useEffect(() => setValue(candidate.obs ?? ''), [candidate.obs])
+  return (
+    <form
+      className="row"
+      style={{ display: 'flex', gap: '0.5rem' }}
+      onSubmit={async (e) => {
+        e.preventDefault()
+        setSaving(true)
+        try {
+          await saveObservation(candidate.id, value)
+          toast('Observação salva com sucesso!')
+          onSaved()
+        } catch {
+          toast('Erro ao salvar observação.', { kind: 'error' })
+        } finally {
+          setSaving(false)
+        }
+      }}
+    >
+      <input aria-label={`Observação de ${candidate.full_name ?? 'candidato'}`} value={value} onChange={(e) => setValue(e.target.value)} maxLength={5000} />
+      <button type="submit" className="button button-small" disabled={saving}>
+        {saving ? 'Salvando...' : 'Salvar'}
+      </button>
+    </form>
+  )
+}
+
+/** Spec §2.9: name, e-mail, phone and an observation with its own save button per row. */
+export function Component() {
+  const { slug = '' } = useParams()
+  const navigate = useNavigate()
+  const { data: vacancy, error: vacancyError } = useVacancyBySlug(slug)
+  useDocumentTitle(vacancy?.description ? `Candidatos: ${vacancy.description}` : 'Candidatos da Vaga')
+  const [page, setPage] = useState(1)
+  const { data, error, mutate } = useVacancyCandidates(vacancy?.id, { page, status: undefined, q: '', order: 'last_action_desc' })
+  return (
+    <main id="main" className="page">
+      <button type="button" className="button button-link" onClick={() => navigate(-1)}>
+        ← Voltar
+      </button>
+      <h1>{vacancy ? `Candidatos: ${vacancy.description ?? ''}` : 'Candidatos da Vaga'}</h1>
+      {vacancyError && <StatusMessage kind="error" title="Vaga não encontrada." />}
+      {error && <StatusMessage kind="error" title="Erro ao carregar a lista de candidatos." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>} />}
+      {data && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato nesta vaga." />}
+      {data && data.items.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">Nome</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Telefone</th>
+                  <th scope="col">Observação</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((c) => (
+                  <tr key={c.id}>
+                    <td>{c.full_name}</td>
+                    <td>{c.email}</td>
+                    <td>{c.whatsapp}</td>
+                    <td>
+                      <ObservationCell candidate={c} onSaved={() => void mutate()} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
+        </>
+      )}
+    </main>
+  )
+}
