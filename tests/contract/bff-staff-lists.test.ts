@@ -91,3 +91,16 @@ describe('GET /bff/candidates (all candidates)', () => {
     expect(all.counts.all).toBeLessThan(2000)
   })
 })
+
+describe('fallback when the per-vacancy call fails (spec §2.10)', () => {
+  it('reads GET /candidatos from the vacancy’s creation day and filters by vacancy', async () => {
+    const direct = (await get('/bff/vacancies/1/candidates')).body
+    await stack.fault({ mode: 'status', status: 500, count: 3, method: 'GET', path: '/api/processos_seletivos/1/candidatos' })
+    const fallback = (await get('/bff/vacancies/1/candidates')).body
+    await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
+    expect(fallback.partial).toBe(false)
+    expect(fallback.total).toBe(direct.total)
+    expect(fallback.counts).toEqual(direct.counts)
+    expect(fallback.items.map((c: { id: number }) => c.id)).toEqual(direct.items.map((c: { id: number }) => c.id))
+  })
+})

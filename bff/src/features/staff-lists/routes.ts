@@ -57,7 +57,7 @@ export async function staffListRoutes(app: FastifyInstance, { lists }: { lists: 
         tags: ['staff'],
         params: Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,14}$' }) }),
         querystring: Type.Object(ListQuery),
-        response: { 200: Type.Object({ vacancy: ListedVacancy, ...PageFields }), ...failures },
+        response: { 200: Type.Object({ vacancy: ListedVacancy, partial: Type.Boolean(), ...PageFields }), ...failures },
       },
     },
     async (request) => lists.vacancyCandidates(Number(request.params.id), { ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),

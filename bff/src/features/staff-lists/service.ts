@@ -2,14 +2,17 @@ import type { FastifyRequest } from 'fastify'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates, type CandidateOrder, type ListedCandidate } from '@mini-vagas/shared/domain/candidate-list'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { legacyGet, visibleVacancies, visibleVacancy } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
-import { readList, readOne, readStatusCounts } from '../../lib/legacy-readers.ts'
-import type { HttpClient } from '../../plugins/legacy-client.ts'
+import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-readers.ts'
+import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
 type Obj = Record<string, unknown>
+const FALLBACK_MAX_PAGES = 250
+const FALLBACK_CONCURRENCY = 4
 type Row = ListedCandidate & Obj
 
 export interface ListQuery {
@@ -25,6 +28,23 @@ export interface ListQuery {
  * receives 20 rows and the counts, never the whole list (issue 4: 5,000 on one vacancy).
  */
 export function createStaffLists({ legacy }: { legacy: HttpClient }) {
+  /**
+   * The fallback read: pages of GET /candidatos from the day the vacancy was created (nobody applies
+   * before), four at a time, at most FALLBACK_MAX_PAGES pages; `partial` says when it stopped early.
+   */
+  async function candidatesOfVacancyByPages(id: number, createdAt: string, session: SessionData, request: FastifyRequest) {
+    const start_date = createdAt ? calendarDate(createdAt) : undefined
+    const query = (page: number) => ({ page: String(page), ...(start_date ? { start_date } : {}) })
+    const first = readPage<Row>((await legacyGet(legacy, '/candidatos', session, request, query(1))).body)
+    const last = Math.min(first.pagination.last_page, FALLBACK_MAX_PAGES)
+    const rows = [...first.items]
+    for (let page = 2; page <= last; page += FALLBACK_CONCURRENCY) {
+      const batch = Array.from({ length: Math.min(FALLBACK_CONCURRENCY, last - page + 1) }, (_, i) => legacyGet(legacy, '/candidatos', session, request, query(page + i)))
+      for (const response of await Promise.all(batch)) rows.push(...readPage<Row>(response.body).items)
+    }
+    return { rows: rows.filter((c) => Number(c.job_posting_id) === id), partial: first.pagination.last_page > FALLBACK_MAX_PAGES }
+  }
+
   return {
     vacancies: (session: SessionData, request: FastifyRequest) => visibleVacancies(legacy, session, request),
     vacancy: (id: number, session: SessionData, request: FastifyRequest) => visibleVacancy(legacy, id, session, request),
@@ -49,10 +69,18 @@ export function createStaffLists({ legacy }: { legacy: HttpClient }) {
 
     async vacancyCandidates(id: number, query: ListQuery, session: SessionData, request: FastifyRequest) {
       const vacancy = await visibleVacancy(legacy, id, session, request)
-      const all = readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body)
+      let all: Row[]
+      let partial = false
+      try {
+        all = readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body)
+      } catch (error) {
+        // Spec §2.10: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
+        if (!(error instanceof UpstreamError) && !(error instanceof HttpError && (error.statusCode >= 500 || error.statusCode === 404))) throw error
+        ;({ rows: all, partial } = await candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request))
+      }
       const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
       const page = paginate(sortCandidates(searched.filter((c) => matchesStatus(c, query.status)), query.order), query.page ?? 1)
-      return { vacancy, counts: countByStatus(searched), ...page }
+      return { vacancy, counts: countByStatus(searched), partial, ...page }
     },
 
     /**

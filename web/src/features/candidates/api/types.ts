@@ -12,4 +12,6 @@ export interface CandidatePage {
   total: number
   pageSize: number
   counts: Record<string, number>
+  /** The BFF read a bounded fallback and may be missing candidates. */
+  partial?: boolean
 }

@@ -66,6 +66,7 @@ export function Component() {
           </a>
         )}
       </div>
+      {data?.partial && <StatusMessage kind="empty" title="Lista parcial">O sistema de vagas não respondeu pela lista desta vaga; mostramos os candidatos encontrados na busca geral.</StatusMessage>}
       {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
       {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
       {error && !data && (
