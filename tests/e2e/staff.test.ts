@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
+import { launchChromium } from '../support/browser.ts'
+import { ROOT } from '../support/processes.ts'
+import { startProduct, type Product } from '../support/product.ts'
+
+// Issue 4's journey: a recruiter's day, by a real browser against the real processes.
+let product: Product
+let browser: Browser
+let legacyToken: string
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
+  product = await startProduct(600)
+  browser = await launchChromium()
+  const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
+  legacyToken = ((await login.json()) as { data: { token: string } }).data.token
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+/** Reads the stand-in directly, as the legacy's own staff would see the data. */
+async function legacy<T>(path: string): Promise<T> {
+  const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${legacyToken}` } })
+  return ((await response.json()) as { data: T }).data
+}
+
+async function adminPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', acceptDownloads: true })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('CNPJ').pressSequentially('11222333000181')
+  await page.getByLabel('Senha').fill('demo-admin-2026')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL('**/painel_de_controle_mini_vagas')
+  return page
+}
+
+describe('a recruiter’s day', () => {
+  const title = `Operador E2E ${Date.now()}`
+  let newVacancyId = 0
+
+  it('creates a vacancy and finds it in VagasAdmin', async () => {
+    const page = await adminPage()
+    await page.goto('/nova_vaga')
+    await page.getByLabel('Descrição da Vaga').fill(title)
+    await page.getByLabel('Nome da Empresa').fill('Atacarejo Nordeste')
+    await page.getByLabel('CNPJ da Empresa').pressSequentially('45723618000118')
+    await page.getByLabel('Cidade').fill('Fortaleza')
+    await page.getByLabel('Estado').selectOption('ceara')
+    await page.getByLabel('Requisitos').fill('CNH categoria B')
+    await page.getByLabel('Requisitos').press('Enter')
+    await page.getByRole('button', { name: 'Enviar' }).click()
+    await page.waitForURL('**/painel_de_controle_mini_vagas')
+    await expect.poll(() => page.getByText('Nova vaga criada com sucesso!').first().isVisible()).toBe(true)
+    await page.goto('/administracao_de_vagas')
+    await page.getByLabel('Buscar').fill(title)
+    const card = page.getByRole('article', { name: title })
+    await card.waitFor()
+    expect(await card.getByText('45.723.618/0001-18').isVisible()).toBe(true)
+    const vacancies = await legacy<{ id: number; description: string; requirements: string[]; estado: string }[]>('/processos_seletivos')
+    const created = vacancies.find((v) => v.description === title)!
+    expect(created).toMatchObject({ requirements: ['CNH categoria B'], estado: 'ceara' })
+    newVacancyId = created.id
+    await page.context().close()
+  })
+
+  it('works a vacancy’s candidates from its slug URL in a fresh browser', async () => {
+    const vacancy = await legacy<{ id: number; description: string; company_name: string; city: string }>('/processos_seletivos/1')
+    const page = await adminPage()
+    await page.goto(`/vagas/${vacancySlug(vacancy)}/lista-candidatos`)
+    await page.getByRole('heading', { name: vacancy.description }).waitFor()
+    const firstSelect = page.locator('table.data tbody tr').first().locator('select')
+    await firstSelect.waitFor()
+    const candidateId = Number((await firstSelect.getAttribute('id'))!.replace('status-', ''))
+
+    // Status change, persisted.
+    await firstSelect.selectOption('aprovado')
+    await expect.poll(() => page.getByText('Status do candidato alterado com sucesso').first().isVisible()).toBe(true)
+    await expect.poll(async () => (await legacy<{ status: string }>(`/candidatos/${candidateId}`)).status).toBe('aprovado')
+
+    // Observation, persisted.
+    const row = page.locator('table.data tbody tr', { has: page.locator(`#status-${candidateId}`) })
+    await row.getByRole('button', { name: /Detalhes de/ }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Observação').fill('Ligar na segunda-feira')
+    await dialog.getByRole('button', { name: 'Salvar observação' }).click()
+    await expect.poll(async () => (await legacy<{ obs: string }>(`/candidatos/${candidateId}`)).obs).toBe('Ligar na segunda-feira')
+
+    // Forward to the vacancy created above: a new record with the same person.
+    const original = await legacy<Record<string, unknown>>(`/candidatos/${candidateId}`)
+    await row.getByRole('button', { name: /Enviar .* para outra vaga/ }).click()
+    const forward = page.getByRole('dialog', { name: 'Enviar para outras vagas' })
+    await forward.getByRole('checkbox', { name: new RegExp(title) }).check()
+    await forward.getByRole('button', { name: 'Enviar' }).click()
+    await expect.poll(() => page.getByText('Candidato enviado para 1 vaga.').first().isVisible()).toBe(true)
+    const copies = await legacy<Record<string, unknown>[]>(`/candidatos/busca-avancada?nome=${encodeURIComponent(String(original.email))}`)
+    const copy = copies.find((c) => c.job_posting_id === newVacancyId)!
+    expect(copy).toMatchObject({ full_name: original.full_name, email: original.email, whatsapp: original.whatsapp, address_city: original.address_city })
+    expect(copy.experience_1).toBe(original.experience_1 || 'nao informado')
+
+    // CSV export: §3.9 columns, accents intact.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar lista (CSV)' }).click()])
+    const csv = readFileSync((await download.path())!, 'utf8')
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.slice(1).split('\r\n')[0]).toBe('Nome;Email;WhatsApp;Idade;Gênero;Cidade;Estado;Escolaridade;Curso;PCD;Última Ação;Status;Observações')
+    expect(csv).toContain('Ligar na segunda-feira')
+    expect(download.suggestedFilename()).toMatch(/^candidatos-.+-\d{4}-\d{2}-\d{2}\.csv$/)
+
+    // Edit the candidate and see the change.
+    await row.getByRole('link', { name: /Editar/ }).click()
+    await page.getByRole('heading', { name: 'Editar Candidato' }).waitFor()
+    await page.getByLabel(/Nome Completo/).fill('Nome Editado Pelo Teste')
+    await page.getByRole('button', { name: 'Salvar Alterações' }).click()
+    await expect.poll(() => page.getByText('Candidato atualizado com sucesso!').first().isVisible()).toBe(true)
+    await page.waitForURL('**/lista-candidatos')
+    await expect.poll(() => page.getByText('Nome Editado Pelo Teste').first().isVisible()).toBe(true)
+    expect((await legacy<{ full_name: string }>(`/candidatos/${candidateId}`)).full_name).toBe('Nome Editado Pelo Teste')
+    await page.context().close()
+  })
+
+  it('rolls a failed status change back with its message', async () => {
+    const vacancy = await legacy<{ id: number; description: string; company_name: string; city: string }>('/processos_seletivos/1')
+    const page = await adminPage()
+    await page.goto(`/vagas/${vacancySlug(vacancy)}/lista-candidatos`)
+    const select = page.locator('table.data tbody tr').nth(1).locator('select')
+    await select.waitFor()
+    const before = await select.inputValue()
+    const target = before === 'desistente' ? 'sem_retorno' : 'desistente'
+    await fetch(`${product.legacyUrl}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'status', status: 500, method: 'PUT', path: '/api/candidatos/' }) })
+    await select.selectOption(target)
+    await expect.poll(() => page.getByText('Erro ao alterar o status do candidato').first().isVisible()).toBe(true)
+    await expect.poll(() => select.inputValue()).toBe(before)
+    await page.context().close()
+  })
+})
