@@ -4,6 +4,8 @@ import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { authRoutes } from './features/auth/routes.ts'
 import { cepRoutes } from './features/cep/routes.ts'
+import { dashboardRoutes } from './features/dashboard/routes.ts'
+import { createDashboard } from './features/dashboard/service.ts'
 import { exportRoutes } from './features/exports/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
 import { passThroughRoutes } from './features/pass-through/routes.ts'
@@ -85,6 +87,12 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(cepRoutes, { cep })
   await app.register(healthRoutes, { legacy })
   await app.register(staffListRoutes, { lists: createStaffLists({ legacy }) })
+  const dashboard = createDashboard({ legacy, now })
+  // Staff see their own changes: any successful write through the BFF drops the dashboard cache.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300 && request.url.startsWith('/api/')) dashboard.invalidate()
+  })
+  await app.register(dashboardRoutes, { dashboard })
   await app.register(exportRoutes, { legacy })
   await app.register(passThroughRoutes, { legacy })
   app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())

@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify'
+import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
+import { filledCounts, originCounts, statusCounts, vacancyCounts, type DashboardHire } from '@mini-vagas/shared/domain/dashboard'
+import { legacyGet } from '../../lib/access.ts'
+import { readList, readStatusCounts } from '../../lib/legacy-readers.ts'
+import type { HttpClient } from '../../plugins/legacy-client.ts'
+import type { SessionData } from '../../plugins/session-seal.ts'
+
+const FRESH_MS = 60_000
+const MAX_STALE_MS = 10 * 60_000
+
+/** First and last calendar day of 'YYYY-MM'. */
+export function monthRange(month: string): { start: string; end: string } {
+  const start = `${month}-01`
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+  return { start, end: shiftDate(next, -1) }
+}
+
+async function compute(legacy: HttpClient, month: string, session: SessionData, request: FastifyRequest) {
+  const { start, end } = monthRange(month)
+  const dates = { start_date: start, end_date: end }
+  // Four independent legacy reads, in parallel.
+  const [vacancies, hires, statuses, registrations] = await Promise.all([
+    legacyGet(legacy, '/processos_seletivos', session, request),
+    legacyGet(legacy, '/candidatos/status/contratado', session, request),
+    legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates),
+    legacyGet(legacy, '/excel_relatorio', session, request, dates),
+  ])
+  return {
+    month,
+    vacancies: vacancyCounts(readList(vacancies.body)),
+    filled: filledCounts(readList<DashboardHire>(hires.body), month),
+    statuses: statusCounts(readStatusCounts(statuses.body)),
+    origins: originCounts(readList<{ veiopor?: string | null }>(registrations.body)),
+  }
+}
+type Counts = Awaited<ReturnType<typeof compute>>
+
+/**
+ * The dashboard in one answer, computed on the server (spec §2.8, §9). Cached per month: fresh for
+ * a minute; up to ten minutes a stale answer is served at once while a new one is computed; any
+ * write through the BFF drops the cache so staff see their own changes.
+ */
+export function createDashboard({ legacy, now = Date.now }: { legacy: HttpClient; now?: () => number }) {
+  const cache = new Map<string, { at: number; counts: Counts }>()
+  const computing = new Map<string, Promise<Counts>>()
+
+  function refresh(month: string, session: SessionData, request: FastifyRequest): Promise<Counts> {
+    const running = computing.get(month)
+    if (running) return running
+    const promise = compute(legacy, month, session, request)
+      .then((counts) => {
+        cache.set(month, { at: now(), counts })
+        return counts
+      })
+      .finally(() => computing.delete(month))
+    computing.set(month, promise)
+    return promise
+  }
+
+  return {
+    currentMonth: () => todayDate(new Date(now())).slice(0, 7),
+    async get(month: string, session: SessionData, request: FastifyRequest) {
+      const hit = cache.get(month)
+      const age = hit ? now() - hit.at : Infinity
+      if (hit && age < FRESH_MS) return { ...hit.counts, generatedAt: new Date(hit.at).toISOString(), stale: false }
+      if (hit && age < MAX_STALE_MS) {
+        refresh(month, session, request).catch((error: unknown) => request.log.warn({ err: { message: (error as Error).message } }, 'dashboard refresh failed'))
+        return { ...hit.counts, generatedAt: new Date(hit.at).toISOString(), stale: true }
+      }
+      const counts = await refresh(month, session, request)
+      return { ...counts, generatedAt: new Date(cache.get(month)?.at ?? now()).toISOString(), stale: false }
+    },
+    invalidate: () => cache.clear(),
+  }
+}
+export type Dashboard = ReturnType<typeof createDashboard>
+

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { filledCounts, originCounts, originOf, statusCounts, vacancyCounts } from './dashboard.ts'
+
+describe('vacancyCounts (spec §2.8, §9)', () => {
+  it('counts only mostrar vacancies, by state in either spelling, and open positions', () => {
+    const counts = vacancyCounts([
+      { estado: 'ceara', obs: 'mostrar', vagas_abertas: 5, vagas_preenchidas: 2 },
+      { estado: 'CE', obs: 'mostrar', vagas_abertas: 1, vagas_preenchidas: 3 },
+      { estado: 'rio_grande_do_norte', obs: 'mostrar', vagas_abertas: 2, vagas_preenchidas: 0 },
+      { estado: 'RN', obs: 'nao mostrar', vagas_abertas: 9, vagas_preenchidas: 0 },
+      { estado: 'pernambuco', obs: 'mostrar', vagas_abertas: 1, vagas_preenchidas: null },
+      { estado: null, obs: 'mostrar', vagas_abertas: null, vagas_preenchidas: null },
+    ])
+    expect(counts).toEqual({
+      vacanciesByState: { CE: 2, RN: 1, outros: 2 },
+      openPositionsByState: { CE: 3, RN: 2, outros: 1 },
+      openPositions: 6,
+      visibleVacancies: 5,
+    })
+  })
+})
+
+describe('filledCounts', () => {
+  const hire = (created: string, updated: string | null, estado: string, recrutador: string | null, status = 'contratado') => ({ status, created_at: created, updated_at: updated, job_posting: { estado, recrutador } })
+  it('counts hires whose last action is in the month, in Fortaleza time', () => {
+    const counts = filledCounts(
+      [
+        hire('2026-10-01T12:00:00Z', '2026-11-05T12:00:00Z', 'ceara', 'Ana'),
+        hire('2026-11-02T12:00:00Z', null, 'RN', 'Ana'),
+        // 02:00 UTC on Dec 1st is still November 30th in Fortaleza.
+        hire('2026-10-01T12:00:00Z', '2026-12-01T02:00:00Z', 'CE', 'Bruno'),
+        // 03:00 UTC on Nov 1st is November; 02:59 would be October.
+        hire('2026-11-01T03:00:00Z', null, 'CE', null),
+        hire('2026-10-31T02:59:00Z', null, 'CE', 'Ana'),
+        // updated_at earlier than created_at: the later (created) counts.
+        hire('2026-11-10T12:00:00Z', '2026-09-01T12:00:00Z', 'para', 'Carla'),
+        hire('2026-11-10T12:00:00Z', null, 'CE', 'Ana', 'aprovado'),
+      ],
+      '2026-11',
+    )
+    expect(counts).toEqual({ filled: 5, byState: { CE: 3, RN: 1, outros: 1 }, byRecruiter: { Ana: 2, Bruno: 1, 'Sem recrutador': 1, Carla: 1 } })
+  })
+})
+
+describe('origin and status counts', () => {
+  it('fold origins by accents, case and spacing into the nine values plus Não informado', () => {
+    expect(originOf(' Instagram ')).toBe('Instagram')
+    expect(originOf('indicação')).toBe('Indicação')
+    expect(originOf('INDICACAO')).toBe('Indicação')
+    expect(originOf('site  de vagas')).toBe('Site de vagas')
+    expect(originOf('redes sociais')).toBe('Não informado')
+    expect(originOf(null)).toBe('Não informado')
+    const counts = originCounts([{ veiopor: 'whatsapp' }, { veiopor: 'WhatsApp' }, { veiopor: '' }, { veiopor: 'outro' }])
+    expect(Object.keys(counts)).toHaveLength(10)
+    expect(counts).toMatchObject({ WhatsApp: 2, 'Não informado': 2, Instagram: 0 })
+  })
+  it('merge null, empty and pendente statuses', () => {
+    expect(statusCounts([{ status: null, total: 3 }, { status: '', total: 2 }, { status: 'pendente', total: 1 }, { status: 'triado', total: 4 }])).toEqual({ '': 6, triado: 4 })
+  })
+})

@@ -1,0 +1,101 @@
+import { PUBLIC_VISIBILITY } from '../constants/vacancy.ts'
+import { VEIOPOR_APPLY } from '../constants/option-lists.ts'
+import { normalizeCandidateStatus } from './candidate-status.ts'
+import { calendarMonth } from './dates.ts'
+import { toUf } from './estados.ts'
+import { lastActionAt } from './last-action.ts'
+import { foldText } from './text.ts'
+
+/**
+ * The dashboard's counts (spec §2.8, §9), computed from legacy rows on the server. Only 'mostrar'
+ * vacancies count; states are read in either spelling; "filled" means contratado candidates whose
+ * last action falls in the chosen month (America/Fortaleza); origins use the nine apply-form values
+ * plus 'Não informado' (any value outside the nine counts there too).
+ */
+export interface DashboardVacancy {
+  estado?: string | null
+  obs?: string | null
+  vagas_abertas?: number | null
+  vagas_preenchidas?: number | null
+}
+export interface DashboardHire {
+  status?: string | null
+  created_at?: string | null
+  updated_at?: string | null
+  job_posting?: { estado?: string | null; recrutador?: string | null } | null
+}
+
+export const DASHBOARD_STATES = ['CE', 'RN'] as const
+export const NOT_INFORMED_ORIGIN = 'Não informado'
+
+export interface VacancyCounts {
+  /** 'mostrar' vacancies per UF (CE, RN, and 'outros' for the rest). */
+  vacanciesByState: Record<string, number>
+  /** Requested minus filled, never below zero, per vacancy; per UF and in total. */
+  openPositionsByState: Record<string, number>
+  openPositions: number
+  visibleVacancies: number
+}
+
+const stateKey = (estado: string | null | undefined) => {
+  const uf = toUf(estado)
+  return uf === 'CE' || uf === 'RN' ? uf : 'outros'
+}
+
+export function vacancyCounts(vacancies: readonly DashboardVacancy[]): VacancyCounts {
+  const out: VacancyCounts = { vacanciesByState: { CE: 0, RN: 0, outros: 0 }, openPositionsByState: { CE: 0, RN: 0, outros: 0 }, openPositions: 0, visibleVacancies: 0 }
+  for (const v of vacancies) {
+    if (v.obs !== PUBLIC_VISIBILITY) continue
+    const key = stateKey(v.estado)
+    const open = Math.max(0, (Number(v.vagas_abertas) || 0) - (Number(v.vagas_preenchidas) || 0))
+    out.visibleVacancies++
+    out.vacanciesByState[key]! += 1
+    out.openPositionsByState[key]! += open
+    out.openPositions += open
+  }
+  return out
+}
+
+export interface FilledCounts {
+  filled: number
+  byState: Record<string, number>
+  byRecruiter: Record<string, number>
+}
+
+/** Hires whose last action is in `month` ('YYYY-MM', Fortaleza), per state and per recruiter. */
+export function filledCounts(hires: readonly DashboardHire[], month: string): FilledCounts {
+  const out: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: {} }
+  for (const h of hires) {
+    if (normalizeCandidateStatus(h.status) !== 'contratado') continue
+    const at = lastActionAt(h)
+    if (!at || calendarMonth(at) !== month) continue
+    out.filled++
+    out.byState[stateKey(h.job_posting?.estado)]! += 1
+    const recruiter = h.job_posting?.recrutador?.trim() || 'Sem recrutador'
+    out.byRecruiter[recruiter] = (out.byRecruiter[recruiter] ?? 0) + 1
+  }
+  return out
+}
+
+const ORIGINS = new Map(VEIOPOR_APPLY.map((o) => [foldText(o.value), o.label]))
+
+/** The origin bucket of a stored veiopor: one of the nine (by folded value) or 'Não informado'. */
+export function originOf(veiopor: string | null | undefined): string {
+  return ORIGINS.get(foldText(veiopor)) ?? NOT_INFORMED_ORIGIN
+}
+
+export function originCounts(candidates: readonly { veiopor?: string | null }[]): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries([...ORIGINS.values(), NOT_INFORMED_ORIGIN].map((label) => [label, 0]))
+  for (const c of candidates) out[originOf(c.veiopor)]! += 1
+  return out
+}
+
+/** Status counts from the legacy's grouped rows, null/''/pendente merged as ''. */
+export function statusCounts(rows: readonly { status: string | null; total: number }[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const { status, total } of rows) {
+    const key = normalizeCandidateStatus(status)
+    out[key] = (out[key] ?? 0) + total
+  }
+  return out
+}
