@@ -13,6 +13,7 @@ const vacancyCandidates = () => import('../features/candidates/routes/vacancy-ca
 const editCandidate = () => import('../features/candidates/routes/edit-candidate.tsx')
 const allCandidates = () => import('../features/candidates/routes/all-candidates.tsx')
 const vacancyCandidatesSimple = () => import('../features/candidates/routes/vacancy-candidates-simple.tsx')
+const dashboard = () => import('../features/dashboard/routes/dashboard.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard rule="admin-or-redirect" />,
         children: [
-          soon('painel_de_controle_mini_vagas', 'Painel de Controle'),
+          { path: 'painel_de_controle_mini_vagas', lazy: dashboard },
           { path: 'administracao_de_vagas', lazy: vacanciesAdmin },
           { path: 'processos_seletivos/:id/edit', lazy: vacancyForm },
           soon('excel', 'Exportar Planilha'),

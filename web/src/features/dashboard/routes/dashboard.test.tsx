@@ -1,0 +1,55 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { ADMIN, mockBff, renderRoute } from '../../../testing/render.tsx'
+
+/** The number a summary card shows, once loaded. */
+async function card(title: string) {
+  const label = await screen.findByText(title)
+  return label.parentElement!.querySelector('.stat-value')!.textContent
+}
+
+afterEach(() => vi.unstubAllGlobals())
+const month = todayDate().slice(0, 7)
+const answer = (m: string, filled = 7) => ({
+  month: m, generatedAt: '2026-11-22T13:00:00.000Z', stale: false,
+  vacancies: { vacanciesByState: { CE: 12, RN: 5, outros: 1 }, openPositionsByState: { CE: 30, RN: 8, outros: 2 }, openPositions: 40, visibleVacancies: 18 },
+  filled: { filled, byState: { CE: 5, RN: 2, outros: 0 }, byRecruiter: { 'Ana Paula Lima': 4, 'Bruno Cavalcante': 3 } },
+  statuses: { '': 100, triado: 20, contratado: 7 },
+  origins: { Instagram: 40, 'Não informado': 10 },
+})
+
+describe('PainelDeControle (spec §2.8)', () => {
+  it('shows the cards, the charts with text alternatives and the buttons', async () => {
+    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month) }) })
+    renderRoute('/painel_de_controle_mini_vagas')
+    await screen.findByRole('figure', { name: 'Vagas visíveis por estado' })
+    expect(await card('Vagas visíveis no Ceará')).toBe('12')
+    expect(await card('Posições em aberto')).toBe('40')
+    const recruiters = screen.getByRole('figure', { name: 'Contratações no mês por recrutador' })
+    expect(within(recruiters).getByRole('table', { hidden: true })).toBeTruthy()
+    expect(within(recruiters).getByRole('rowheader', { name: 'Ana Paula Lima', hidden: true })).toBeTruthy()
+    expect(screen.getByRole('figure', { name: 'Candidatos inscritos no mês por status' }).textContent).toContain('Sem Status')
+    const main = screen.getByRole('main')
+    for (const link of ['Criar processo seletivo', 'Administração de vagas', 'Vagas', 'Todos os candidatos']) expect(within(main).getByRole('link', { name: link })).toBeTruthy()
+  })
+  it('asks for another month', async () => {
+    mockBff({
+      'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+      [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month) }),
+      'GET /bff/dashboard?month=2026-01': () => ({ status: 200, body: answer('2026-01', 3) }),
+    })
+    renderRoute('/painel_de_controle_mini_vagas')
+    await screen.findByRole('figure', { name: 'Vagas visíveis por estado' })
+    expect(await card('Contratações no mês')).toBe('7')
+    // A month input takes its value whole (typing digit by digit is not how browsers fill it).
+    fireEvent.change(screen.getByLabelText('Mês'), { target: { value: '2026-01' } })
+    await screen.findByRole('figure', { name: 'Vagas visíveis por estado' })
+    await vi.waitFor(async () => expect(await card('Contratações no mês')).toBe('3'))
+  })
+  it('says so when the dashboard cannot load', async () => {
+    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 502, body: { message: 'x' } }) })
+    renderRoute('/painel_de_controle_mini_vagas')
+    expect(await screen.findByText('Falha ao carregar as informações do painel.')).toBeTruthy()
+  })
+})

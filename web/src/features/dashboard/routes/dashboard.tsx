@@ -1,0 +1,75 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
+import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
+import { formatDateTime, todayDate } from '@mini-vagas/shared/domain/dates'
+import { BarChart } from '../../../components/bar-chart.tsx'
+import { StatusMessage } from '../../../components/status-message.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { useDashboard } from '../api/get-dashboard.ts'
+
+const STATE_LABELS: Record<string, string> = { CE: 'Ceará', RN: 'Rio Grande do Norte', outros: 'Outros estados' }
+const entries = (counts: Record<string, number>, label: (k: string) => string = (k) => k) => Object.entries(counts).map(([k, value]) => ({ label: label(k), value }))
+
+function Card({ title, value, hint }: { title: string; value: number | undefined; hint?: string }) {
+  return (
+    <div className="card stat-card">
+      <p className="stat-title">{title}</p>
+      <p className="stat-value">{value === undefined ? <span className="skeleton" aria-label="Carregando" /> : value.toLocaleString('pt-BR')}</p>
+      {hint && <p className="field-hint">{hint}</p>}
+    </div>
+  )
+}
+
+/** Spec §2.8: the dashboard, computed by the BFF in one answer. */
+export function Component() {
+  useDocumentTitle('Painel de Controle')
+  const [month, setMonth] = useState(() => todayDate().slice(0, 7))
+  const { data, error, isLoading, mutate } = useDashboard(month)
+  const d = data?.month === month ? data : undefined
+  return (
+    <main id="main" className="page">
+      <header className="page-header">
+        <h1>Painel de Controle</h1>
+        <p className="subtitle">
+          {d ? `Atualizado em ${formatDateTime(d.generatedAt)}${d.stale ? ' (atualizando…)' : ''}` : 'Contagens das vagas visíveis e dos candidatos'}
+        </p>
+      </header>
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="dashboard-month">Mês</label>
+          <input id="dashboard-month" type="month" value={month} max={todayDate().slice(0, 7)} onChange={(e) => e.target.value && setMonth(e.target.value)} />
+        </div>
+        <Link className="button button-primary" to="/nova_vaga">Criar processo seletivo</Link>
+        <Link className="button" to="/administracao_de_vagas">Administração de vagas</Link>
+        <Link className="button" to="/vagas">Vagas</Link>
+        <Link className="button" to="/todos-candidatos">Todos os candidatos</Link>
+      </div>
+      {error && !d && (
+        <StatusMessage kind="error" title="Falha ao carregar as informações do painel." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
+          {error.message}
+        </StatusMessage>
+      )}
+      {(isLoading || d) && (
+        <>
+          <section className="stat-grid" aria-label="Resumo" aria-busy={!d}>
+            <Card title="Vagas visíveis no Ceará" value={d?.vacancies.vacanciesByState.CE} />
+            <Card title="Vagas visíveis no Rio Grande do Norte" value={d?.vacancies.vacanciesByState.RN} />
+            <Card title="Posições em aberto" value={d?.vacancies.openPositions} hint="Solicitadas menos preenchidas" />
+            <Card title="Contratações no mês" value={d?.filled.filled} hint="Contratados com última ação no mês" />
+          </section>
+          {d && (
+            <div className="chart-grid">
+              <BarChart title="Vagas visíveis por estado" data={entries(d.vacancies.vacanciesByState, (k) => STATE_LABELS[k] ?? k)} />
+              <BarChart title="Posições em aberto por estado" data={entries(d.vacancies.openPositionsByState, (k) => STATE_LABELS[k] ?? k)} />
+              <BarChart title="Contratações no mês por estado" data={entries(d.filled.byState, (k) => STATE_LABELS[k] ?? k)} />
+              <BarChart title="Contratações no mês por recrutador" data={entries(d.filled.byRecruiter).sort((a, b) => b.value - a.value)} />
+              <BarChart title="Candidatos inscritos no mês por status" data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ label: candidateStatusLabel(s), value: d.statuses[s] ?? 0 }))} />
+              <BarChart title="Como os inscritos no mês souberam da vaga" data={entries(d.origins).sort((a, b) => b.value - a.value)} />
+            </div>
+          )}
+        </>
+      )}
+    </main>
+  )
+}
