@@ -14,6 +14,7 @@ const editCandidate = () => import('../features/candidates/routes/edit-candidate
 const allCandidates = () => import('../features/candidates/routes/all-candidates.tsx')
 const vacancyCandidatesSimple = () => import('../features/candidates/routes/vacancy-candidates-simple.tsx')
 const dashboard = () => import('../features/dashboard/routes/dashboard.tsx')
+const excel = () => import('../features/reports/routes/excel.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'painel_de_controle_mini_vagas', lazy: dashboard },
           { path: 'administracao_de_vagas', lazy: vacanciesAdmin },
           { path: 'processos_seletivos/:id/edit', lazy: vacancyForm },
-          soon('excel', 'Exportar Planilha'),
+          { path: 'excel', lazy: excel },
           { path: 'vagas/:slug/candidatos', lazy: vacancyCandidatesSimple },
           { path: 'vagas/:slug/lista-candidatos', lazy: vacancyCandidates },
           { path: 'todos-candidatos', lazy: allCandidates },

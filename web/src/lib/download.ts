@@ -1,0 +1,28 @@
+import { ApiError, GENERIC_ERROR } from './api-client.ts'
+
+/**
+ * Downloads a file the BFF generates (same origin, session cookie), keeping errors readable:
+ * a failed answer is `{message}` JSON, which becomes an ApiError instead of a broken file.
+ */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin' })
+  if (!response.ok) {
+    let message = GENERIC_ERROR
+    try {
+      const body = (await response.json()) as { message?: unknown }
+      if (typeof body.message === 'string') message = body.message
+    } catch {
+      // Not JSON: keep the generic message.
+    }
+    throw new ApiError(response.status, message)
+  }
+  const blob = await response.blob()
+  const href = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = href
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(href), 10_000)
+}
