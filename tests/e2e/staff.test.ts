@@ -138,3 +138,25 @@ describe('a recruiter’s day', () => {
     await page.context().close()
   })
 })
+
+describe('dashboard and spreadsheet', () => {
+  it('shows the seeded counts, and the Excel screen downloads a workbook that opens', async () => {
+    const page = await adminPage()
+    await page.getByRole('figure', { name: 'Vagas visíveis por estado' }).waitFor()
+    const vacancies = await legacy<{ obs: string; estado: string }[]>('/processos_seletivos')
+    const ce = vacancies.filter((v) => v.obs === 'mostrar' && (v.estado === 'ceara' || v.estado === 'CE')).length
+    const card = page.locator('.stat-card', { hasText: 'Vagas visíveis no Ceará' }).locator('.stat-value')
+    await expect.poll(() => card.textContent()).toBe(ce.toLocaleString('pt-BR'))
+
+    await page.getByRole('link', { name: 'Exportar planilha' }).click()
+    await page.getByLabel('Data inicial').fill('2026-01-01')
+    await page.getByLabel('Data final').fill(new Date().toISOString().slice(0, 10))
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar relatorio.xlsx' }).click()])
+    expect(download.suggestedFilename()).toBe('relatorio.xlsx')
+    const { unzipSync, strFromU8 } = await import('fflate')
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)))
+    expect(strFromU8(files['xl/workbook.xml']!)).toContain('Relatório')
+    expect(strFromU8(files['xl/worksheets/sheet1.xml']!)).toContain('Nome Completo')
+    await page.context().close()
+  })
+})
