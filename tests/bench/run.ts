@@ -5,13 +5,14 @@ import { parseArgs } from 'node:util'
 import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
 import { bundleBenchmark, passThroughBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
+import { dashboardBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 
 /**
  * `npm run bench [-- NAME ...] [--quick] [--out FILE]`: runs the named benchmarks (all by default),
  * prints a table of medians and writes bench-report.json.
  */
-const BENCHMARKS: Benchmark[] = [seedBenchmark, candidatesPageBenchmark, passThroughBenchmark, bundleBenchmark, staffListsBenchmark]
+const BENCHMARKS: Benchmark[] = [seedBenchmark, candidatesPageBenchmark, passThroughBenchmark, bundleBenchmark, staffListsBenchmark, dashboardBenchmark, xlsxBenchmark]
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -13,6 +13,8 @@ export const E2E_SECRET = 'e2e-session-secret-0123456789-abcdefghijkl'
 export interface Product {
   url: string
   legacyUrl: string
+  /** The BFF's process id (benchmarks read its memory). */
+  bffPid: number
   stop(): Promise<void>
 }
 
@@ -50,6 +52,7 @@ export async function startProduct(candidates = 400): Promise<Product> {
   return {
     url,
     legacyUrl,
+    bffPid: services[1]!.child.pid!,
     async stop() {
       for (const s of services.reverse()) await s.stop()
       rmSync(dir, { recursive: true, force: true })

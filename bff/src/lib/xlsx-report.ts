@@ -13,7 +13,10 @@ function localDate(value: unknown): Date | null {
   return Number.isNaN(t) ? null : new Date(t - FORTALEZA_OFFSET_MS)
 }
 
-/** A §3.8 report row from a candidate as GET /candidatos returns it (spec §3.2). */
+/**
+ * A §3.8 report row, from either shape the legacy has: a report row of GET /excel_relatorio
+ * (job_description, job_city, job_created_at) or a candidate of GET /candidatos (nested job_posting).
+ */
 export function reportRow(c: Row): Record<ReportField, unknown> {
   const job = (c.job_posting ?? {}) as Row
   const updated = typeof c.updated_at === 'string' ? c.updated_at : null
@@ -23,8 +26,8 @@ export function reportRow(c: Row): Record<ReportField, unknown> {
     full_name: c.full_name, age: c.age, whatsapp: c.whatsapp, email: c.email, address_street: c.address_street,
     address_neighborhood: c.address_neighborhood, address_city: c.address_city, address_state: c.address_state,
     education: c.education, curso: c.curso, experience_1: c.experience_1, experience_2: c.experience_2, experience_3: c.experience_3,
-    created_at: created, ultima_acao: last, job_description: job.description, company_name: c.company_name ?? job.company_name,
-    job_city: job.city, job_created_at: job.created_at, veiopor: c.veiopor, genero: c.genero, cep: c.cep, is_pcd: c.is_pcd,
+    created_at: created, ultima_acao: last, job_description: c.job_description ?? job.description, company_name: c.company_name ?? job.company_name,
+    job_city: c.job_city ?? job.city, job_created_at: c.job_created_at ?? job.created_at, veiopor: c.veiopor, genero: c.genero, cep: c.cep, is_pcd: c.is_pcd,
   }
   const out = {} as Record<ReportField, unknown>
   for (const field of FIELDS) {

@@ -2,24 +2,33 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { matchesSearch, matchesStatus, sortCandidates, type ListedCandidate } from '@mini-vagas/shared/domain/candidate-list'
-import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { legacyGet, sessionOf, visibleVacancy } from '../../lib/access.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { HttpError } from '../../lib/http-error.ts'
-import { readList, readPage } from '../../lib/legacy-readers.ts'
+import { readList } from '../../lib/legacy-readers.ts'
 import { streamReport } from '../../lib/xlsx-report.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 
-const PAGE_CONCURRENCY = 6
+const WINDOW_DAYS = 7
+
+/** Consecutive inclusive windows of `days` calendar days covering start..end. */
+export function dateWindows(start: string, end: string, days: number): { start: string; end: string }[] {
+  const out: { start: string; end: string }[] = []
+  for (let from = start; from <= end; from = shiftDate(from, days)) {
+    const to = shiftDate(from, days - 1)
+    out.push({ start: from, end: to < end ? to : end })
+  }
+  return out
+}
 const DateParam = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))
 
 export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  // GET /bff/exports/relatorio.xlsx: the §3.8 report of candidates registered in the range,
-  // streamed; legacy pages are read a few at a time and written in order.
+  // GET /bff/exports/relatorio.xlsx: the §3.8 report of candidates registered in the range, streamed.
   api.get(
     '/bff/exports/relatorio.xlsx',
     {
@@ -34,17 +43,20 @@ export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: H
       const { start_date, end_date } = request.query
       if (!start_date || !end_date) throw new HttpError(400, 'Por favor, selecione as datas inicial e final.')
       if (end_date < start_date) throw new HttpError(400, 'A data final deve ser igual ou posterior à data inicial.')
-      const dates = { start_date, end_date }
-      // The first page is read before answering, so a bad range or a down legacy is a JSON error.
-      const first = readPage<Record<string, unknown>>((await legacyGet(legacy, '/candidatos', session, request, { page: '1', ...dates })).body)
-      const lastPage = first.pagination.last_page
+      // The legacy's own report endpoint, read in windows of a few days: a bounded piece at a time
+      // (memory stays flat) and about 50 requests a year instead of 5,000 pages of 20.
+      const windows = dateWindows(start_date, end_date, WINDOW_DAYS)
+      const read = (w: { start: string; end: string }) => legacyGet(legacy, '/excel_relatorio', session, request, { start_date: w.start, end_date: w.end })
+      // The first window is read before answering, so a bad range or a down legacy is a JSON error.
+      const first = readList<Record<string, unknown>>((await read(windows[0]!)).body)
       async function* pages() {
-        yield first.items
-        for (let page = 2; page <= lastPage; page += PAGE_CONCURRENCY) {
-          const batch = Array.from({ length: Math.min(PAGE_CONCURRENCY, lastPage - page + 1) }, (_, i) =>
-            legacyGet(legacy, '/candidatos', session, request, { page: String(page + i), ...dates }),
-          )
-          for (const response of await Promise.all(batch)) yield readPage<Record<string, unknown>>(response.body).items
+        yield first
+        // One window ahead: fetching the next while the current one is written.
+        let next = windows[1] ? read(windows[1]) : null
+        for (let i = 1; i < windows.length; i++) {
+          const response = await next!
+          next = windows[i + 1] ? read(windows[i + 1]!) : null
+          yield readList<Record<string, unknown>>(response.body)
         }
       }
       const stream = streamReport(pages())
