@@ -7,7 +7,9 @@ import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { legacyGet, sessionOf, visibleVacancy } from '../../lib/access.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
+import { EXPORT_MESSAGES, EXPORT_TYPES, limitProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { HttpError } from '../../lib/http-error.ts'
+import { renderExport } from '../../lib/render-export.ts'
 import { readList } from '../../lib/legacy-readers.ts'
 import { streamReport } from '../../lib/xlsx-report.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
@@ -25,8 +27,54 @@ export function dateWindows(start: string, end: string, days: number): { start: 
 }
 const DateParam = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))
 
+const CellValue = Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()])
+const RenderBody = Type.Object(
+  {
+    rows: Type.Array(Type.Record(Type.String({ maxLength: 100 }), CellValue), { maxItems: 1_048_576 }),
+    fields: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }))),
+    type: Type.Optional(Type.String({ maxLength: 10 })),
+    fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\\\/:*?"<>|\\r\\n]+$' })),
+    worksheetName: Type.Optional(Type.String({ maxLength: 100 })),
+    header: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
+    footer: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
+    defaultValue: Type.Optional(Type.String({ maxLength: 100 })),
+    rtl: Type.Optional(Type.Boolean()),
+    quoteLongNumbers: Type.Optional(Type.Boolean()),
+    numberFormats: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 60 }))),
+    columnWidths: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Number({ minimum: 1, maximum: 255 }))),
+    escapeCsv: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+
 export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  // POST /bff/exports/render: the export control's generic render (spec §2.14), any staff user.
+  api.post(
+    '/bff/exports/render',
+    { bodyLimit: 25 * 1_048_576, schema: { tags: ['exports'], body: RenderBody, response: { 200: Type.String(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody } } },
+    async (request, reply) => {
+      sessionOf(request)
+      const b = request.body
+      const type = (b.type ?? 'xls').toLowerCase()
+      if (!(EXPORT_TYPES as readonly string[]).includes(type)) throw new HttpError(422, EXPORT_MESSAGES.unknownType)
+      const worksheetName = b.worksheetName ?? 'Sheet1'
+      const sheetProblem = sheetNameProblem(worksheetName)
+      if (sheetProblem) throw new HttpError(422, sheetProblem, { errors: { worksheetName: [sheetProblem] } })
+      if (b.rows.length === 0) throw new HttpError(422, EXPORT_MESSAGES.emptyWorkbook)
+      const fields = b.fields && Object.keys(b.fields).length > 0 ? b.fields : Object.fromEntries(Object.keys(b.rows[0]!).map((k) => [k, k]))
+      const longest = b.rows.reduce((max, row) => Math.max(max, ...Object.values(row).map((v) => (typeof v === 'string' ? v.length : 0))), 0)
+      const limit = limitProblem(type as ExportType, b.rows.length, Object.keys(fields).length, longest)
+      if (limit) throw new HttpError(422, limit)
+      const { body, contentType } = await renderExport({
+        rows: b.rows, fields, type: type as ExportType, worksheetName, header: b.header ?? [], footer: b.footer ?? [], defaultValue: b.defaultValue ?? '',
+        rtl: b.rtl ?? false, quoteLongNumbers: b.quoteLongNumbers ?? true, numberFormats: b.numberFormats ?? {}, columnWidths: b.columnWidths ?? {}, escapeCsv: b.escapeCsv ?? true,
+      })
+      const fileName = b.fileName ?? 'data.xls'
+      return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName.replace(/"/g, '')}"`).send(body as never)
+    },
+  )
 
   // GET /bff/exports/relatorio.xlsx: the §3.8 report of candidates registered in the range, streamed.
   api.get(

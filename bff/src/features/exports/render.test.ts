@@ -1,0 +1,75 @@
+import { parse } from 'csv-parse/sync'
+import { strFromU8, unzipSync } from 'fflate'
+import nock from 'nock'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
+
+// POST /bff/exports/render: the export control's files, read back by independent readers.
+let app: FastifyInstance
+let cookie: string
+beforeAll(async () => {
+  app = await testApp()
+  nock(LEGACY).post('/api/auth/login').reply(200, { data: { token: '1|t', user: { name: 'A', email: 'a@x', role: 'admin', cnpj: '1' } } })
+  const login = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '1', password: 'x' } })
+  cookie = String(login.headers['set-cookie']).split(';')[0]!
+})
+afterAll(async () => {
+  await app.close()
+  nock.cleanAll()
+})
+
+const rows = [
+  { nome: 'Conceição "Ção" Araújo', cidade: 'São Gonçalo; RN', nota: 'linha 1\nlinha 2', formula: '=HYPERLINK("http://x")', cpf: 123456789012, vazio: null },
+  { nome: 'José', cidade: 'Natal', nota: '', formula: '+1', cpf: 7, vazio: '' },
+]
+const fields = { nome: 'Nome', cidade: 'Cidade', nota: 'Nota', formula: 'Fórmula', cpf: 'CPF', vazio: 'Vazio' }
+const render = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/bff/exports/render', headers: { ...CSRF_HEADERS, cookie }, payload: JSON.stringify(body) })
+
+describe('POST /bff/exports/render', () => {
+  it('writes CSV that a standard parser reads back: ;, quotes, newlines, accents, neutralised formulas, default value', async () => {
+    const response = await render({ rows, fields, type: 'csv', fileName: 'lista.csv', defaultValue: '-' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-disposition']).toBe('attachment; filename="lista.csv"')
+    const parsed = parse(response.body, { delimiter: ';', bom: true }) as string[][]
+    expect(parsed[0]).toEqual(['Nome', 'Cidade', 'Nota', 'Fórmula', 'CPF', 'Vazio'])
+    expect(parsed[1]).toEqual(['Conceição "Ção" Araújo', 'São Gonçalo; RN', 'linha 1\nlinha 2', `'=HYPERLINK("http://x")`, '123456789012', '-'])
+    expect(parsed[2]).toEqual(['José', 'Natal', '-', "'+1", '7', '-'])
+  })
+  it('writes xlsx with the worksheet name, bold header, long numbers kept as text', async () => {
+    const response = await render({ rows, fields, type: 'xlsx', worksheetName: 'Candidatos', fileName: 'lista.xlsx' })
+    expect(response.statusCode).toBe(200)
+    const files = unzipSync(new Uint8Array(response.rawPayload))
+    expect(strFromU8(files['xl/workbook.xml']!)).toContain('name="Candidatos"')
+    const shared = strFromU8(files['xl/sharedStrings.xml']!)
+    expect(shared).toContain('Conceição &quot;Ção&quot; Araújo')
+    expect(shared).toContain('123456789012')
+    expect(strFromU8(files['xl/styles.xml']!)).toMatch(/<b\/>/)
+  })
+  it('writes html and the Excel-compatible xls, escaped, right-to-left on request', async () => {
+    const html = await render({ rows, fields, type: 'html', rtl: true, header: ['Relatório <teste>'] })
+    expect(html.body).toContain('<table dir="rtl">')
+    expect(html.body).toContain('Relatório &lt;teste&gt;')
+    expect(html.body).toContain('Concei')
+    expect(html.body).not.toContain('<teste>')
+    const xls = await render({ rows, fields })
+    expect(xls.headers['content-type']).toMatch(/vnd\.ms-excel/)
+    expect(xls.headers['content-disposition']).toBe('attachment; filename="data.xls"')
+    expect(xls.body).toContain('<x:Name>Sheet1</x:Name>')
+  })
+  it('refuses bad sheet names, unknown types, empty tables and format limits with clear messages', async () => {
+    const bad = await render({ rows, type: 'xlsx', worksheetName: 'History' })
+    expect(bad.statusCode).toBe(422)
+    expect(JSON.parse(bad.body).message).toMatch(/History/)
+    expect(JSON.parse((await render({ rows, worksheetName: '' })).body).message).toBe('O nome da planilha não pode ficar em branco.')
+    expect(JSON.parse((await render({ rows, type: 'pdf' })).body).message).toBe('Tipo de arquivo não reconhecido.')
+    expect(JSON.parse((await render({ rows: [] })).body).message).toBe('A pasta de trabalho está vazia.')
+    const wide = Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`c${i}`, 'x']))
+    expect(JSON.parse((await render({ rows: [wide], type: 'xls' })).body).message).toBe('O arquivo aceita no máximo 256 colunas.')
+    expect(JSON.parse((await render({ rows: [{ a: 'x'.repeat(32_768) }], type: 'xlsx' })).body).message).toMatch(/32\.767/)
+  })
+  it('needs a session', async () => {
+    const response = await app.inject({ method: 'POST', url: '/bff/exports/render', headers: CSRF_HEADERS, payload: JSON.stringify({ rows }) })
+    expect(response.statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,92 @@
+import ExcelJS from 'exceljs'
+import { stringify } from 'csv-stringify/sync'
+import { neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
+import { shouldQuoteNumber, type ExportType } from '@mini-vagas/shared/domain/export-rules'
+
+export type Cell = string | number | boolean | null
+export interface RenderRequest {
+  rows: Record<string, Cell>[]
+  fields: Record<string, string>
+  type: ExportType
+  worksheetName: string
+  header: string[]
+  footer: string[]
+  defaultValue: string
+  rtl: boolean
+  quoteLongNumbers: boolean
+  numberFormats: Record<string, string>
+  columnWidths: Record<string, number>
+  escapeCsv: boolean
+}
+
+const MIME: Record<ExportType, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** One cell as the file will hold it: empty → the default value; long numbers as text when asked. */
+function cellValue(value: Cell | undefined, r: RenderRequest): string | number | boolean {
+  if (value === null || value === undefined || value === '') return r.defaultValue
+  if (typeof value === 'number' && r.quoteLongNumbers && shouldQuoteNumber(value)) return String(value)
+  return value
+}
+
+function htmlTable(r: RenderRequest, keys: string[], excel: boolean): string {
+  const head = keys.map((k) => `<th>${escapeHtml(r.fields[k] ?? k)}</th>`).join('')
+  const body = r.rows
+    .map((row) => `<tr>${keys.map((k) => {
+      const v = cellValue(row[k], r)
+      // Excel reads a leading apostrophe-free text cell as text with mso-number-format:\@.
+      const style = excel && typeof v === 'string' && /^\d{12,}$/.test(v) ? ' style="mso-number-format:\\@"' : ''
+      return `<td${style}>${escapeHtml(String(v))}</td>`
+    }).join('')}</tr>`)
+    .join('')
+  const caption = r.header.length ? `<caption>${r.header.map(escapeHtml).join('<br>')}</caption>` : ''
+  const foot = r.footer.length ? `<tfoot><tr><td colspan="${keys.length}">${r.footer.map(escapeHtml).join('<br>')}</td></tr></tfoot>` : ''
+  const dir = r.rtl ? ' dir="rtl"' : ''
+  const table = `<table${dir}>${caption}<thead><tr>${head}</tr></thead><tbody>${body}</tbody>${foot}</table>`
+  if (!excel) return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(r.worksheetName)}</title></head><body>${table}</body></html>`
+  // The "xls" of the export control family: an HTML table Excel opens, with the sheet's name.
+  return `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel" xmlns="http://www.w3.org/TR/REC-html40"><head><meta charset="utf-8"><!--[if gte mso 9]><xml><x:ExcelWorkbook><x:ExcelWorksheets><x:ExcelWorksheet><x:Name>${escapeHtml(r.worksheetName)}</x:Name><x:WorksheetOptions><x:DisplayGridlines/></x:WorksheetOptions></x:ExcelWorksheet></x:ExcelWorksheets></x:ExcelWorkbook></xml><![endif]--></head><body>${table}</body></html>`
+}
+
+/** Renders the export control's table into the chosen format (spec §2.14). */
+export async function renderExport(r: RenderRequest): Promise<{ body: Buffer | string; contentType: string }> {
+  const keys = Object.keys(r.fields)
+  if (r.type === 'csv') {
+    // The caller's default value is not user data: only real values are neutralised.
+    const prepare = (v: Cell | undefined) => {
+      const value = cellValue(v, r)
+      if (v === null || v === undefined || v === '') return value
+      return r.escapeCsv && typeof value === 'string' ? neutraliseFormula(value) : value
+    }
+    const lines = [
+      ...r.header.map((h) => [h]),
+      keys.map((k) => r.fields[k] ?? k),
+      ...r.rows.map((row) => keys.map((k) => prepare(row[k]))),
+      ...r.footer.map((f) => [f]),
+    ]
+    const csv = r.escapeCsv
+      ? stringify(lines, { delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/ })
+      : '\ufeff' + lines.map((l) => l.join(';')).join('\r\n') + '\r\n'
+    return { body: csv, contentType: MIME.csv }
+  }
+  if (r.type === 'html' || r.type === 'xls') return { body: htmlTable(r, keys, r.type === 'xls'), contentType: MIME[r.type] }
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(r.worksheetName, { views: [{ rightToLeft: r.rtl, state: 'frozen', ySplit: r.header.length + 1 }] })
+  for (const line of r.header) sheet.addRow([line]).font = { bold: true }
+  const headerRow = sheet.addRow(keys.map((k) => r.fields[k] ?? k))
+  headerRow.font = { bold: true }
+  keys.forEach((k, i) => {
+    const column = sheet.getColumn(i + 1)
+    column.width = r.columnWidths[k] ?? Math.min(50, Math.max(10, (r.fields[k] ?? k).length + 2))
+    if (r.numberFormats[k]) column.numFmt = r.numberFormats[k]
+  })
+  for (const row of r.rows) sheet.addRow(keys.map((k) => cellValue(row[k], r)))
+  for (const line of r.footer) sheet.addRow([line])
+  return { body: Buffer.from(await workbook.xlsx.writeBuffer()), contentType: MIME.xlsx }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { EXPORT_MESSAGES, limitProblem, sheetNameProblem, shouldQuoteNumber } from './export-rules.ts'
+
+describe('sheet names (spec §5)', () => {
+  it('accept ordinary names', () => {
+    expect(sheetNameProblem('Sheet1')).toBeNull()
+    expect(sheetNameProblem('Candidatos de Natal')).toBeNull()
+    expect(sheetNameProblem('x'.repeat(31))).toBeNull()
+  })
+  it('refuse blank, long, apostrophes, History, forbidden characters and duplicates', () => {
+    expect(sheetNameProblem('  ')).toBe(EXPORT_MESSAGES.blankSheetName)
+    expect(sheetNameProblem('x'.repeat(32))).toBe(EXPORT_MESSAGES.longSheetName)
+    for (const bad of ["'Vagas", "Vagas'", 'History', 'history', 'a:b', 'a/b', 'a\\b', 'a?b', 'a*b', 'a[b', 'a]b']) expect(sheetNameProblem(bad), bad).toBe(EXPORT_MESSAGES.badSheetName)
+    expect(sheetNameProblem('Vagas', ['vagas'])).toBe(EXPORT_MESSAGES.duplicateSheetName)
+  })
+})
+
+describe('format limits and long numbers (spec §9)', () => {
+  it('enforce rows, columns and cell length per format', () => {
+    expect(limitProblem('xls', 65_535, 256, 10)).toBeNull()
+    expect(limitProblem('xls', 65_536, 10, 10)).toBe('O arquivo aceita no máximo 65.535 linhas.')
+    expect(limitProblem('xls', 10, 257, 10)).toBe('O arquivo aceita no máximo 256 colunas.')
+    expect(limitProblem('xlsx', 100_000, 300, 10)).toBeNull()
+    expect(limitProblem('xlsx', 10, 16_385, 10)).toBe('O arquivo aceita no máximo 16.384 colunas.')
+    expect(limitProblem('csv', 10, 10, 32_768)).toBe(EXPORT_MESSAGES.longCell)
+  })
+  it('quote numbers above 99999999999 or below 1e-13', () => {
+    expect(shouldQuoteNumber(85_988_776_655)).toBe(false)
+    expect(shouldQuoteNumber(100_000_000_000)).toBe(true)
+    expect(shouldQuoteNumber(5e-14)).toBe(true)
+    expect(shouldQuoteNumber(0)).toBe(false)
+    expect(shouldQuoteNumber(27)).toBe(false)
+  })
+})

@@ -1,0 +1,54 @@
+/**
+ * The export control's rules (spec §2.14, §5, §8, §9): sheet names, format limits, long numbers.
+ * The spec quotes the spreadsheet library's English texts; the product shows them in Portuguese.
+ */
+export const EXPORT_TYPES = ['xls', 'html', 'csv', 'xlsx'] as const
+export type ExportType = (typeof EXPORT_TYPES)[number]
+
+export const EXPORT_MESSAGES = {
+  blankSheetName: 'O nome da planilha não pode ficar em branco.',
+  longSheetName: 'O nome da planilha não pode passar de 31 caracteres.',
+  duplicateSheetName: 'Nome de planilha duplicado.',
+  invalidWorkbook: 'Pasta de trabalho inválida.',
+  emptyWorkbook: 'A pasta de trabalho está vazia.',
+  tooManySheets: 'A pasta de trabalho tem planilhas demais.',
+  unknownType: 'Tipo de arquivo não reconhecido.',
+  sheetNotFound: 'Planilha não encontrada.',
+  badSheetName: 'O nome da planilha não pode conter : \\ / ? * [ ], nem começar ou terminar com apóstrofo, nem ser "History".',
+  tooManyRows: (max: number) => `O arquivo aceita no máximo ${max.toLocaleString('pt-BR')} linhas.`,
+  tooManyColumns: (max: number) => `O arquivo aceita no máximo ${max.toLocaleString('pt-BR')} colunas.`,
+  longCell: 'Uma célula passa de 32.767 caracteres, o limite das planilhas.',
+} as const
+
+export const MAX_SHEETS = 65_535
+export const MAX_CELL_CHARS = 32_767
+export const FORMAT_LIMITS: Record<ExportType, { rows: number; columns: number }> = {
+  xls: { rows: 65_536, columns: 256 },
+  xlsx: { rows: 1_048_576, columns: 16_384 },
+  // Text formats have no sheet limits; the spreadsheet that opens them does.
+  csv: { rows: 1_048_576, columns: 16_384 },
+  html: { rows: 1_048_576, columns: 16_384 },
+}
+
+/** The first problem with a sheet name (blank, too long, apostrophes, History, : \ / ? * [ ]), or null. */
+export function sheetNameProblem(name: string, others: readonly string[] = []): string | null {
+  if (name.trim() === '') return EXPORT_MESSAGES.blankSheetName
+  if ([...name].length > 31) return EXPORT_MESSAGES.longSheetName
+  if (name.startsWith("'") || name.endsWith("'") || name.toLowerCase() === 'history' || /[:\\/?*[\]]/.test(name)) return EXPORT_MESSAGES.badSheetName
+  if (others.some((o) => o.toLowerCase() === name.toLowerCase())) return EXPORT_MESSAGES.duplicateSheetName
+  return null
+}
+
+/** Numbers above 99999999999 or below 1e-13 go as text, so spreadsheets keep every digit (CPF, phones). */
+export function shouldQuoteNumber(value: number): boolean {
+  return value > 99_999_999_999 || (value !== 0 && Math.abs(value) < 1e-13)
+}
+
+/** The first limit a table breaks for a format (header row included), or null. */
+export function limitProblem(type: ExportType, rows: number, columns: number, longestCell: number): string | null {
+  const limits = FORMAT_LIMITS[type]
+  if (rows + 1 > limits.rows) return EXPORT_MESSAGES.tooManyRows(limits.rows - 1)
+  if (columns > limits.columns) return EXPORT_MESSAGES.tooManyColumns(limits.columns)
+  if (longestCell > MAX_CELL_CHARS) return EXPORT_MESSAGES.longCell
+  return null
+}
