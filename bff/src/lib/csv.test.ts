@@ -16,3 +16,16 @@ describe('candidates CSV', () => {
     expect(csv).toContain("'@SUM(1)")
   })
 })
+
+describe('candidates CSV read back by a standard parser', () => {
+  it('survives quotes, separators, newlines and accents', async () => {
+    const { parse } = await import('csv-parse/sync')
+    const csv = candidatesCsv([{ id: 1, full_name: 'Ana "Nina"; Souza', email: 'a@x.com', obs: 'linha 1\r\nlinha 2', address_city: 'Mossoró', status: 'revisao' } as never])
+    const [header, row] = parse(csv, { delimiter: ';', bom: true }) as string[][]
+    expect(header![12]).toBe('Observações')
+    expect(row![0]).toBe('Ana "Nina"; Souza')
+    expect(row![5]).toBe('Mossoró')
+    expect(row![11]).toBe('Revisão')
+    expect(row![12]).toBe('linha 1\r\nlinha 2')
+  })
+})

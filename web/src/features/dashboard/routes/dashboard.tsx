@@ -4,6 +4,7 @@ import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statu
 import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDateTime, todayDate } from '@mini-vagas/shared/domain/dates'
 import { BarChart } from '../../../components/bar-chart.tsx'
+import { ExportControl } from '../../../components/export-control.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useDashboard } from '../api/get-dashboard.ts'
@@ -44,7 +45,6 @@ export function Component() {
         <Link className="button" to="/administracao_de_vagas">Administração de vagas</Link>
         <Link className="button" to="/vagas">Vagas</Link>
         <Link className="button" to="/todos-candidatos">Todos os candidatos</Link>
-        <Link className="button" to="/excel">Exportar planilha</Link>
       </div>
       {error && !d && (
         <StatusMessage kind="error" title="Falha ao carregar as informações do painel." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
@@ -68,6 +68,28 @@ export function Component() {
               <BarChart title="Candidatos inscritos no mês por status" data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ label: candidateStatusLabel(s), value: d.statuses[s] ?? 0 }))} />
               <BarChart title="Como os inscritos no mês souberam da vaga" data={entries(d.origins).sort((a, b) => b.value - a.value)} />
             </div>
+          )}
+          {d && (
+            <section className="card" aria-labelledby="export-title" style={{ marginTop: '1rem' }}>
+              <h2 id="export-title">Exportar</h2>
+              <div className="actions">
+                <ExportControl
+                  type="xlsx"
+                  fileName={`painel-${d.month}.xlsx`}
+                  worksheetName={`Painel ${d.month}`}
+                  header={[`Painel de Controle · ${d.month}`]}
+                  fields={{ grupo: 'Grupo', item: 'Item', quantidade: 'Quantidade' }}
+                  data={[
+                    ...entries(d.vacancies.vacanciesByState, (k) => STATE_LABELS[k] ?? k).map((e) => ({ grupo: 'Vagas visíveis', item: e.label, quantidade: e.value })),
+                    ...entries(d.vacancies.openPositionsByState, (k) => STATE_LABELS[k] ?? k).map((e) => ({ grupo: 'Posições em aberto', item: e.label, quantidade: e.value })),
+                    ...entries(d.filled.byRecruiter).map((e) => ({ grupo: 'Contratações por recrutador', item: e.label, quantidade: e.value })),
+                    ...CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ grupo: 'Inscritos por status', item: candidateStatusLabel(s), quantidade: d.statuses[s] ?? 0 })),
+                    ...entries(d.origins).map((e) => ({ grupo: 'Como souberam da vaga', item: e.label, quantidade: e.value })),
+                  ]}
+                />
+                <Link className="button" to="/excel">Exportar planilha</Link>
+              </div>
+            </section>
           )}
         </>
       )}
