@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, signIn } from '../support/browser.ts'
 import { startProduct } from '../support/product.ts'
 import { row, type Benchmark, type BenchRow } from './harness.ts'
 
@@ -43,11 +43,7 @@ export const staffListsBenchmark: Benchmark = {
     try {
       const context = await browser.newContext({ baseURL: product.url })
       const page = await context.newPage()
-      await page.goto('/login')
-      await page.getByLabel('CNPJ').pressSequentially('11222333000181')
-      await page.getByLabel('Senha').fill('demo-admin-2026')
-      await page.getByRole('button', { name: 'Entrar' }).click()
-      await page.waitForURL('**/painel_de_controle_mini_vagas')
+      await signIn(page, '11222333000181', 'demo-admin-2026')
       const cookie = (await context.cookies())[0]!
       const vacancy = (await (await fetch(`${product.url.replace('localhost', '127.0.0.1')}/bff/vacancies/1`, { headers: { cookie: `${cookie.name}=${cookie.value}` } })).json()) as { vacancy: { id: number; description: string; company_name: string; city: string; candidates_count: number } }
       const slugUrl = `/vagas/${vacancySlug(vacancy.vacancy)}/lista-candidatos`

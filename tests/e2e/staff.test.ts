@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, signIn } from '../support/browser.ts'
 import { ROOT } from '../support/processes.ts'
 import { startProduct, type Product } from '../support/product.ts'
 
@@ -32,11 +32,7 @@ async function legacy<T>(path: string): Promise<T> {
 async function adminPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', acceptDownloads: true })
   const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByLabel('CNPJ').pressSequentially('11222333000181')
-  await page.getByLabel('Senha').fill('demo-admin-2026')
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL('**/painel_de_controle_mini_vagas')
+  await signIn(page, '11222333000181', 'demo-admin-2026')
   return page
 }
 

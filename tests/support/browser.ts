@@ -21,3 +21,12 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
   })
 }
+
+/** Signs in through the login screen and waits for the role's landing page. */
+export async function signIn(page: Page, cnpj: string, password: string, landing = '**/painel_de_controle_mini_vagas'): Promise<void> {
+  await page.goto('/login')
+  await page.getByLabel('CNPJ').pressSequentially(cnpj.replace(/\D/g, ''))
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL(landing)
+}

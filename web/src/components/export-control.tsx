@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { limitProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { ApiError, GENERIC_ERROR } from '../lib/api-client.ts'
+import { saveBlob } from '../lib/download.ts'
 
 export type ExportRow = Record<string, string | number | boolean | null>
 
@@ -73,14 +74,7 @@ export function ExportControl({
       }
       const blob = await response.blob()
       if (asBlob) return onBlob?.(blob)
-      const href = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = href
-      link.download = fileName
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(href), 10_000)
+      saveBlob(blob, fileName)
     } catch (e) {
       fail(e instanceof ApiError ? e.message : GENERIC_ERROR)
     } finally {

@@ -16,7 +16,11 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
     }
     throw new ApiError(response.status, message)
   }
-  const blob = await response.blob()
+  saveBlob(await response.blob(), fileName)
+}
+
+/** Hands a generated file to the browser's download, then frees it. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = href

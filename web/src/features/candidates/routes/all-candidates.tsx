@@ -1,6 +1,5 @@
 import { useDeferredValue, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { useSWRConfig } from 'swr'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { Pagination } from '../../../components/pagination.tsx'
@@ -8,9 +7,8 @@ import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { allCandidatesKey, allCandidatesQuery, useAllCandidates } from '../api/get-all-candidates.ts'
 import type { StaffCandidate } from '../api/types.ts'
-import { CandidateDetailDialog } from '../components/candidate-detail-dialog.tsx'
+import { CandidateDialogs } from '../components/candidate-dialogs.tsx'
 import { CandidateTable } from '../components/candidate-table.tsx'
-import { ForwardDialog } from '../components/forward-dialog.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useStatusChange } from '../components/use-status-change.ts'
 
@@ -28,7 +26,6 @@ export function Component() {
   const params = tooShort ? null : { page, status, q, order, start, end }
   const { data, error, isLoading, mutate } = useAllCandidates(params)
   const changeStatus = useStatusChange(params ? allCandidatesKey(params) : null)
-  const { mutate: mutateAll } = useSWRConfig()
   const [details, setDetails] = useState<StaffCandidate | null>(null)
   const [forward, setForward] = useState<StaffCandidate | null>(null)
   const reset = (fn: () => void) => {
@@ -85,15 +82,10 @@ export function Component() {
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDetailDialog
-        candidate={details}
-        onClose={() => setDetails(null)}
-        onSaved={() => {
+      <CandidateDialogs details={details} forward={forward} onClose={() => {
           setDetails(null)
-          void mutateAll((key) => typeof key === 'string' && key.startsWith('/bff/'))
-        }}
-      />
-      <ForwardDialog candidate={forward} onClose={() => setForward(null)} />
+          setForward(null)
+        }} />
     </main>
   )
 }

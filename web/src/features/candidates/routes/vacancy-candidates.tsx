@@ -1,6 +1,5 @@
 import { useDeferredValue, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import { useSWRConfig } from 'swr'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
@@ -8,9 +7,8 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useVacancyBySlug, useVacancyCandidates, vacancyCandidatesKey } from '../api/get-vacancy-candidates.ts'
 import type { StaffCandidate } from '../api/types.ts'
-import { CandidateDetailDialog } from '../components/candidate-detail-dialog.tsx'
+import { CandidateDialogs } from '../components/candidate-dialogs.tsx'
 import { CandidateTable } from '../components/candidate-table.tsx'
-import { ForwardDialog } from '../components/forward-dialog.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useStatusChange } from '../components/use-status-change.ts'
 
@@ -26,7 +24,6 @@ export function Component() {
   const q = useDeferredValue(search)
   const params = { page, status, q, order }
   const { data, error, isLoading, mutate } = useVacancyCandidates(vacancy?.id, params)
-  const { mutate: mutateAll } = useSWRConfig()
   const changeStatus = useStatusChange(vacancy ? vacancyCandidatesKey(vacancy.id, params) : null)
   const [details, setDetails] = useState<StaffCandidate | null>(null)
   const [forward, setForward] = useState<StaffCandidate | null>(null)
@@ -82,15 +79,10 @@ export function Component() {
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDetailDialog
-        candidate={details}
-        onClose={() => setDetails(null)}
-        onSaved={() => {
+      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} onClose={() => {
           setDetails(null)
-          void mutateAll((key) => typeof key === 'string' && key.startsWith('/bff/'))
-        }}
-      />
-      <ForwardDialog candidate={forward} currentVacancyId={vacancy?.id} onClose={() => setForward(null)} />
+          setForward(null)
+        }} />
     </main>
   )
 }
