@@ -1,0 +1,90 @@
+import type { ScreeningOutcome } from '../constants/candidate-statuses.ts'
+import { foldText } from './text.ts'
+
+/**
+ * The AI side of screening that needs no I/O: what of a candidate goes to the model (DESIGN.md §6,
+ * SECURITY.md 25), and reading the model's answer in the spec's line format (§7) safely
+ * (SECURITY.md 26: an answer that fails validation becomes 'revisao', never 'triado').
+ */
+export const MISSING_ANSWER = 'Não foi possível analisar este candidato - resposta da IA não encontrada'
+export const INVALID_ANSWER = 'Resposta da IA fora do formato esperado; um recrutador deve revisar.'
+
+/** Zero-width and format characters, variation selectors and tag characters, which can hide text. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFE00-\uFE0F]|\uDB40[\uDC00-\uDC7F]/g
+
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, '')
+}
+
+export interface ScreeningSource {
+  id: number
+  age?: number | null
+  genero?: string | null
+  is_pcd?: boolean | null
+  address_city?: string | null
+  address_neighborhood?: string | null
+  address_state?: string | null
+  education?: string | null
+  curso?: string | null
+  experience_1?: string | null
+  experience_2?: string | null
+  experience_3?: string | null
+}
+
+/**
+ * The data sent for one candidate: a number instead of the name, only the fields the criteria use,
+ * invisible characters removed, each value cut to a sane length. Gender and disability status are
+ * sent only when an operator turns them on.
+ */
+export function screeningInput(candidate: ScreeningSource, index: number, options: { includeSensitive?: boolean } = {}) {
+  const clean = (v: unknown, max = 300) => (v === null || v === undefined ? '' : stripInvisible(String(v)).replace(/\s+/g, ' ').trim().slice(0, max))
+  return {
+    ref: `CANDIDATO ${index}`,
+    idade: typeof candidate.age === 'number' ? candidate.age : null,
+    cidade: clean(candidate.address_city, 80),
+    bairro: clean(candidate.address_neighborhood, 80),
+    estado: clean(candidate.address_state, 40),
+    escolaridade: clean(candidate.education, 80),
+    curso: clean(candidate.curso, 120),
+    experiencias: [candidate.experience_1, candidate.experience_2, candidate.experience_3].map((e) => clean(e)).filter(Boolean),
+    ...(options.includeSensitive ? { genero: clean(candidate.genero, 40), pcd: candidate.is_pcd === true } : {}),
+  }
+}
+
+export interface ParsedAnswer {
+  outcome: ScreeningOutcome
+  explanation: string
+}
+
+const LINE = /^\s*\**\s*candidato\s+(\d+)\s*\**\s*[:\-–]\s*(.*)$/i
+
+/**
+ * Reads 'CANDIDATO X: TRIADO/REVISÃO/NÃO TRIADO - justificativa' lines for candidates 1..count.
+ * The spec's rules: 'não triado' → nao_triado, 'revisão' → revisao, otherwise triado; a missing
+ * line → nao_triado with the spec's explanation. Hardened: a line naming none of the three, or two
+ * different lines for the same candidate, is 'revisao' (a person looks), never 'triado'.
+ */
+export function parseScreeningLines(text: string, count: number): Map<number, ParsedAnswer> {
+  const seen = new Map<number, ParsedAnswer[]>()
+  for (const raw of stripInvisible(text).split(/\r?\n/)) {
+    const match = LINE.exec(raw)
+    if (!match) continue
+    const n = Number(match[1])
+    if (n < 1 || n > count) continue
+    const rest = match[2]!.trim()
+    const folded = foldText(rest)
+    const [, verdict = '', justification = ''] = /^(.*?)(?:\s+[-–—]\s+(.*))?$/.exec(rest) ?? []
+    const head = foldText(verdict)
+    const outcome: ScreeningOutcome | null = /nao\s+triado/.test(head) ? 'nao_triado' : /revisao/.test(head) ? 'revisao' : /\btriado\b/.test(head) ? 'triado' : /nao\s+triado/.test(folded) ? 'nao_triado' : /revisao/.test(folded) ? 'revisao' : null
+    const answer: ParsedAnswer = outcome ? { outcome, explanation: (justification || rest).slice(0, 1000) } : { outcome: 'revisao', explanation: INVALID_ANSWER }
+    seen.set(n, [...(seen.get(n) ?? []), answer])
+  }
+  const out = new Map<number, ParsedAnswer>()
+  for (let n = 1; n <= count; n++) {
+    const answers = seen.get(n)
+    if (!answers) out.set(n, { outcome: 'nao_triado', explanation: MISSING_ANSWER })
+    else if (new Set(answers.map((a) => a.outcome)).size > 1) out.set(n, { outcome: 'revisao', explanation: 'A IA deu respostas diferentes para este candidato; um recrutador deve revisar.' })
+    else out.set(n, answers[0]!)
+  }
+  return out
+}
