@@ -10,10 +10,13 @@ export const MISSING_ANSWER = 'Não foi possível analisar este candidato - resp
 export const INVALID_ANSWER = 'Resposta da IA fora do formato esperado; um recrutador deve revisar.'
 
 /** Zero-width and format characters, variation selectors and tag characters, which can hide text. */
-const INVISIBLE = /[\u200B-\u200D\u2060\uFE00-\uFE0F]|\uDB40[\uDC00-\uDC7F]/g
+const isInvisible = (cp: number) =>
+  (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0000 && cp <= 0xe007f)
 
 export function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE, '')
+  let out = ''
+  for (const ch of text) if (!isInvisible(ch.codePointAt(0)!)) out += ch
+  return out
 }
 
 export interface ScreeningSource {
