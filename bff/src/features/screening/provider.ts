@@ -1,0 +1,19 @@
+import type { ScreeningOutcome } from '@mini-vagas/shared/constants/candidate-statuses'
+import type { ScreeningVacancy } from '@mini-vagas/shared/domain/screening-rules'
+import type { ScreeningSource } from '@mini-vagas/shared/domain/screening-text'
+
+/** One screening engine: the deterministic rules, or an OpenAI-compatible model (DESIGN.md §6). */
+export interface ScreeningResult {
+  outcome: ScreeningOutcome
+  explanation: string
+}
+
+export interface ScreeningProvider {
+  name: 'rules' | 'openai'
+  /** Verdicts keyed by candidate id; every candidate sent gets one. */
+  screen(vacancy: ScreeningVacancy, candidates: readonly (ScreeningSource & { age?: number | null })[]): Promise<Map<number, ScreeningResult>>
+  testConnection(): Promise<{ ok: boolean; message: string }>
+}
+
+/** A screening failure with the spec's §8 text for the recruiter. */
+export class ScreeningError extends Error {}
