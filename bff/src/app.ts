@@ -8,6 +8,11 @@ import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { createDashboard } from './features/dashboard/service.ts'
 import { exportRoutes } from './features/exports/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
+import { createScreeningLoader } from './features/screening/loader.ts'
+import { createOpenAiProvider } from './features/screening/openai-provider.ts'
+import type { ScreeningProvider } from './features/screening/provider.ts'
+import { createRulesProvider } from './features/screening/rules-provider.ts'
+import { screeningRoutes } from './features/screening/routes.ts'
 import { passThroughRoutes } from './features/pass-through/routes.ts'
 import { publicRoutes } from './features/public/routes.ts'
 import { staffListRoutes } from './features/staff-lists/routes.ts'
@@ -24,6 +29,7 @@ import { spaPlugin } from './plugins/spa.ts'
 export interface AppDependencies {
   legacy?: HttpClient
   cep?: HttpClient
+  screening?: ScreeningProvider
   now?: () => number
   logger?: FastifyServerOptions['logger']
 }
@@ -35,6 +41,7 @@ export const LOG_REDACT = [
   'res.headers["set-cookie"]',
   '*.password',
   '*.token',
+  '*.apiKey',
 ]
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -94,6 +101,13 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   })
   await app.register(dashboardRoutes, { dashboard })
   await app.register(exportRoutes, { legacy })
+  // With no key, the deterministic rules provider screens (DESIGN.md §6).
+  const provider =
+    deps.screening ??
+    (config.openaiApiKey
+      ? createOpenAiProvider({ apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl, model: config.openaiModel, maxInputTokens: config.openaiMaxInputTokens, maxOutputTokens: 8000, concurrency: config.openaiConcurrency, timeoutMs: 120_000 })
+      : createRulesProvider())
+  await app.register(screeningRoutes, { loader: createScreeningLoader({ legacy }), provider })
   await app.register(passThroughRoutes, { legacy })
   app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(spaPlugin, { staticDir: config.staticDir })

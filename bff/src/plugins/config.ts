@@ -29,6 +29,12 @@ export interface BffConfig {
   trustProxy: boolean
   staticDir: string
   logLevel: string
+  /** Empty: screening uses the deterministic rules provider (and the screen says so). */
+  openaiApiKey: string
+  openaiBaseUrl: string
+  openaiModel: string
+  openaiMaxInputTokens: number
+  openaiConcurrency: number
 }
 
 /** Only for local runs: production refuses to start without SESSION_SECRET. */
@@ -57,6 +63,11 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     trustProxy: read.bool('TRUST_PROXY', false),
     staticDir: read.string('STATIC_DIR', 'web/dist'),
     logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
+    openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
+    openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
+    openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),
+    openaiMaxInputTokens: read.int('OPENAI_MAX_INPUT_TOKENS', 20_000, 2_000, 1_000_000),
+    openaiConcurrency: read.int('OPENAI_CONCURRENCY', 3, 1, 16),
   }
   if (config.publicOrigin && new URL(config.publicOrigin).pathname !== '/') read.problems.push('PUBLIC_ORIGIN must be an origin, without a path')
   read.assertValid('BFF')

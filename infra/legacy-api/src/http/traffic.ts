@@ -24,7 +24,7 @@ export interface Fault {
   ms?: number
   /** Only requests with this method (any when absent). */
   method?: string
-  /** Only requests whose path starts with this (any when absent). */
+  /** Only requests whose path starts with this (any when absent); with a '?', the full URL must. */
   path?: string
   /** For a 429: the Retry-After value to send. */
   retryAfter?: string
@@ -66,7 +66,7 @@ export function createTraffic(initial: TrafficSettings, now: () => number = Date
 
       const path = request.url.split('?')[0] ?? ''
       const fault = traffic.faults.find(
-        (f) => f.count > 0 && (!f.method || f.method === request.method) && (!f.path || path.startsWith(f.path)),
+        (f) => f.count > 0 && (!f.method || f.method === request.method) && (!f.path || (f.path.includes('?') ? request.url : path).startsWith(f.path)),
       )
       if (fault) {
         fault.count--

@@ -110,3 +110,17 @@ describe('control endpoints are off unless enabled', () => {
     }
   })
 })
+
+describe('fault filters with a query', () => {
+  it('match the full URL when the filter holds a ?', async () => {
+    const api = await startLegacyApi({ candidates: 30 })
+    try {
+      const token = await api.login()
+      await call(api.url, '/__control/faults', { method: 'POST', body: { mode: 'status', status: 500, count: 1, path: '/api/candidatos?page=2' } })
+      expect((await call(api.url, '/api/candidatos?page=1', { token })).status).toBe(200)
+      expect((await call(api.url, '/api/candidatos?page=2', { token })).status).toBe(500)
+    } finally {
+      await api.close()
+    }
+  })
+})

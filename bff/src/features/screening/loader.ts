@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify'
+import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
+import { SCREENING_MAX_CANDIDATES, SCREENING_WARN_CANDIDATES } from '@mini-vagas/shared/constants/limits'
+import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { checkScreeningRange, dayRangeInstants, todayDate, type ScreeningMode } from '@mini-vagas/shared/domain/dates'
+import { HttpError } from '../../lib/http-error.ts'
+import { readList, readPage } from '../../lib/legacy-readers.ts'
+import { retryAfter } from '../../lib/upstream.ts'
+import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
+import type { SessionData } from '../../plugins/session-seal.ts'
+
+type Row = Record<string, unknown> & { id: number }
+
+export const LOAD_MESSAGES = {
+  server: 'Erro no servidor. Tente reduzir o período de datas ou verificar a conexão.',
+  tooMany: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
+  other: 'Erro ao carregar candidatos da vaga.',
+  laterPage: (n: number) => `Erro ao carregar página ${n}. Continuando com os candidatos já carregados.`,
+  cap: (n: number) => `Muitos candidatos encontrados (${n}). Reduza o período de datas para no máximo 3000 candidatos.`,
+  warn: (n: number) => `Atenção: ${n} candidatos carregados; o limite por triagem é 3000.`,
+  none: 'Nenhum candidato encontrado para triagem',
+} as const
+
+/** The first failure of a load, in §8's words and with the right status. */
+function firstFailure(status: number, response?: UpstreamResponse): HttpError {
+  if (status === 429) return new HttpError(429, LOAD_MESSAGES.tooMany, response ? { headers: { 'retry-after': retryAfter(response.headers) } } : {})
+  if (status === 401) return new HttpError(401, 'Sua sessão expirou. Faça login novamente.', { clearSession: true })
+  if (status >= 500) return new HttpError(502, LOAD_MESSAGES.server)
+  return new HttpError(502, LOAD_MESSAGES.other)
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/**
+ * Candidate loading for screening (spec §2.13, §5, §8, §9). Company mode: the vacancy's candidates
+ * created in the range. Global mode: every candidate created in the range except aprovado,
+ * contratado and entrevista_presencial, read page by page — a few pages at a time, fewer after a
+ * 429 (waiting its Retry-After), and none past what the rate-limit headers say is left.
+ */
+export function createScreeningLoader({ legacy, wait = sleep }: { legacy: HttpClient; wait?: (ms: number) => Promise<void> }) {
+  async function get(path: string, query: Record<string, string>, session: SessionData, request: FastifyRequest) {
+    return legacy.request({ method: 'GET', path, query, token: session.token, requestId: request.id })
+  }
+
+  /** One page, retried after a 429 (up to 3 times), honouring Retry-After. */
+  async function page(n: number, dates: Record<string, string>, session: SessionData, request: FastifyRequest, onThrottle: () => void): Promise<UpstreamResponse> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await get('/candidatos', { ...dates, page: String(n) }, session, request)
+      if (response.status !== 429 || attempt >= 3) return response
+      onThrottle()
+      const after = retryAfter(response.headers)
+      const seconds = /^\d+$/.test(after) ? Number(after) : Math.max(1, (Date.parse(after) - Date.now()) / 1000)
+      await wait(Math.min(60, seconds) * 1000)
+    }
+  }
+
+  return {
+    async load(input: { mode: ScreeningMode; vacancyId?: number | undefined; start_date: string; end_date: string }, session: SessionData, request: FastifyRequest) {
+      const check = checkScreeningRange(input.mode, { start: input.start_date, end: input.end_date }, todayDate())
+      if (!check.ok) throw new HttpError(422, check.message, { errors: { start_date: [check.message] } })
+      const dates = { start_date: input.start_date, end_date: input.end_date }
+      const warnings: string[] = []
+      let rows: Row[]
+
+      if (input.mode === 'empresa') {
+        if (!input.vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
+        let response: UpstreamResponse
+        try {
+          response = await get(`/processos_seletivos/${input.vacancyId}/candidatos`, {}, session, request)
+        } catch (error) {
+          if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, LOAD_MESSAGES.server)
+          throw error
+        }
+        if (response.status === 404) throw new HttpError(404, 'Vaga não encontrada.')
+        if (response.status < 200 || response.status >= 300) throw firstFailure(response.status, response)
+        const { from, until } = dayRangeInstants(input.start_date, input.end_date)
+        rows = readList<Row>(response.body).filter((c) => {
+          const t = Date.parse(String(c.created_at ?? ''))
+          return t >= from.getTime() && t < until.getTime()
+        })
+      } else {
+        let first: UpstreamResponse
+        try {
+          first = await page(1, dates, session, request, () => {})
+        } catch (error) {
+          if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, LOAD_MESSAGES.server)
+          throw error
+        }
+        if (first.status < 200 || first.status >= 300) throw firstFailure(first.status, first)
+        const head = readPage<Row>(first.body)
+        if (head.pagination.total > SCREENING_MAX_CANDIDATES * 2) throw new HttpError(422, LOAD_MESSAGES.cap(head.pagination.total))
+        rows = [...head.items]
+        let concurrency = 4
+        let failedAt: number | null = null
+        for (let n = 2; n <= head.pagination.last_page && failedAt === null; ) {
+          const batch = Array.from({ length: Math.min(concurrency, head.pagination.last_page - n + 1) }, (_, i) => n + i)
+          const responses = await Promise.all(
+            batch.map((p) => page(p, dates, session, request, () => (concurrency = Math.max(1, Math.floor(concurrency / 2)))).catch(() => null)),
+          )
+          for (const [i, response] of responses.entries()) {
+            if (!response || response.status < 200 || response.status >= 300) {
+              failedAt = batch[i]!
+              break
+            }
+            rows.push(...readPage<Row>(response.body).items)
+            // Keep inside the legacy's limit: when little is left, go one page at a time.
+            const remaining = Number(response.headers.get('x-ratelimit-remaining'))
+            if (Number.isFinite(remaining) && remaining < concurrency * 2) concurrency = 1
+          }
+          n += batch.length
+        }
+        if (failedAt !== null) warnings.push(LOAD_MESSAGES.laterPage(failedAt))
+        const excluded = new Set<string>(GLOBAL_SCREENING_EXCLUDED_STATUSES)
+        rows = rows.filter((c) => !excluded.has(normalizeCandidateStatus(String(c.status ?? ''))))
+      }
+
+      if (rows.length === 0) throw new HttpError(422, LOAD_MESSAGES.none)
+      if (rows.length > SCREENING_MAX_CANDIDATES) throw new HttpError(422, LOAD_MESSAGES.cap(rows.length))
+      if (rows.length > SCREENING_WARN_CANDIDATES) warnings.push(LOAD_MESSAGES.warn(rows.length))
+      return { total: rows.length, warnings, candidates: rows }
+    },
+  }
+}
+export type ScreeningLoader = ReturnType<typeof createScreeningLoader>
