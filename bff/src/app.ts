@@ -89,7 +89,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   })
   // Routes
   const vacancies = createPublicVacancies({ legacy, ttlMs: config.publicCacheSeconds * 1000 })
-  await app.register(authRoutes, { legacy })
+  await app.register(authRoutes, { legacy, limits: { perIp: config.loginLimitPerIp, perCnpj: config.loginLimitPerCnpj, windowMs: 15 * 60_000, now } })
   await app.register(publicRoutes, { vacancies, cacheSeconds: config.publicCacheSeconds })
   await app.register(cepRoutes, { cep })
   await app.register(healthRoutes, { legacy })

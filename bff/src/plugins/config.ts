@@ -29,6 +29,9 @@ export interface BffConfig {
   trustProxy: boolean
   staticDir: string
   logLevel: string
+  /** Login attempts per client IP, and failed ones per CNPJ, in a 15-minute window. */
+  loginLimitPerIp: number
+  loginLimitPerCnpj: number
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
   openaiApiKey: string
   openaiBaseUrl: string
@@ -63,6 +66,8 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     trustProxy: read.bool('TRUST_PROXY', false),
     staticDir: read.string('STATIC_DIR', 'web/dist'),
     logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
+    loginLimitPerIp: read.int('LOGIN_LIMIT_PER_IP', 30, 1, 100_000),
+    loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),

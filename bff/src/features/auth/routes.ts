@@ -6,6 +6,7 @@ import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { User } from '@mini-vagas/shared/schemas/user'
 import { readLogin, readMessage, readFieldErrors } from '../../lib/legacy-readers.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { upstreamFailure } from '../../lib/upstream.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 
@@ -23,10 +24,28 @@ const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 20
  * POST /bff/auth/login, POST /bff/auth/logout, GET /bff/auth/me. The legacy token goes into the
  * sealed cookie and nowhere else; answers carry only the user.
  */
-export async function authRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
+export interface LoginLimits {
+  perIp: number
+  perCnpj: number
+  windowMs: number
+  now?: () => number
+}
+
+export async function authRoutes(app: FastifyInstance, { legacy, limits }: { legacy: HttpClient; limits: LoginLimits }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  // SECURITY.md 22: every attempt counts per client IP; failed ones count per CNPJ. request.ip is
+  // the socket's address unless the operator trusts a proxy (TRUST_PROXY), so a spoofed
+  // X-Forwarded-For opens no new bucket.
+  const byIp = createAttemptLimiter({ limit: limits.perIp, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
+  const byCnpj = createAttemptLimiter({ limit: limits.perCnpj, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
+  const tooMany = (seconds: number) =>
+    new HttpError(429, `Muitas tentativas de login. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
 
   api.post('/bff/auth/login', { schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...errors } } }, async (request, reply) => {
+    const cnpjKey = cnpjDigits(request.body.cnpj)
+    const wait = Math.max(byIp.blockedFor(request.ip), byCnpj.blockedFor(cnpjKey))
+    if (wait > 0) throw tooMany(wait)
+    byIp.record(request.ip)
     const response = await legacy.request({
       method: 'POST',
       path: '/auth/login',
@@ -45,10 +64,12 @@ export async function authRoutes(app: FastifyInstance, { legacy }: { legacy: Htt
         cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
       } as const
       app.sessions.start(reply, login.token, user)
+      byCnpj.reset(cnpjKey)
       return { user }
     }
     // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
     if (response.status === 401 || response.status === 403) {
+      byCnpj.record(cnpjKey)
       throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
     }
     if (response.status === 422) {

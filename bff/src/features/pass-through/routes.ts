@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Compile } from 'typebox/compile'
 import { Value } from 'typebox/value'
 import type { TSchema } from 'typebox'
+import { isCalendarDate } from '@mini-vagas/shared/domain/dates'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { canSee, legacyGet } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
@@ -30,13 +31,23 @@ function allowedBody(schema: TSchema, body: unknown): unknown {
   return Value.Clean(schema, structuredClone(body))
 }
 
-/** Only the rule's query keys pass, each once and short; anything else is dropped. */
+/** Query values the BFF checks itself, so bad input never reaches the legacy API. */
+const QUERY_CHECKS: Record<string, { test: (v: string) => boolean; message: string }> = {
+  page: { test: (v) => /^[1-9]\d{0,5}$/.test(v), message: 'Página inválida.' },
+  start_date: { test: isCalendarDate, message: 'Informe a data inicial no formato AAAA-MM-DD.' },
+  end_date: { test: isCalendarDate, message: 'Informe a data final no formato AAAA-MM-DD.' },
+}
+
+/** Only the rule's query keys pass, each once, short and well-formed; anything else is dropped. */
 function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {}
   for (const key of rule.query ?? []) {
-    const value = search.get(key)
-    if (value === null) continue
-    if (value.length > MAX_QUERY_VALUE) throw new HttpError(400, MESSAGES.badInput)
+    const value = search.get(key)?.trim()
+    if (value === undefined || value === '') continue
+    const check = QUERY_CHECKS[key]
+    if (value.length > MAX_QUERY_VALUE || (check && !check.test(value))) {
+      throw new HttpError(400, check?.message ?? MESSAGES.badInput, { errors: { [key]: [check?.message ?? MESSAGES.badInput] } })
+    }
     query[key] = value
   }
   return query

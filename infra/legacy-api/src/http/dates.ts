@@ -12,8 +12,9 @@ export function createdAtFilter(
   required = false,
 ): { sql: string; params: string[] } | ValidationFailure {
   const presence = required ? ('required' as const) : ('nullable' as const)
+  const trimmed = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]))
   const failure = validate(
-    query,
+    trimmed,
     {
       start_date: [presence, 'date'],
       end_date: [
@@ -30,8 +31,9 @@ export function createdAtFilter(
     { start_date: 'start date', end_date: 'end date' },
   )
   if (failure) return failure
-  const start = typeof query.start_date === 'string' && query.start_date ? query.start_date : null
-  const end = typeof query.end_date === 'string' && query.end_date ? query.end_date : null
+  // Laravel trims strings and turns empty ones into null before validating: blank means absent.
+  const start = typeof query.start_date === 'string' && query.start_date.trim() ? query.start_date.trim() : null
+  const end = typeof query.end_date === 'string' && query.end_date.trim() ? query.end_date.trim() : null
   const clauses: string[] = []
   const params: string[] = []
   if (start) {

@@ -70,6 +70,11 @@ describe('GET /api/candidatos (paginated)', () => {
     expect(pagination.total).toBe(expected.length)
     expect(rows.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort())
   })
+  it('reads blank dates as absent, as Laravel trims and nulls empty strings', async () => {
+    const res = await call(api.url, '/api/candidatos?page=1&start_date=%20&end_date=', { token })
+    expect(res.status).toBe(200)
+    expect(res.body.pagination.total).toBe(300)
+  })
   it('refuses bad dates with 422', async () => {
     const bad = await call(api.url, '/api/candidatos?start_date=01/06/2026', { token })
     expect(bad.status).toBe(422)
