@@ -13,6 +13,8 @@ import { createOpenAiProvider } from './features/screening/openai-provider.ts'
 import type { ScreeningProvider } from './features/screening/provider.ts'
 import { createRulesProvider } from './features/screening/rules-provider.ts'
 import { screeningRoutes } from './features/screening/routes.ts'
+import { createScreeningRuns } from './features/screening/runs.ts'
+import { createSqliteStore, type Store } from './plugins/store.ts'
 import { passThroughRoutes } from './features/pass-through/routes.ts'
 import { publicRoutes } from './features/public/routes.ts'
 import { staffListRoutes } from './features/staff-lists/routes.ts'
@@ -30,6 +32,7 @@ export interface AppDependencies {
   legacy?: HttpClient
   cep?: HttpClient
   screening?: ScreeningProvider
+  store?: Store
   now?: () => number
   logger?: FastifyServerOptions['logger']
 }
@@ -107,7 +110,16 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     (config.openaiApiKey
       ? createOpenAiProvider({ apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl, model: config.openaiModel, maxInputTokens: config.openaiMaxInputTokens, maxOutputTokens: 8000, concurrency: config.openaiConcurrency, timeoutMs: 120_000 })
       : createRulesProvider())
-  await app.register(screeningRoutes, { loader: createScreeningLoader({ legacy }), provider })
+  const store = deps.store ?? createSqliteStore(config.storeFile)
+  const loader = createScreeningLoader({ legacy })
+  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log })
+  await app.register(screeningRoutes, { loader, provider, runs })
+  // Unfinished runs carry on when the BFF starts; on close, let the current batch land first.
+  app.addHook('onReady', async () => runs.resume())
+  app.addHook('onClose', async () => {
+    await Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))])
+    if (!deps.store) store.close()
+  })
   await app.register(passThroughRoutes, { legacy })
   app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(spaPlugin, { staticDir: config.staticDir })

@@ -15,6 +15,7 @@ export function testConfig(env: Record<string, string> = {}): BffConfig {
     LEGACY_TIMEOUT_MS: '1000',
     LEGACY_RETRIES: '0',
     STATIC_DIR: '/nonexistent',
+    STORE_FILE: ':memory:',
     ...env,
   })
 }

@@ -40,6 +40,7 @@ export async function startProduct(candidates = 400): Promise<Product> {
           CEP_API_URL: `${legacyUrl}/ws`,
           SESSION_SECRET: E2E_SECRET,
           STATIC_DIR: join(ROOT, 'web/dist'),
+          STORE_FILE: join(dir, 'bff.sqlite'),
           LOG_LEVEL: 'warn',
         },
         `http://127.0.0.1:${port}/healthz`,

@@ -47,6 +47,7 @@ export async function startStack(env: Record<string, string> = {}, options: { ca
     LEGACY_TIMEOUT_MS: '1500',
     LEGACY_RETRIES: '1',
     STATIC_DIR: '/nonexistent',
+    STORE_FILE: ':memory:',
     LOG_LEVEL: 'info',
     ...env,
   })

@@ -33,6 +33,8 @@ export interface BffConfig {
   loginLimitPerIp: number
   loginLimitPerCnpj: number
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
+  /** The BFF's own store (screening runs): a SQLite file, or ':memory:'. */
+  storeFile: string
   openaiApiKey: string
   openaiBaseUrl: string
   openaiModel: string
@@ -68,6 +70,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
     loginLimitPerIp: read.int('LOGIN_LIMIT_PER_IP', 30, 1, 100_000),
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
+    storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createSqliteStore } from './store.ts'
+
+const run = { id: 'r1', createdBy: 'admin@x', mode: 'empresa', vacancy: { id: 1, description: 'Caixa' }, provider: 'rules', total: 3 }
+const candidates = [{ id: 10, full_name: 'A' }, { id: 11, full_name: 'B' }, { id: 12, full_name: 'C' }]
+
+describe('SQLite store', () => {
+  it('keeps runs and verdicts across a reopen, and pending candidates in order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
+    try {
+      const file = join(dir, 'bff.sqlite')
+      const store = createSqliteStore(file)
+      expect(store.createRun(run, candidates)).toMatchObject({ id: 'r1', status: 'screening', total: 3, done: 0 })
+      store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'ok' }])
+      store.close()
+      const reopened = createSqliteStore(file)
+      expect(reopened.getRun('r1')).toMatchObject({ done: 1, status: 'screening' })
+      expect(reopened.pending('r1', 10).map((p) => p.candidateId)).toEqual([11, 12])
+      expect(reopened.unfinishedRuns().map((r) => r.id)).toEqual(['r1'])
+      reopened.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+  it('never overwrites a verdict (a resumed batch writes nothing twice)', () => {
+    const store = createSqliteStore(':memory:')
+    store.createRun(run, candidates)
+    store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'first' }])
+    store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'nao_triado', explanation: 'second' }, { candidateId: 11, outcome: 'revisao', explanation: 'b' }])
+    expect(store.results('r1').map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([[10, 'triado', 'first'], [11, 'revisao', 'b'], [12, null, null]])
+    expect(store.getRun('r1')!.done).toBe(2)
+    store.finish('r1', 'done', null)
+    expect(store.unfinishedRuns()).toEqual([])
+  })
+})

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+
+/**
+ * The BFF's own store (DESIGN.md §1, §9): screening runs and their results. SQLite by default
+ * (`STORE_FILE`), behind this interface so another engine is a backend, not a rewrite.
+ */
+export type RunStatus = 'screening' | 'done' | 'failed'
+
+export interface StoredRun {
+  id: string
+  createdBy: string
+  mode: string
+  vacancy: Record<string, unknown>
+  provider: string
+  status: RunStatus
+  total: number
+  done: number
+  message: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface StoredResult {
+  candidateId: number
+  candidate: Record<string, unknown>
+  outcome: string | null
+  explanation: string | null
+}
+
+export interface Store {
+  createRun(run: Omit<StoredRun, 'done' | 'status' | 'message' | 'createdAt' | 'updatedAt'>, candidates: Record<string, unknown>[]): StoredRun
+  getRun(id: string): StoredRun | null
+  /** Candidates of a run still without a verdict, in load order. */
+  pending(runId: string, limit: number): StoredResult[]
+  saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: string; explanation: string }[]): void
+  finish(runId: string, status: RunStatus, message: string | null): void
+  results(runId: string): StoredResult[]
+  unfinishedRuns(): StoredRun[]
+  close(): void
+}
+
+export function createSqliteStore(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new DatabaseSync(file)
+  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+    CREATE TABLE IF NOT EXISTS screening_runs (id TEXT PRIMARY KEY, created_by TEXT NOT NULL, mode TEXT NOT NULL, vacancy TEXT NOT NULL,
+      provider TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL, done INTEGER NOT NULL DEFAULT 0, message TEXT,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS screening_results (run_id TEXT NOT NULL REFERENCES screening_runs(id), position INTEGER NOT NULL,
+      candidate_id INTEGER NOT NULL, candidate TEXT NOT NULL, outcome TEXT, explanation TEXT, PRIMARY KEY (run_id, candidate_id));
+    CREATE INDEX IF NOT EXISTS results_pending ON screening_results (run_id, outcome, position);`)
+  const row = (r: Record<string, unknown>): StoredRun => ({
+    id: String(r.id), createdBy: String(r.created_by), mode: String(r.mode), vacancy: JSON.parse(String(r.vacancy)), provider: String(r.provider),
+    status: r.status as RunStatus, total: Number(r.total), done: Number(r.done), message: r.message === null ? null : String(r.message),
+    createdAt: String(r.created_at), updatedAt: String(r.updated_at),
+  })
+  const result = (r: Record<string, unknown>): StoredResult => ({
+    candidateId: Number(r.candidate_id), candidate: JSON.parse(String(r.candidate)),
+    outcome: r.outcome === null ? null : String(r.outcome), explanation: r.explanation === null ? null : String(r.explanation),
+  })
+  const getRun = db.prepare('SELECT * FROM screening_runs WHERE id = ?')
+  const setVerdict = db.prepare('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL')
+  const countDone = db.prepare('UPDATE screening_runs SET done = (SELECT COUNT(*) FROM screening_results WHERE run_id = ? AND outcome IS NOT NULL), updated_at = ? WHERE id = ?')
+  const tx = <T>(fn: () => T): T => {
+    db.exec('BEGIN')
+    try {
+      const out = fn()
+      db.exec('COMMIT')
+      return out
+    } catch (error) {
+      db.exec('ROLLBACK')
+      throw error
+    }
+  }
+  return {
+    createRun(run, candidates) {
+      const at = new Date().toISOString()
+      const insert = db.prepare('INSERT INTO screening_results (run_id, position, candidate_id, candidate) VALUES (?, ?, ?, ?)')
+      tx(() => {
+        db.prepare('INSERT INTO screening_runs (id, created_by, mode, vacancy, provider, status, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, 'screening', run.total, at, at)
+        candidates.forEach((c, i) => insert.run(run.id, i, Number(c.id), JSON.stringify(c)))
+      })
+      return row(getRun.get(run.id) as Record<string, unknown>)
+    },
+    getRun: (id) => {
+      const r = getRun.get(id) as Record<string, unknown> | undefined
+      return r ? row(r) : null
+    },
+    pending: (runId, limit) =>
+      (db.prepare('SELECT * FROM screening_results WHERE run_id = ? AND outcome IS NULL ORDER BY position LIMIT ?').all(runId, limit) as Record<string, unknown>[]).map(result),
+    saveVerdicts(runId, verdicts) {
+      tx(() => {
+        // Only candidates still without a verdict are written: a resumed run never writes twice.
+        for (const v of verdicts) setVerdict.run(v.outcome, v.explanation, runId, v.candidateId)
+        countDone.run(runId, new Date().toISOString(), runId)
+      })
+    },
+    finish(runId, status, message) {
+      db.prepare('UPDATE screening_runs SET status = ?, message = ?, updated_at = ? WHERE id = ?').run(status, message, new Date().toISOString(), runId)
+    },
+    results: (runId) => (db.prepare('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position').all(runId) as Record<string, unknown>[]).map(result),
+    unfinishedRuns: () => (db.prepare("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at").all() as Record<string, unknown>[]).map(row),
+    close: () => db.close(),
+  }
+}

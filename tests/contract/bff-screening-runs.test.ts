@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../bff/src/app.ts'
+import type { ScreeningProvider } from '../../bff/src/features/screening/provider.ts'
+import { createRulesProvider } from '../../bff/src/features/screening/rules-provider.ts'
+import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
+
+// Screening runs with the rules provider, against the real stand-in; runs live in the BFF store.
+let stack: Stack
+let admin: string
+beforeAll(async () => {
+  stack = await startStack({}, { candidates: 2000 })
+  admin = await stack.login()
+})
+afterAll(() => stack.close())
+
+async function poll(app: { inject: Stack['app']['inject'] }, id: string, cookie: string) {
+  for (let i = 0; i < 200; i++) {
+    const view = JSON.parse((await app.inject({ method: 'GET', url: `/bff/screening/runs/${id}`, headers: { cookie } })).body)
+    if (view.run.status !== 'screening') return view
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error('run did not finish')
+}
+
+describe('screening runs', () => {
+  it('screens a vacancy’s candidates in company mode and groups the verdicts with justifications', async () => {
+    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }) })
+    expect(start.statusCode).toBe(202)
+    const { run } = JSON.parse(start.body)
+    const view = await poll(stack.app, run.id, admin)
+    expect(view.run).toMatchObject({ status: 'done', provider: 'rules', done: view.run.total })
+    expect(view.counts.triado + view.counts.revisao + view.counts.nao_triado).toBe(view.run.total)
+    expect(view.counts.pendente).toBe(0)
+    expect(view.run.message).toBe(`Triagem concluída! ${view.counts.triado} candidatos triados.`)
+    expect(view.results.every((r: { explanation: string }) => r.explanation.length > 10)).toBe(true)
+  })
+  it('screens in global mode with the vacancy’s criteria', async () => {
+    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-10', end_date: '2026-11-22' }) })
+    expect(start.statusCode).toBe(202)
+    const view = await poll(stack.app, JSON.parse(start.body).run.id, admin)
+    expect(view.run.status).toBe('done')
+    expect(view.run.total).toBeGreaterThan(0)
+  })
+  it('resumes an interrupted run after a restart, screening each candidate once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mv-runs-'))
+    const storeFile = join(dir, 'bff.sqlite')
+    let calls = 0
+    // First life: the provider never answers, as if the BFF died mid-batch.
+    const stuck: ScreeningProvider = { name: 'rules', screen: () => new Promise(() => void calls++), testConnection: async () => ({ ok: true, message: '' }) }
+    const first = await buildApp({ ...stack.config, storeFile }, { logger: false, screening: stuck })
+    const cookie = (await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })).headers['set-cookie']!.toString().split(';')[0]!
+    const start = await first.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-06-01', end_date: '2026-11-22' }) })
+    const id = JSON.parse(start.body).run.id
+    expect(calls).toBe(1)
+    await Promise.race([first.close(), new Promise((r) => setTimeout(r, 6000))])
+    try {
+      // Second life: the run carries on by itself and finishes.
+      let screened = 0
+      const counting = createRulesProvider()
+      const second = await buildApp({ ...stack.config, storeFile }, { logger: false, screening: { ...counting, screen: async (v, c) => ((screened += c.length), counting.screen(v, c)) } })
+      await second.ready()
+      const view = await poll(second, id, cookie)
+      expect(view.run.status).toBe('done')
+      expect(screened).toBe(view.run.total)
+      await second.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 30_000)
+  it('needs an admin, a vacancy and a known run', async () => {
+    expect((await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'empresa', start_date: '2026-11-01', end_date: '2026-11-22' }) })).statusCode).toBe(422)
+    expect((await stack.app.inject({ method: 'GET', url: '/bff/screening/runs/00000000-0000-0000-0000-000000000000', headers: { cookie: admin } })).statusCode).toBe(404)
+    const company = await stack.login('empresa A')
+    expect((await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: company }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-11-01', end_date: '2026-11-22' }) })).statusCode).toBe(403)
+  })
+})
