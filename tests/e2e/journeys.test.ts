@@ -116,7 +116,7 @@ describe('staff and companies', () => {
       await page.waitForURL('**/painel_de_controle_mini_vagas')
       const nav = page.getByRole('navigation', { name: 'Principal' })
       expect(await nav.getByRole('link').allTextContents()).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário'])
-      expect(await page.getByText('admin@minivagas.com.br').isVisible()).toBe(true)
+      await page.getByText('admin@minivagas.com.br').waitFor()
 
       const [cookie] = await context.cookies()
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' })
@@ -161,7 +161,7 @@ describe('staff and companies', () => {
     await withPage(async (page) => {
       await page.goto('/administracao_de_vagas')
       await page.waitForURL('**/login')
-      expect(await page.getByRole('heading', { name: 'Mini Vagas' }).isVisible()).toBe(true)
+      await page.getByRole('heading', { name: 'Mini Vagas' }).waitFor()
     })
   })
 })

@@ -57,7 +57,7 @@ describe('a recruiter’s day', () => {
     await page.getByLabel('Buscar').fill(title)
     const card = page.getByRole('article', { name: title })
     await card.waitFor()
-    expect(await card.getByText('45.723.618/0001-18').isVisible()).toBe(true)
+    await card.getByText('45.723.618/0001-18').waitFor()
     const vacancies = await legacy<{ id: number; description: string; requirements: string[]; estado: string }[]>('/processos_seletivos')
     const created = vacancies.find((v) => v.description === title)!
     expect(created).toMatchObject({ requirements: ['CNH categoria B'], estado: 'ceara' })
