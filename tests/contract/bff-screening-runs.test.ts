@@ -37,6 +37,23 @@ describe('screening runs', () => {
     expect(view.run.message).toBe(`Triagem concluída! ${view.counts.triado} candidatos triados.`)
     expect(view.results.every((r: { explanation: string }) => r.explanation.length > 10)).toBe(true)
   })
+  it('streams progress as server-sent events until the run ends', async () => {
+    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }) })
+    const { run } = JSON.parse(start.body)
+    const events = await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${run.id}/events`, headers: { cookie: admin } })
+    expect(events.statusCode).toBe(200)
+    expect(events.headers['content-type']).toBe('text/event-stream; charset=utf-8')
+    expect(events.headers['cache-control']).toBe('no-store')
+    const progress = events.body.trim().split('\n\n').map((block) => {
+      const [event, data] = block.split('\n')
+      expect(event).toBe('event: progress')
+      return JSON.parse(data!.replace(/^data: /, ''))
+    })
+    expect(progress.at(-1)).toMatchObject({ status: 'done', total: run.total, done: run.total })
+    const done = progress.map((p: { done: number }) => p.done)
+    expect(done).toEqual([...done].sort((a, b) => a - b))
+    expect((await stack.app.inject({ method: 'GET', url: '/bff/screening/runs/00000000-0000-0000-0000-000000000000/events', headers: { cookie: admin } })).statusCode).toBe(404)
+  })
   it('screens in global mode with the vacancy’s criteria', async () => {
     const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-10', end_date: '2026-11-22' }) })
     expect(start.statusCode).toBe(202)

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -9,6 +10,7 @@ import type { ScreeningLoader } from './loader.ts'
 import type { ScreeningRuns } from './runs.ts'
 import type { ScreeningProvider } from './provider.ts'
 
+const SSE_INTERVAL_MS = 500
 const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
 const failures = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody }
 
@@ -61,6 +63,35 @@ export async function screeningRoutes(app: FastifyInstance, { loader, provider, 
       const view = runs.view(request.params.id)
       if (!view) throw new HttpError(404, 'Triagem não encontrada.')
       return view
+    },
+  )
+
+  // Progress as server-sent events: one `progress` event now and every half second until the run
+  // ends, then the stream closes. A plain stream through Fastify, so every header hook still runs.
+  api.get(
+    '/bff/screening/runs/:id/events',
+    { schema: { tags: ['screening'], params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }), response: { 200: Type.String(), ...failures } } },
+    async (request, reply) => {
+      sessionOf(request, 'admin')
+      const id = request.params.id
+      if (!runs.view(id)) throw new HttpError(404, 'Triagem não encontrada.')
+      const stream = new PassThrough()
+      const send = (): boolean => {
+        const view = runs.view(id)!
+        const { status, total, done, message } = view.run
+        stream.write(`event: progress\ndata: ${JSON.stringify({ status, total, done, message, counts: view.counts })}\n\n`)
+        return status !== 'screening'
+      }
+      const timer = setInterval(() => {
+        if (send()) stop()
+      }, SSE_INTERVAL_MS)
+      const stop = () => {
+        clearInterval(timer)
+        stream.end()
+      }
+      request.raw.on('close', () => clearInterval(timer))
+      if (send()) stop()
+      return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream as never)
     },
   )
 
