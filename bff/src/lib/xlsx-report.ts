@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
+import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
@@ -13,22 +14,9 @@ function localDate(value: unknown): Date | null {
   return Number.isNaN(t) ? null : new Date(t - FORTALEZA_OFFSET_MS)
 }
 
-/**
- * A §3.8 report row, from either shape the legacy has: a report row of GET /excel_relatorio
- * (job_description, job_city, job_created_at) or a candidate of GET /candidatos (nested job_posting).
- */
+/** A §3.8 report row from a row of GET /excel_relatorio, typed for the sheet. */
 export function reportRow(c: Row): Record<ReportField, unknown> {
-  const job = (c.job_posting ?? {}) as Row
-  const updated = typeof c.updated_at === 'string' ? c.updated_at : null
-  const created = typeof c.created_at === 'string' ? c.created_at : null
-  const last = c.ultima_acao ?? (updated && created ? (updated > created ? updated : created) : (updated ?? created))
-  const source: Record<ReportField, unknown> = {
-    full_name: c.full_name, age: c.age, whatsapp: c.whatsapp, email: c.email, address_street: c.address_street,
-    address_neighborhood: c.address_neighborhood, address_city: c.address_city, address_state: c.address_state,
-    education: c.education, curso: c.curso, experience_1: c.experience_1, experience_2: c.experience_2, experience_3: c.experience_3,
-    created_at: created, ultima_acao: last, job_description: c.job_description ?? job.description, company_name: c.company_name ?? job.company_name,
-    job_city: c.job_city ?? job.city, job_created_at: c.job_created_at ?? job.created_at, veiopor: c.veiopor, genero: c.genero, cep: c.cep, is_pcd: c.is_pcd,
-  }
+  const source = { ...c, ultima_acao: c.ultima_acao ?? lastActionAt({ created_at: c.created_at as string | null, updated_at: c.updated_at as string | null }) } as Record<ReportField, unknown>
   const out = {} as Record<ReportField, unknown>
   for (const field of FIELDS) {
     const kind = REPORT_COLUMNS[field].kind

@@ -96,13 +96,13 @@ export const sessionPlugin = fp(
       if (t - data.lastSeenAt > REFRESH_AFTER_MS) write(reply, { ...data, lastSeenAt: t })
     })
 
-    // Anything answered under a session, and every BFF/API answer by default, is not stored.
+    // Anything answered under a session, and every BFF/API answer that sets no policy of its own,
+    // is not stored (public routes set their own short max-age).
     app.addHook('onSend', async (request, reply) => {
-      if (request.session || request.url.startsWith('/bff/auth') || request.url.startsWith('/api/')) {
-        reply.header('cache-control', 'no-store')
-      } else if ((request.url.startsWith('/bff/') || request.url.startsWith('/healthz') || request.url.startsWith('/readyz')) && !reply.hasHeader('cache-control')) {
-        reply.header('cache-control', 'no-store')
-      }
+      const url = request.url
+      const sensitive = request.session !== null || url.startsWith('/bff/auth') || url.startsWith('/api/')
+      const ours = url.startsWith('/bff/') || url.startsWith('/healthz') || url.startsWith('/readyz')
+      if (sensitive || (ours && !reply.hasHeader('cache-control'))) reply.header('cache-control', 'no-store')
     })
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

@@ -88,6 +88,8 @@ export function createScreeningLoader({ legacy, wait = sleep }: { legacy: HttpCl
         }
         if (first.status < 200 || first.status >= 300) throw firstFailure(first.status, first)
         const head = readPage<Row>(first.body)
+        // The exclusions can only shrink the count, so a range far over the cap is refused before
+        // reading thousands of pages; the exact cap is checked after the exclusions below.
         if (head.pagination.total > SCREENING_MAX_CANDIDATES * 2) throw new HttpError(422, LOAD_MESSAGES.cap(head.pagination.total))
         rows = [...head.items]
         let concurrency = 4

@@ -50,7 +50,7 @@ function companies(rng: Random): { a: Company; b: Company; others: Company[] } {
   }
 }
 
-/** A neighbouring-state spelling mix: most vacancies use the estado key, some the UF code. */
+/** Both estado spellings occur in real data: most vacancies use the estado key, some the UF code. */
 function estadoSpelling(rng: Random, city: City): string {
   return rng.chance(0.75) ? city.estado : city.uf
 }
