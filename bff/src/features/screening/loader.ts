@@ -6,6 +6,7 @@ import { checkScreeningRange, dayRangeInstants, todayDate, type ScreeningMode } 
 import { HttpError } from '../../lib/http-error.ts'
 import { readList, readPage } from '../../lib/legacy-readers.ts'
 import { retryAfter } from '../../lib/upstream.ts'
+import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
 import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
@@ -29,29 +30,15 @@ function firstFailure(status: number, response?: UpstreamResponse): HttpError {
   return new HttpError(502, LOAD_MESSAGES.other)
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-
 /**
  * Candidate loading for screening (spec §2.13, §5, §8, §9). Company mode: the vacancy's candidates
  * created in the range. Global mode: every candidate created in the range except aprovado,
- * contratado and entrevista_presencial, read page by page — a few pages at a time, fewer after a
- * 429 (waiting its Retry-After), and none past what the rate-limit headers say is left.
+ * contratado and entrevista_presencial, read page by page a few at a time, paced by the legacy's
+ * own rate-limit headers and 429s (the shared rate pacer) instead of the spec's fixed pauses.
  */
-export function createScreeningLoader({ legacy, wait = sleep }: { legacy: HttpClient; wait?: (ms: number) => Promise<void> }) {
+export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpClient; pacing?: RatePacerOptions }) {
   async function get(path: string, query: Record<string, string>, session: SessionData, request: FastifyRequest) {
     return legacy.request({ method: 'GET', path, query, token: session.token, requestId: request.id })
-  }
-
-  /** One page, retried after a 429 (up to 3 times), honouring Retry-After. */
-  async function page(n: number, dates: Record<string, string>, session: SessionData, request: FastifyRequest, onThrottle: () => void): Promise<UpstreamResponse> {
-    for (let attempt = 0; ; attempt++) {
-      const response = await get('/candidatos', { ...dates, page: String(n) }, session, request)
-      if (response.status !== 429 || attempt >= 3) return response
-      onThrottle()
-      const after = retryAfter(response.headers)
-      const seconds = /^\d+$/.test(after) ? Number(after) : Math.max(1, (Date.parse(after) - Date.now()) / 1000)
-      await wait(Math.min(60, seconds) * 1000)
-    }
   }
 
   return {
@@ -79,9 +66,11 @@ export function createScreeningLoader({ legacy, wait = sleep }: { legacy: HttpCl
           return t >= from.getTime() && t < until.getTime()
         })
       } else {
+        const pacer = createRatePacer(pacing)
+        const page = (n: number) => pacer.send(() => get('/candidatos', { ...dates, page: String(n) }, session, request))
         let first: UpstreamResponse
         try {
-          first = await page(1, dates, session, request, () => {})
+          first = await page(1)
         } catch (error) {
           if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, LOAD_MESSAGES.server)
           throw error
@@ -92,24 +81,20 @@ export function createScreeningLoader({ legacy, wait = sleep }: { legacy: HttpCl
         // reading thousands of pages; the exact cap is checked after the exclusions below.
         if (head.pagination.total > SCREENING_MAX_CANDIDATES * 2) throw new HttpError(422, LOAD_MESSAGES.cap(head.pagination.total))
         rows = [...head.items]
-        let concurrency = 4
+        // Pages go out a few at a time (the pacer bounds how many and how fast); loading stops at the
+        // first page that fails, keeping the pages before it (§8).
         let failedAt: number | null = null
-        for (let n = 2; n <= head.pagination.last_page && failedAt === null; ) {
-          const batch = Array.from({ length: Math.min(concurrency, head.pagination.last_page - n + 1) }, (_, i) => n + i)
-          const responses = await Promise.all(
-            batch.map((p) => page(p, dates, session, request, () => (concurrency = Math.max(1, Math.floor(concurrency / 2)))).catch(() => null)),
-          )
+        const CHUNK = 8
+        for (let n = 2; n <= head.pagination.last_page && failedAt === null; n += CHUNK) {
+          const numbers = Array.from({ length: Math.min(CHUNK, head.pagination.last_page - n + 1) }, (_, i) => n + i)
+          const responses = await Promise.all(numbers.map((p) => page(p).catch(() => null)))
           for (const [i, response] of responses.entries()) {
             if (!response || response.status < 200 || response.status >= 300) {
-              failedAt = batch[i]!
+              failedAt = numbers[i]!
               break
             }
             rows.push(...readPage<Row>(response.body).items)
-            // Keep inside the legacy's limit: when little is left, go one page at a time.
-            const remaining = Number(response.headers.get('x-ratelimit-remaining'))
-            if (Number.isFinite(remaining) && remaining < concurrency * 2) concurrency = 1
           }
-          n += batch.length
         }
         if (failedAt !== null) warnings.push(LOAD_MESSAGES.laterPage(failedAt))
         const excluded = new Set<string>(GLOBAL_SCREENING_EXCLUDED_STATUSES)
