@@ -8,6 +8,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { createDashboard } from './features/dashboard/service.ts'
 import { exportRoutes } from './features/exports/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
+import { createScreeningApplier } from './features/screening/apply.ts'
 import { createScreeningLoader } from './features/screening/loader.ts'
 import { createOpenAiProvider } from './features/screening/openai-provider.ts'
 import type { ScreeningProvider } from './features/screening/provider.ts'
@@ -113,11 +114,16 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   const store = deps.store ?? createSqliteStore(config.storeFile)
   const loader = createScreeningLoader({ legacy })
   const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log })
-  await app.register(screeningRoutes, { loader, provider, runs })
-  // Unfinished runs carry on when the BFF starts; on close, let the current batch land first.
-  app.addHook('onReady', async () => runs.resume())
+  const applier = createScreeningApplier({ store, legacy, log: app.log, now })
+  await app.register(screeningRoutes, { loader, provider, runs, applier })
+  // Unfinished runs carry on when the BFF starts, unfinished applies say where they stopped; on
+  // close, let the current batch land first.
+  app.addHook('onReady', async () => {
+    applier.interruptUnfinished()
+    runs.resume()
+  })
   app.addHook('onClose', async () => {
-    await Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))])
+    await Promise.race([Promise.all([runs.idle(), applier.stop()]), new Promise((r) => setTimeout(r, 5000))])
     if (!deps.store) store.close()
   })
   await app.register(passThroughRoutes, { legacy })

@@ -74,6 +74,8 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     (f: string) => `/api/candidatos?page=${f}&start_date=${f}`,
     (f: string) => `/api/candidatos/${f}`,
     (f: string) => `/api/${f}`,
+    (f: string) => `/bff/screening/runs/${f}`,
+    (f: string) => `/bff/screening/runs/${f}/events`,
   ]
   it('GET routes with fuzzed paths and queries', async () => {
     for (const route of getRoutes) {
@@ -88,7 +90,8 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     const targets: [string, string][] = [
       ['POST', '/bff/auth/login'], ['POST', '/bff/public/applications'], ['POST', '/bff/exports/render'], ['POST', '/bff/screening/candidates'],
       ['POST', '/bff/screening/test-connection'], ['PUT', '/api/candidatos/1'], ['POST', '/api/processos_seletivos'], ['PUT', '/api/processos_seletivos/1'],
-      ['POST', '/api/candidatos/1/observacao'], ['POST', '/api/candidatos'], ['POST', '/bff/auth/logout'],
+      ['POST', '/api/candidatos/1/observacao'], ['POST', '/api/candidatos'], ['POST', '/bff/auth/logout'], ['POST', '/bff/screening/runs'],
+      ['POST', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/apply'],
     ]
     for (const [method, url] of targets) {
       for (const body of BODIES) {

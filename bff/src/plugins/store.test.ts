@@ -35,4 +35,24 @@ describe('SQLite store', () => {
     store.finish('r1', 'done', null)
     expect(store.unfinishedRuns()).toEqual([])
   })
+  it('keeps apply steps: added once, failed ones tried again, done ones never again', () => {
+    const store = createSqliteStore(':memory:')
+    store.createRun(run, candidates)
+    const steps = [{ candidateId: 10, kind: 'status' as const }, { candidateId: 10, kind: 'forward' as const }, { candidateId: 11, kind: 'status' as const }]
+    store.beginApply('r1', steps)
+    expect(store.getApply('r1')).toMatchObject({ status: 'applying' })
+    store.setStep('r1', steps[0]!, 'done')
+    store.setStep('r1', steps[1]!, 'sending')
+    store.setStep('r1', steps[1]!, 'done', { legacyId: 501 })
+    store.setStep('r1', steps[2]!, 'failed', { message: 'Erro ao processar candidato B: x' })
+    store.finishApply('r1', 'applied', 'fim')
+    expect(store.unfinishedApplies()).toEqual([])
+    store.beginApply('r1', steps)
+    expect(store.steps('r1').map((s) => [s.candidateId, s.kind, s.state, s.legacyId])).toEqual([
+      [10, 'status', 'done', null],
+      [10, 'forward', 'done', 501],
+      [11, 'status', 'pending', null],
+    ])
+    expect(store.unfinishedApplies().map((a) => a.runId)).toEqual(['r1'])
+  })
 })

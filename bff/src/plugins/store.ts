@@ -29,6 +29,26 @@ export interface StoredResult {
   explanation: string | null
 }
 
+export type ApplyStatus = 'applying' | 'applied' | 'interrupted' | 'failed'
+export type StepState = 'pending' | 'sending' | 'done' | 'failed'
+
+/** Applying a run's verdicts: one row per run, one per write (DESIGN.md §6). */
+export interface StoredApply {
+  runId: string
+  status: ApplyStatus
+  message: string | null
+  updatedAt: string
+}
+
+export interface StoredStep {
+  candidateId: number
+  kind: 'status' | 'forward'
+  state: StepState
+  message: string | null
+  /** The legacy's id of a record the step created (a forwarded candidate). */
+  legacyId: number | null
+}
+
 export interface Store {
   createRun(run: Omit<StoredRun, 'done' | 'status' | 'message' | 'createdAt' | 'updatedAt'>, candidates: Record<string, unknown>[]): StoredRun
   getRun(id: string): StoredRun | null
@@ -38,6 +58,14 @@ export interface Store {
   finish(runId: string, status: RunStatus, message: string | null): void
   results(runId: string): StoredResult[]
   unfinishedRuns(): StoredRun[]
+  /** Starts (or restarts) applying: new steps are added as pending, failed ones are tried again, done ones stay done. */
+  beginApply(runId: string, steps: { candidateId: number; kind: 'status' | 'forward' }[]): void
+  getApply(runId: string): StoredApply | null
+  steps(runId: string): StoredStep[]
+  setStep(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: StepState, detail?: { message?: string | null; legacyId?: number | null }): void
+  finishApply(runId: string, status: ApplyStatus, message: string | null): void
+  /** Applies that were running when the BFF stopped. */
+  unfinishedApplies(): StoredApply[]
   close(): void
 }
 
@@ -50,7 +78,10 @@ export function createSqliteStore(file: string): Store {
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS screening_results (run_id TEXT NOT NULL REFERENCES screening_runs(id), position INTEGER NOT NULL,
       candidate_id INTEGER NOT NULL, candidate TEXT NOT NULL, outcome TEXT, explanation TEXT, PRIMARY KEY (run_id, candidate_id));
-    CREATE INDEX IF NOT EXISTS results_pending ON screening_results (run_id, outcome, position);`)
+    CREATE INDEX IF NOT EXISTS results_pending ON screening_results (run_id, outcome, position);
+    CREATE TABLE IF NOT EXISTS screening_applies (run_id TEXT PRIMARY KEY REFERENCES screening_runs(id), status TEXT NOT NULL, message TEXT, updated_at TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS screening_apply_steps (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, kind TEXT NOT NULL, position INTEGER NOT NULL,
+      state TEXT NOT NULL, message TEXT, legacy_id INTEGER, PRIMARY KEY (run_id, candidate_id, kind));`)
   const row = (r: Record<string, unknown>): StoredRun => ({
     id: String(r.id), createdBy: String(r.created_by), mode: String(r.mode), vacancy: JSON.parse(String(r.vacancy)), provider: String(r.provider),
     status: r.status as RunStatus, total: Number(r.total), done: Number(r.done), message: r.message === null ? null : String(r.message),
@@ -59,6 +90,9 @@ export function createSqliteStore(file: string): Store {
   const result = (r: Record<string, unknown>): StoredResult => ({
     candidateId: Number(r.candidate_id), candidate: JSON.parse(String(r.candidate)),
     outcome: r.outcome === null ? null : String(r.outcome), explanation: r.explanation === null ? null : String(r.explanation),
+  })
+  const apply = (r: Record<string, unknown>): StoredApply => ({
+    runId: String(r.run_id), status: r.status as ApplyStatus, message: r.message === null ? null : String(r.message), updatedAt: String(r.updated_at),
   })
   const getRun = db.prepare('SELECT * FROM screening_runs WHERE id = ?')
   const setVerdict = db.prepare('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL')
@@ -103,6 +137,33 @@ export function createSqliteStore(file: string): Store {
     },
     results: (runId) => (db.prepare('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position').all(runId) as Record<string, unknown>[]).map(result),
     unfinishedRuns: () => (db.prepare("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at").all() as Record<string, unknown>[]).map(row),
+    beginApply(runId, steps) {
+      const at = new Date().toISOString()
+      const insert = db.prepare("INSERT OR IGNORE INTO screening_apply_steps (run_id, candidate_id, kind, position, state) VALUES (?, ?, ?, ?, 'pending')")
+      tx(() => {
+        steps.forEach((step, i) => insert.run(runId, step.candidateId, step.kind, i))
+        db.prepare("UPDATE screening_apply_steps SET state = 'pending', message = NULL WHERE run_id = ? AND state = 'failed'").run(runId)
+        db.prepare("INSERT INTO screening_applies (run_id, status, message, updated_at) VALUES (?, 'applying', NULL, ?) ON CONFLICT(run_id) DO UPDATE SET status = 'applying', message = NULL, updated_at = excluded.updated_at").run(runId, at)
+      })
+    },
+    getApply(runId) {
+      const r = db.prepare('SELECT * FROM screening_applies WHERE run_id = ?').get(runId) as Record<string, unknown> | undefined
+      return r ? apply(r) : null
+    },
+    steps: (runId) =>
+      (db.prepare('SELECT * FROM screening_apply_steps WHERE run_id = ? ORDER BY position, kind DESC').all(runId) as Record<string, unknown>[]).map((r) => ({
+        candidateId: Number(r.candidate_id), kind: r.kind as StoredStep['kind'], state: r.state as StepState,
+        message: r.message === null ? null : String(r.message), legacyId: r.legacy_id === null ? null : Number(r.legacy_id),
+      })),
+    setStep(runId, step, state, detail = {}) {
+      db.prepare('UPDATE screening_apply_steps SET state = ?, message = ?, legacy_id = COALESCE(?, legacy_id) WHERE run_id = ? AND candidate_id = ? AND kind = ?')
+        .run(state, detail.message ?? null, detail.legacyId ?? null, runId, step.candidateId, step.kind)
+      db.prepare('UPDATE screening_applies SET updated_at = ? WHERE run_id = ?').run(new Date().toISOString(), runId)
+    },
+    finishApply(runId, status, message) {
+      db.prepare('UPDATE screening_applies SET status = ?, message = ?, updated_at = ? WHERE run_id = ?').run(status, message, new Date().toISOString(), runId)
+    },
+    unfinishedApplies: () => (db.prepare("SELECT * FROM screening_applies WHERE status = 'applying'").all() as Record<string, unknown>[]).map(apply),
     close: () => db.close(),
   }
 }

@@ -7,6 +7,7 @@ import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { sessionOf } from '../../lib/access.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import type { ScreeningLoader } from './loader.ts'
+import type { ScreeningApplier } from './apply.ts'
 import type { ScreeningRuns } from './runs.ts'
 import type { ScreeningProvider } from './provider.ts'
 
@@ -14,8 +15,14 @@ const SSE_INTERVAL_MS = 500
 const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
 const failures = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody }
 
-/** Screening endpoints built so far: candidate loading and the AI connection test (admin only). */
 const Verdict = Type.Union([Type.Literal('triado'), Type.Literal('revisao'), Type.Literal('nao_triado'), Type.Null()])
+const ApplyView = Type.Object({
+  status: Type.Union([Type.Literal('applying'), Type.Literal('applied'), Type.Literal('interrupted'), Type.Literal('failed')]),
+  message: Type.Union([Type.String(), Type.Null()]),
+  notice: Type.Union([Type.String(), Type.Null()]),
+  total: Type.Integer(), processed: Type.Integer(), updated: Type.Integer(), sent: Type.Integer(), failed: Type.Integer(),
+  failures: Type.Array(Type.Object({ candidateId: Type.Integer(), name: Type.String(), kind: Type.String(), message: Type.String() })),
+})
 const RunView = Type.Object({
   run: Type.Object({
     id: Type.String(), mode: Type.String(), provider: Type.String(), status: Type.String(), total: Type.Integer(), done: Type.Integer(),
@@ -23,10 +30,19 @@ const RunView = Type.Object({
   }),
   counts: Type.Record(Type.String(), Type.Integer()),
   results: Type.Array(Type.Object({ candidateId: Type.Integer(), name: Type.String(), outcome: Verdict, explanation: Type.Union([Type.String(), Type.Null()]) })),
+  apply: Type.Union([ApplyView, Type.Null()]),
 })
 
-export async function screeningRoutes(app: FastifyInstance, { loader, provider, runs }: { loader: ScreeningLoader; provider: ScreeningProvider; runs: ScreeningRuns }) {
+const RunId = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
+
+/** Screening (spec §2.13, DESIGN.md §4, §6): loading, runs, their progress, applying, the connection test. Admin only. */
+export async function screeningRoutes(app: FastifyInstance, { loader, provider, runs, applier }: { loader: ScreeningLoader; provider: ScreeningProvider; runs: ScreeningRuns; applier: ScreeningApplier }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const viewOf = (id: string) => {
+    const view = runs.view(id)
+    if (!view) throw new HttpError(404, 'Triagem não encontrada.')
+    return { ...view, apply: applier.view(id) }
+  }
 
   api.post(
     '/bff/screening/candidates',
@@ -51,36 +67,48 @@ export async function screeningRoutes(app: FastifyInstance, { loader, provider, 
     },
     async (request, reply) => {
       const id = await runs.start(request.body, sessionOf(request, 'admin'), request)
-      return reply.code(202).send(runs.view(id)!)
+      return reply.code(202).send(viewOf(id))
     },
   )
 
   api.get(
     '/bff/screening/runs/:id',
-    { schema: { tags: ['screening'], params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }), response: { 200: RunView, ...failures } } },
+    { schema: { tags: ['screening'], params: RunId, response: { 200: RunView, ...failures } } },
     async (request) => {
       sessionOf(request, 'admin')
-      const view = runs.view(request.params.id)
-      if (!view) throw new HttpError(404, 'Triagem não encontrada.')
-      return view
+      return viewOf(request.params.id)
+    },
+  )
+
+  // Applying runs in the background; the answer is the run with its apply progress. Sending it
+  // again while it runs changes nothing, and after it ended carries on with what is left.
+  api.post(
+    '/bff/screening/runs/:id/apply',
+    { schema: { tags: ['screening'], params: RunId, response: { 202: RunView, 409: ErrorBody, ...failures } } },
+    async (request, reply) => {
+      const session = sessionOf(request, 'admin')
+      viewOf(request.params.id)
+      applier.start(request.params.id, session.token, request.id)
+      return reply.code(202).send(viewOf(request.params.id))
     },
   )
 
   // Progress as server-sent events: one `progress` event now and every half second until the run
-  // ends, then the stream closes. A plain stream through Fastify, so every header hook still runs.
+  // (and its apply, if one is running) ends, then the stream closes. A plain stream through Fastify, so every header hook still runs.
   api.get(
     '/bff/screening/runs/:id/events',
-    { schema: { tags: ['screening'], params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }), response: { 200: Type.String(), ...failures } } },
+    { schema: { tags: ['screening'], params: RunId, response: { 200: Type.String(), ...failures } } },
     async (request, reply) => {
       sessionOf(request, 'admin')
       const id = request.params.id
-      if (!runs.view(id)) throw new HttpError(404, 'Triagem não encontrada.')
+      viewOf(id)
       const stream = new PassThrough()
       const send = (): boolean => {
-        const view = runs.view(id)!
+        const view = viewOf(id)
         const { status, total, done, message } = view.run
-        stream.write(`event: progress\ndata: ${JSON.stringify({ status, total, done, message, counts: view.counts })}\n\n`)
-        return status !== 'screening'
+        const apply = view.apply && { ...view.apply, failures: view.apply.failures.length }
+        stream.write(`event: progress\ndata: ${JSON.stringify({ status, total, done, message, counts: view.counts, apply })}\n\n`)
+        return status !== 'screening' && apply?.status !== 'applying'
       }
       const timer = setInterval(() => {
         if (send()) stop()

@@ -86,6 +86,11 @@ const VEIOPOR_VALUES: readonly (readonly [string | null, number])[] = [
   ['Instagram', 2], ['Indicação', 2], [' whatsapp ', 1], ['LinkedIn', 1], [null, 3], ['', 2],
 ]
 
+const PLAIN_REQUIREMENTS = ['Ensino médio completo', 'Disponibilidade de horário', 'Boa comunicação']
+const PLAIN_CRITERIA = ['Morar próximo ao local de trabalho']
+/** The sampled list, or the plain one for every third vacancy (the sample is drawn either way, so the random sequence stays the same). */
+const plain = (sampled: readonly string[], id: number, instead: readonly string[]) => (id % 3 === 2 ? instead : sampled)
+
 /**
  * Fills an empty database with a deterministic data set: the demo accounts, vacancies of many
  * companies (the two demo companies own theirs), and candidates over the 12 months before `now`.
@@ -134,9 +139,11 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
         city.city,
         rng.pick(city.neighbourhoods),
         estadoSpelling(rng, city),
-        JSON.stringify(rng.sample(REQUIREMENTS, rng.int(1, 4))),
+        // Every third vacancy asks only for what needs no review (spec §9), so screening it has
+        // triados as well as revisões; the rest ask for things a person must check.
+        JSON.stringify(plain(rng.sample(REQUIREMENTS, rng.int(1, 4)), id, PLAIN_REQUIREMENTS)),
         JSON.stringify(rng.sample(BENEFITS, rng.int(0, 4))),
-        JSON.stringify(rng.sample(CRITERIA, rng.int(0, 3))),
+        JSON.stringify(plain(rng.sample(CRITERIA, rng.int(0, 3)), id, PLAIN_CRITERIA)),
         id <= 3 || rng.chance(0.7) ? 'mostrar' : 'nao mostrar',
         abertas,
         rng.int(0, abertas),

@@ -1,0 +1,35 @@
+import pino from 'pino'
+import { describe, expect, it } from 'vitest'
+import { HttpError } from '../../lib/http-error.ts'
+import { createSqliteStore } from '../../plugins/store.ts'
+import { createScreeningApplier } from './apply.ts'
+
+const legacy = { request: async () => expect.fail('nothing may be written') }
+
+function setup(outcomes: (string | null)[], status: 'screening' | 'done' = 'done') {
+  const store = createSqliteStore(':memory:')
+  store.createRun({ id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: outcomes.length }, outcomes.map((_, i) => ({ id: i + 1, full_name: `C${i}` })))
+  store.saveVerdicts('run-1', outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x' }] : [])))
+  if (status === 'done') store.finish('run-1', 'done', null)
+  return createScreeningApplier({ store, legacy, log: pino({ level: 'silent' }) })
+}
+
+const refusal = (fn: () => void) => {
+  try {
+    fn()
+  } catch (error) {
+    return error instanceof HttpError ? [error.statusCode, error.message] : error
+  }
+  return null
+}
+
+describe('starting an apply (spec §8 texts)', () => {
+  it('refuses a run still screening', () => {
+    expect(refusal(() => setup([null], 'screening').start('run-1', 't', 'r'))).toEqual([409, 'A triagem ainda não terminou. Aguarde o fim para aplicar os resultados.'])
+  })
+  it('says when there is no result, and when nobody is triado or in review', () => {
+    expect(refusal(() => setup([null, null]).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum resultado para aplicar'])
+    expect(refusal(() => setup(['nao_triado', 'nao_triado']).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum candidato para atualizar'])
+    expect(refusal(() => setup(['nao_triado']).start('missing', 't', 'r'))).toEqual([404, 'Triagem não encontrada.'])
+  })
+})

@@ -1,0 +1,191 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
+import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { formatDate } from '@mini-vagas/shared/domain/dates'
+import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
+import { HttpError } from '../../lib/http-error.ts'
+import { readFieldErrors, readList, readOne } from '../../lib/legacy-readers.ts'
+import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
+import { UpstreamError, type HttpClient, type UpstreamRequest, type UpstreamResponse } from '../../plugins/legacy-client.ts'
+import type { Store, StoredResult, StoredStep } from '../../plugins/store.ts'
+
+const WORKERS = 4
+type Obj = Record<string, unknown>
+const ok = (response: UpstreamResponse) => response.status >= 200 && response.status < 300
+
+/** Why one write failed, in words a recruiter can act on. */
+function failureReason(response: UpstreamResponse): string {
+  if (response.status === 404) return 'candidato não encontrado no sistema'
+  if (response.status === 422) return Object.values(readFieldErrors(response.body))[0]?.[0] ?? 'dados inválidos'
+  return `o sistema respondeu com erro (HTTP ${response.status})`
+}
+
+class SessionEnded extends Error {}
+
+/**
+ * Applying a run's verdicts to the legacy (spec §2.13, §8; DESIGN.md §6) as a background job.
+ *
+ * Each write is a step in the store (pending → sending → done | failed), so nothing is written
+ * twice: a done step is never sent again, and a step found 'sending' after a restart is first
+ * checked against the legacy (the note's marker in the record) before anything is sent. A status
+ * step always reads the record first, both to keep its current observation (the note is added,
+ * never replacing what staff wrote) and to skip a write that already landed. The pace is the
+ * rate pacer's: as fast as the legacy's limit allows, waiting out 429s.
+ *
+ * The legacy token lives only in memory, with the job: it is never written to the store. A job
+ * cut short by a restart is therefore marked 'interrupted' with where it stopped, and the next
+ * 'Aplicar Resultados' carries on from there.
+ */
+export function createScreeningApplier({ store, legacy, log, pacing = {}, now = Date.now }: { store: Store; legacy: HttpClient; log: FastifyBaseLogger; pacing?: RatePacerOptions; now?: () => number }) {
+  const active = new Set<string>()
+  let stopping = false
+  const notices = new Map<string, string>()
+
+  async function job(runId: string, token: string, requestId: string) {
+    const run = store.getRun(runId)!
+    const vacancy = run.vacancy as Obj & { id: number }
+    const results = new Map(store.results(runId).map((r) => [r.candidateId, r]))
+    const pacer = createRatePacer(pacing)
+    const date = formatDate(new Date(now()))
+    const send = async (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => {
+      const response = await pacer.send(
+        () => legacy.request({ ...request, token, requestId }),
+        (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)),
+      )
+      if (response.status === 401) throw new SessionEnded()
+      if (ok(response)) notices.delete(runId)
+      return response
+    }
+    let forwardedIndex: Map<string, number> | null = null
+    /** Records of the vacancy carrying one of this run's markers (read once, only to check a forward cut short). */
+    const forwarded = async (marker: string): Promise<number | null> => {
+      if (!forwardedIndex) {
+        forwardedIndex = new Map()
+        const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
+        if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
+        const prefix = applyMarker(runId, 0).slice(0, -2)
+        for (const row of readList<Obj>(response.body)) {
+          const found = String(row.obs ?? '').match(new RegExp(`${prefix.replace(/[[\]/]/g, '\\$&')}/\\d+\\]`))
+          if (found) forwardedIndex.set(found[0], Number(row.id))
+        }
+      }
+      return forwardedIndex.get(marker) ?? null
+    }
+
+    async function perform(step: StoredStep, result: StoredResult) {
+      const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
+      const outcome = result.outcome as 'triado' | 'revisao'
+      const marker = applyMarker(runId, step.candidateId)
+      const note = screeningNote({ runId, candidateId: step.candidateId, outcome: step.kind === 'forward' ? 'triado' : outcome, explanation: result.explanation ?? '', vacancy, provider: run.provider, date })
+      const fail = (message: string) => store.setStep(runId, step, 'failed', { message })
+      try {
+        if (step.kind === 'forward' && step.state === 'sending') {
+          const id = await forwarded(marker)
+          if (id !== null) return store.setStep(runId, step, 'done', { legacyId: id })
+        }
+        const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
+        if (!ok(current)) return fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
+        const record = readOne<Obj>(current.body) ?? {}
+        if (step.kind === 'status' && normalizeCandidateStatus(String(record.status ?? '')) === outcome && String(record.obs ?? '').includes(marker)) {
+          return store.setStep(runId, step, 'done') // landed before a restart: nothing to write
+        }
+        store.setStep(runId, step, 'sending')
+        const response =
+          step.kind === 'status'
+            ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs: mergedObservation(record.obs, note, marker) } })
+            : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record as never, vacancy.id, { status: 'triado', obs: note }) })
+        if (ok(response)) return store.setStep(runId, step, 'done', { legacyId: step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null })
+        // The legacy refused it: nothing was written, so a later apply may try again.
+        fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
+      } catch (error) {
+        if (error instanceof SessionEnded) throw error
+        // No answer at all: the write may or may not have landed, so the step stays 'sending'
+        // and the next apply checks the legacy before sending it again.
+        const reason = error instanceof UpstreamError ? (error.kind === 'timeout' ? 'o sistema não respondeu a tempo' : 'o sistema está fora do ar') : 'erro inesperado'
+        const state = store.steps(runId).find((s) => s.candidateId === step.candidateId && s.kind === step.kind)?.state
+        store.setStep(runId, step, state === 'sending' ? 'sending' : 'failed', { message: APPLY_MESSAGES.failed(name, reason) })
+      }
+    }
+
+    active.add(runId)
+    try {
+      const todo = store.steps(runId).filter((s) => s.state !== 'done')
+      let next = 0
+      const worker = async () => {
+        while (next < todo.length && !stopping) {
+          const step = todo[next++]!
+          await perform(step, results.get(step.candidateId)!)
+        }
+      }
+      await Promise.all(Array.from({ length: WORKERS }, worker))
+      const steps = store.steps(runId)
+      if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(steps.filter((s) => s.state === 'done').length, steps.length))
+      else store.finishApply(runId, 'applied', applyMessage(tally(steps)))
+    } catch (error) {
+      if (error instanceof SessionEnded) {
+        store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
+      } else {
+        log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
+        store.finishApply(runId, 'failed', 'Erro ao aplicar resultados')
+      }
+    } finally {
+      active.delete(runId)
+      notices.delete(runId)
+    }
+  }
+
+  function tally(steps: StoredStep[]) {
+    const count = (kind: string, done: boolean) => steps.filter((s) => s.kind === kind && (done ? s.state === 'done' : s.state !== 'done')).length
+    return { updated: count('status', true), sent: count('forward', true), failedUpdates: count('status', false), failedSends: count('forward', false) }
+  }
+
+  return {
+    /** Starts applying (or carries on after an interruption); a second call while it runs changes nothing. */
+    start(runId: string, token: string, requestId: string) {
+      const run = store.getRun(runId)
+      if (!run) throw new HttpError(404, 'Triagem não encontrada.')
+      if (run.status === 'screening') throw new HttpError(409, APPLY_MESSAGES.notFinished)
+      if (active.has(runId)) return
+      const results = store.results(runId).filter((r) => r.outcome !== null)
+      if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
+      const vacancyId = Number(run.vacancy.id)
+      const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', vacancyId, results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome as never, jobPostingId: Number(r.candidate.job_posting_id) || null })))
+      if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
+      store.beginApply(runId, steps)
+      void job(runId, token, requestId)
+    },
+    view(runId: string) {
+      const applied = store.getApply(runId)
+      if (!applied) return null
+      const steps = store.steps(runId)
+      const names = new Map(store.results(runId).map((r) => [r.candidateId, String(r.candidate.full_name ?? '')]))
+      const count = (kind: string) => steps.filter((s) => s.kind === kind && s.state === 'done').length
+      const unfinished = steps.filter((s) => s.state !== 'done' && s.message)
+      return {
+        status: applied.status,
+        message: applied.message,
+        notice: notices.get(runId) ?? null,
+        total: steps.length,
+        processed: steps.filter((s) => s.state === 'done' || s.state === 'failed').length,
+        updated: count('status'),
+        sent: count('forward'),
+        failed: unfinished.length,
+        failures: unfinished.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })),
+      }
+    },
+    /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */
+    interruptUnfinished() {
+      for (const applied of store.unfinishedApplies()) {
+        if (active.has(applied.runId)) continue
+        const steps = store.steps(applied.runId)
+        store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(steps.filter((s) => s.state === 'done').length, steps.length))
+      }
+    },
+    /** Graceful shutdown: the writes in flight land, no new one starts, and the apply says where it stopped. */
+    async stop() {
+      stopping = true
+      while (active.size > 0) await new Promise((r) => setTimeout(r, 20))
+    },
+  }
+}
+export type ScreeningApplier = ReturnType<typeof createScreeningApplier>

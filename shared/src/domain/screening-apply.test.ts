@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { NOTE_MAX, applyMarker, applyMessage, applySteps, mergedObservation, screeningNote } from './screening-apply.ts'
+
+describe('apply steps', () => {
+  const targets = [
+    { candidateId: 1, outcome: 'triado' as const, jobPostingId: 7 },
+    { candidateId: 2, outcome: 'revisao' as const, jobPostingId: 9 },
+    { candidateId: 3, outcome: 'nao_triado' as const, jobPostingId: 9 },
+    { candidateId: 4, outcome: 'triado' as const, jobPostingId: 9 },
+    { candidateId: 5, outcome: null, jobPostingId: 9 },
+  ]
+  it('company mode: status and note for triados and revisões only', () => {
+    expect(applySteps('empresa', 7, targets)).toEqual([
+      { candidateId: 1, kind: 'status' },
+      { candidateId: 2, kind: 'status' },
+      { candidateId: 4, kind: 'status' },
+    ])
+  })
+  it('global mode: triados from other vacancies are also sent to the screened one', () => {
+    expect(applySteps('global', 7, targets)).toEqual([
+      { candidateId: 1, kind: 'status' },
+      { candidateId: 2, kind: 'status' },
+      { candidateId: 4, kind: 'status' },
+      { candidateId: 4, kind: 'forward' },
+    ])
+  })
+})
+
+describe('screening note', () => {
+  const note = screeningNote({ runId: 'a1b2c3d4-0000', candidateId: 42, outcome: 'revisao', explanation: 'Vaga pede CNH. ', vacancy: { id: 7, description: 'Motorista' }, provider: 'rules', date: '22/11/2026' })
+  it('names the verdict, the vacancy and carries the marker', () => {
+    expect(note).toBe('Triagem por regras em 22/11/2026 — vaga #7 (Motorista): REVISÃO. Vaga pede CNH. [triagem a1b2c3d4/42]')
+  })
+  it('is added after what the record holds, once', () => {
+    const marker = applyMarker('a1b2c3d4-0000', 42)
+    expect(mergedObservation(null, note, marker)).toBe(note)
+    const once = mergedObservation('Ligar de manhã.  ', note, marker)
+    expect(once).toBe(`Ligar de manhã.\n\n${note}`)
+    expect(mergedObservation(once, note, marker)).toBe(once)
+  })
+  it('never cuts the stored text to fit the legacy’s limit: the note’s justification gives way', () => {
+    const marker = applyMarker('a1b2c3d4-0000', 42)
+    const stored = 'x'.repeat(NOTE_MAX - 60)
+    const merged = mergedObservation(stored, note, marker)
+    expect(merged.length).toBeLessThanOrEqual(NOTE_MAX)
+    expect(merged.startsWith(stored)).toBe(true)
+    expect(merged.endsWith(marker)).toBe(true)
+    expect(mergedObservation('y'.repeat(NOTE_MAX), note, marker)).toBe('y'.repeat(NOTE_MAX))
+  })
+})
+
+describe('apply message', () => {
+  it('says what was written, and what was not', () => {
+    expect(applyMessage({ updated: 12, sent: 0, failedUpdates: 0, failedSends: 0 })).toBe('Resultados aplicados com sucesso! 12 candidatos atualizados.')
+    expect(applyMessage({ updated: 10, sent: 3, failedUpdates: 2, failedSends: 1 })).toBe(
+      'Resultados aplicados com sucesso! 10 candidatos atualizados. 2 candidatos não puderam ser atualizados. 3 candidatos triados enviados para a vaga selecionada. 1 candidatos não puderam ser enviados.',
+    )
+    expect(applyMessage({ updated: 0, sent: 0, failedUpdates: 4, failedSends: 0 })).toBe('Erro ao aplicar resultados')
+  })
+})

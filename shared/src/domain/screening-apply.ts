@@ -1,0 +1,99 @@
+import type { ScreeningOutcome } from '../constants/candidate-statuses.ts'
+
+/**
+ * Applying screening results (spec §2.13, §8; DESIGN.md §6): which writes a run's verdicts lead
+ * to, the note each candidate gets, and the recruiter's final message. Pure, so the BFF's job and
+ * the tests read the same rules.
+ */
+export type ApplyStepKind = 'status' | 'forward'
+
+export interface ApplyStep {
+  candidateId: number
+  kind: ApplyStepKind
+}
+
+export interface ApplyTarget {
+  candidateId: number
+  outcome: ScreeningOutcome | null
+  /** The vacancy the candidate's record belongs to. */
+  jobPostingId: number | null
+}
+
+/**
+ * Triados and revisões get their status and a note; in global mode a triado from another vacancy
+ * is also sent to the screened vacancy as a new record with status triado. Não triados are left
+ * as they are.
+ */
+export function applySteps(mode: 'empresa' | 'global', vacancyId: number, targets: readonly ApplyTarget[]): ApplyStep[] {
+  const steps: ApplyStep[] = []
+  for (const t of targets) {
+    if (t.outcome !== 'triado' && t.outcome !== 'revisao') continue
+    steps.push({ candidateId: t.candidateId, kind: 'status' })
+    if (mode === 'global' && t.outcome === 'triado' && t.jobPostingId !== vacancyId) steps.push({ candidateId: t.candidateId, kind: 'forward' })
+  }
+  return steps
+}
+
+/**
+ * A reference unique to one run and candidate, written inside the note. After a restart in the
+ * middle of a write, finding it in the legacy's record proves the write landed, so it is not sent
+ * twice.
+ */
+export function applyMarker(runId: string, candidateId: number): string {
+  return `[triagem ${runId.slice(0, 8)}/${candidateId}]`
+}
+
+const OUTCOME_LABELS: Record<'triado' | 'revisao', string> = { triado: 'TRIADO', revisao: 'REVISÃO' }
+/** The legacy's limit for an observation. */
+export const NOTE_MAX = 5000
+
+/** The note a candidate gets: the verdict, its justification and the run's marker. */
+export function screeningNote(input: { runId: string; candidateId: number; outcome: 'triado' | 'revisao'; explanation: string; vacancy: { id: number; description?: unknown }; provider: string; date: string }): string {
+  const description = String(input.vacancy.description ?? '').trim()
+  const head = `Triagem ${input.provider === 'openai' ? 'IA' : 'por regras'} em ${input.date} — vaga #${input.vacancy.id}${description ? ` (${description})` : ''}: ${OUTCOME_LABELS[input.outcome]}.`
+  return `${head} ${input.explanation.trim()} ${applyMarker(input.runId, input.candidateId)}`
+}
+
+/**
+ * The observation to store: what the record already holds, then the note. Nothing stored is lost:
+ * when the two do not fit the legacy's limit, the note's justification is shortened, never the
+ * stored text. A note already present (same marker) is not added again.
+ */
+export function mergedObservation(existing: unknown, note: string, marker: string): string {
+  const current = typeof existing === 'string' ? existing.trimEnd() : ''
+  if (current.includes(marker)) return current
+  const separator = current ? '\n\n' : ''
+  const room = NOTE_MAX - current.length - separator.length
+  if (room >= note.length) return current + separator + note
+  if (room < marker.length + 2) return current // no room at all: keep the record as it is
+  return current + separator + note.slice(0, room - marker.length - 2) + '… ' + marker
+}
+
+export interface ApplyTally {
+  updated: number
+  sent: number
+  failedUpdates: number
+  failedSends: number
+}
+
+/** The final message of an apply (§8), with the sending counts in global mode. */
+export function applyMessage(tally: ApplyTally): string {
+  if (tally.updated === 0 && tally.sent === 0 && tally.failedUpdates + tally.failedSends > 0) return 'Erro ao aplicar resultados'
+  const parts = [`Resultados aplicados com sucesso! ${tally.updated} candidatos atualizados.`]
+  if (tally.failedUpdates > 0) parts.push(`${tally.failedUpdates} candidatos não puderam ser atualizados.`)
+  if (tally.sent > 0) parts.push(`${tally.sent} candidatos triados enviados para a vaga selecionada.`)
+  if (tally.failedSends > 0) parts.push(`${tally.failedSends} candidatos não puderam ser enviados.`)
+  return parts.join(' ')
+}
+
+export const APPLY_MESSAGES = {
+  noResults: 'Nenhum resultado para aplicar',
+  noTargets: 'Nenhum candidato para atualizar',
+  notFinished: 'A triagem ainda não terminou. Aguarde o fim para aplicar os resultados.',
+  waiting: (seconds: number) => `Muitas requisições. Aguardando ${seconds} segundos e tentando novamente...`,
+  afterRetry: (name: string) => `Falha ao processar candidato ${name} após retry`,
+  failed: (name: string, message: string) => `Erro ao processar candidato ${name}: ${message}`,
+  interrupted: (done: number, total: number) =>
+    `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
+  sessionEnded: 'Sua sessão expirou durante a aplicação. Entre novamente e clique em \'Aplicar Resultados\' para continuar de onde parou.',
+} as const
