@@ -81,6 +81,7 @@ const TABLE: Row[] = [
   { method: 'GET', url: () => '/bff/dashboard', expect: staffOnly },
   { method: 'POST', url: () => '/bff/screening/candidates', body: { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }, expect: staffOnly },
   { method: 'POST', url: () => '/bff/screening/test-connection', body: {}, expect: staffOnly },
+  { method: 'GET', url: () => '/bff/screening/provider', expect: staffOnly },
   { method: 'GET', url: () => '/bff/screening/runs/00000000-0000-0000-0000-000000000000', expect: { public: 401, admin: 404, A: 403, B: 403 } },
   { method: 'GET', url: () => '/bff/screening/runs/00000000-0000-0000-0000-000000000000/events', expect: { public: 401, admin: 404, A: 403, B: 403 } },
   { method: 'POST', url: () => '/bff/screening/runs', body: { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }, expect: { public: 401, admin: 202, A: 403, B: 403 } },

@@ -33,9 +33,8 @@ describe('routes behind guards', () => {
   })
   it('shows an admin the staff screens with every admin link, the name and the e-mail', async () => {
     mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }) })
-    renderRoute('/triagem-ai')
-    expect(await screen.findByRole('heading', { name: 'Triagem com IA' })).toBeTruthy()
-    expect(screen.getByText('Em construção')).toBeTruthy()
+    renderRoute('/excel')
+    expect(await screen.findByRole('heading', { name: 'Exportar Planilha' })).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: 'Principal' })
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário'])
     expect(screen.getByText(ADMIN.email)).toBeTruthy()

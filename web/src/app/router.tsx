@@ -15,6 +15,7 @@ const allCandidates = () => import('../features/candidates/routes/all-candidates
 const vacancyCandidatesSimple = () => import('../features/candidates/routes/vacancy-candidates-simple.tsx')
 const dashboard = () => import('../features/dashboard/routes/dashboard.tsx')
 const excel = () => import('../features/reports/routes/excel.tsx')
+const screening = () => import('../features/screening/routes/triagem-ai.tsx')
 
 const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
 
@@ -43,7 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'vagas/:slug/lista-candidatos', lazy: vacancyCandidates },
           { path: 'todos-candidatos', lazy: allCandidates },
           { path: 'candidatos/:id/edit', lazy: editCandidate },
-          soon('triagem-ai', 'Triagem com IA'),
+          { path: 'triagem-ai', lazy: screening },
         ],
       },
       {

@@ -123,6 +123,16 @@ export async function screeningRoutes(app: FastifyInstance, { loader, provider, 
     },
   )
 
+  // Which provider screens, so the screen can say when it is the rules engine (no key configured).
+  api.get(
+    '/bff/screening/provider',
+    { schema: { tags: ['screening'], response: { 200: Type.Object({ provider: Type.Union([Type.Literal('rules'), Type.Literal('openai')]) }), ...failures } } },
+    async (request) => {
+      sessionOf(request, 'admin')
+      return { provider: provider.name }
+    },
+  )
+
   api.post(
     '/bff/screening/test-connection',
     { schema: { tags: ['screening'], response: { 200: Type.Object({ ok: Type.Boolean(), provider: Type.String(), message: Type.String() }), ...failures } } },

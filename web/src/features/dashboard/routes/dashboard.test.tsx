@@ -31,7 +31,7 @@ describe('PainelDeControle (spec §2.8)', () => {
     expect(within(recruiters).getByRole('rowheader', { name: 'Ana Paula Lima', hidden: true })).toBeTruthy()
     expect(screen.getByRole('figure', { name: 'Candidatos inscritos no mês por status' }).textContent).toContain('Sem Status')
     const main = screen.getByRole('main')
-    for (const link of ['Criar processo seletivo', 'Administração de vagas', 'Vagas', 'Todos os candidatos']) expect(within(main).getByRole('link', { name: link })).toBeTruthy()
+    for (const link of ['Criar processo seletivo', 'Administração de vagas', 'Vagas', 'Todos os candidatos', 'Triagem com IA']) expect(within(main).getByRole('link', { name: link })).toBeTruthy()
   })
   it('asks for another month', async () => {
     mockBff({

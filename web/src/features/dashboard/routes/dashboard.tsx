@@ -45,6 +45,7 @@ export function Component() {
         <Link className="button" to="/administracao_de_vagas">Administração de vagas</Link>
         <Link className="button" to="/vagas">Vagas</Link>
         <Link className="button" to="/todos-candidatos">Todos os candidatos</Link>
+        <Link className="button" to="/triagem-ai">Triagem com IA</Link>
       </div>
       {error && !d && (
         <StatusMessage kind="error" title="Falha ao carregar as informações do painel." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
