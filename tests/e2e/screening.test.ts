@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, seriousViolations, signIn } from '../support/browser.ts'
+import { ROOT } from '../support/processes.ts'
+import { startProduct, type Product } from '../support/product.ts'
+
+// Issue 6's journey: a whole screening run with the rules provider, in both modes, through
+// applying, by a real browser against the real processes; the legacy's records are checked after.
+let product: Product
+let browser: Browser
+let legacyToken: string
+type Vacancy = { id: number; description: string; company_name: string; city: string; obs: string; candidates_count: number; criterios: string[] }
+type Record = { id: number; status: string | null; obs: string | null; job_posting_id: number }
+let vacancy: Vacancy
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
+  product = await startProduct(600)
+  browser = await launchChromium()
+  const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
+  legacyToken = ((await login.json()) as { data: { token: string } }).data.token
+  // A public vacancy in Fortaleza whose criteria force no review, so the run has triados.
+  const all = await legacy<Vacancy[]>('/processos_seletivos')
+  vacancy = all.find((v) => v.obs === 'mostrar' && v.city === 'Fortaleza' && v.id % 3 === 2 && v.candidates_count > 3)!
+  expect(vacancy).toBeTruthy()
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+async function legacy<T>(path: string): Promise<T> {
+  const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${legacyToken}` } })
+  return ((await response.json()) as { data: T }).data
+}
+
+async function screeningPage(): Promise<Page> {
+  // bypassCSP only lets axe-core's script in for the accessibility check; the CSP has its own tests.
+  const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', bypassCSP: true })
+  const page = await context.newPage()
+  await signIn(page, '11222333000181', 'demo-admin-2026')
+  await page.goto('/triagem-ai')
+  await page.getByRole('heading', { name: 'Triagem com IA' }).waitFor()
+  return page
+}
+
+async function pickVacancy(page: Page) {
+  await page.getByRole('combobox', { name: 'Vaga' }).fill(vacancy.company_name)
+  const option = page.getByRole('option').filter({ hasText: vacancy.description }).filter({ hasText: `${vacancy.candidates_count} candidatos` }).first()
+  await option.click()
+  await page.getByRole('region', { name: 'Vaga selecionada' }).waitFor()
+}
+
+/** Screens and applies what is loaded; answers the run id from the address. */
+async function screenAndApply(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Buscar candidatos' }).click()
+  await page.getByRole('heading', { name: /^Candidatos carregados \(\d+\)$/ }).waitFor()
+  await page.getByRole('button', { name: 'Executar triagem' }).click()
+  await page.getByText(/^Triagem concluída! \d+ candidatos triados\.$/).first().waitFor({ timeout: 30_000 })
+  const runId = new URL(page.url()).searchParams.get('triagem')!
+  expect(runId).toMatch(/^[0-9a-f-]{36}$/)
+  await page.getByRole('region', { name: /^Triados \(\d+\)$/ }).waitFor()
+  await page.getByRole('button', { name: 'Aplicar Resultados' }).click()
+  await page.getByText(/^Resultados aplicados com sucesso!/).first().waitFor({ timeout: 60_000 })
+  return runId
+}
+
+describe('AI screening with the rules provider', () => {
+  it('company mode: load the vacancy’s candidates, screen, review, apply, and find it all after a reload', async () => {
+    const page = await screeningPage()
+    await page.getByRole('note').filter({ hasText: 'Nenhuma chave de IA configurada' }).waitFor()
+    await pickVacancy(page)
+    expect(await page.getByRole('region', { name: 'Vaga selecionada' }).textContent()).toContain('Critérios de triagem')
+    await page.getByRole('button', { name: 'Todos os candidatos' }).click()
+    const runId = await screenAndApply(page)
+
+    const heading = await page.getByRole('heading', { name: /^Triados \(\d+\)$/ }).textContent()
+    const triados = Number(heading!.match(/\d+/)![0])
+    expect(triados).toBeGreaterThan(0)
+    const records = await legacy<Record[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
+    const marked = records.filter((r) => r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))
+    expect(marked.length).toBeGreaterThanOrEqual(triados)
+    expect(marked.every((r) => r.status === 'triado' || r.status === 'revisao')).toBe(true)
+    expect(marked.filter((r) => r.status === 'triado').length).toBe(triados)
+
+    // Reloading loses nothing: the run, its results and the applied message come back.
+    await page.reload()
+    await page.getByRole('region', { name: /^Triados \(\d+\)$/ }).waitFor()
+    await page.getByText(/^Resultados aplicados com sucesso!/).first().waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  }, 120_000)
+
+  it('global mode: the last 6 months, screened against the vacancy, triados sent to it with status triado', async () => {
+    const page = await screeningPage()
+    await page.getByRole('tab', { name: 'Triagem global' }).click()
+    await page.getByRole('button', { name: 'Últimos 6 meses' }).waitFor()
+    await pickVacancy(page)
+    await page.getByRole('button', { name: 'Últimos 6 meses' }).click()
+    const before = new Set((await legacy<Record[]>(`/processos_seletivos/${vacancy.id}/candidatos`)).map((r) => r.id))
+    const runId = await screenAndApply(page)
+    const message = await page.getByText(/^Resultados aplicados com sucesso!/).first().textContent()
+    const sent = Number(message!.match(/(\d+) candidatos triados enviados para a vaga selecionada\./)?.[1] ?? 0)
+    expect(sent).toBeGreaterThan(0)
+    const after = await legacy<Record[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
+    const arrived = after.filter((r) => !before.has(r.id))
+    expect(arrived.length).toBe(sent)
+    expect(arrived.every((r) => r.status === 'triado' && r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))).toBe(true)
+  }, 180_000)
+})
