@@ -18,7 +18,8 @@ export interface Product {
   stop(): Promise<void>
 }
 
-export async function startProduct(candidates = 400): Promise<Product> {
+/** `bffEnv` adds to (or overrides) the BFF's environment, e.g. an OpenAI-compatible stub. */
+export async function startProduct(candidates = 400, options: { bffEnv?: Record<string, string> } = {}): Promise<Product> {
   const dir = mkdtempSync(join(tmpdir(), 'mini-vagas-e2e-'))
   const db = join(dir, 'legacy.sqlite')
   const seed = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--db', db, '--now', todayDate()])
@@ -42,6 +43,7 @@ export async function startProduct(candidates = 400): Promise<Product> {
           STATIC_DIR: join(ROOT, 'web/dist'),
           STORE_FILE: join(dir, 'bff.sqlite'),
           LOG_LEVEL: 'warn',
+          ...options.bffEnv,
         },
         `http://127.0.0.1:${port}/healthz`,
       ),

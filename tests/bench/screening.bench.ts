@@ -1,0 +1,319 @@
+import { createServer, type Server } from 'node:http'
+import { join } from 'node:path'
+import { countTokens } from 'gpt-tokenizer'
+import { buildApp } from '../../bff/src/app.ts'
+import { createOpenAiProvider } from '../../bff/src/features/screening/openai-provider.ts'
+import type { ScreeningProvider } from '../../bff/src/features/screening/provider.ts'
+import { readBffConfig } from '../../bff/src/plugins/config.ts'
+import { createHttpClient, type HttpClient } from '../../bff/src/plugins/legacy-client.ts'
+import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '../../shared/src/constants/candidate-statuses.ts'
+import { normalizeCandidateStatus } from '../../shared/src/domain/candidate-status.ts'
+import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
+import { startProduct, type Product } from '../support/product.ts'
+import { row, type Benchmark, type BenchRow } from './harness.ts'
+
+// Screening benchmarks (issue 6): the stand-in as the issue sets it — 20 ms latency and 600 calls a
+// minute per token — the BFF against the spec's own schedules, side by side in one run.
+const LATENCY_MS = 20
+const RATE_LIMIT = 600
+const ADMIN = { cnpj: '11222333000181', password: 'demo-admin-2026' }
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+type Row = Record<string, unknown> & { id: number }
+
+async function legacyToken(product: Product): Promise<string> {
+  const response = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+  return ((await response.json()) as { data: { token: string } }).data.token
+}
+
+async function legacyGet(product: Product, token: string, path: string): Promise<{ status: number; body: { data: unknown; pagination?: { last_page: number; total: number } } }> {
+  const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
+  return { status: response.status, body: (await response.json()) as never }
+}
+
+async function throttleLegacy(product: Product, settings: { latencyMs: number; rateLimitPerMinute: number }) {
+  await fetch(`${product.legacyUrl}/__control/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) })
+}
+
+/** The longest global range (ending today) with at most `cap` candidates in the legacy's count. */
+async function rangeFor(product: Product, token: string, cap: number): Promise<{ start_date: string; end_date: string; total: number }> {
+  const end = todayDate()
+  let low = 1
+  let high = 182
+  let best = { start_date: shiftDate(end, -1), end_date: end, total: 0 }
+  while (low <= high) {
+    const days = (low + high) >> 1
+    const start = shiftDate(end, -days)
+    const { body } = await legacyGet(product, token, `/candidatos?start_date=${start}&end_date=${end}&page=1`)
+    const total = body.pagination!.total
+    if (total <= cap) {
+      best = { start_date: start, end_date: end, total }
+      low = days + 1
+    } else high = days - 1
+  }
+  return best
+}
+
+/** The spec's loading schedule (§9): one page after another, 100 ms between pages. */
+async function specLoad(product: Product, token: string, range: { start_date: string; end_date: string }): Promise<Row[]> {
+  const rows: Row[] = []
+  for (let page = 1; ; page++) {
+    const { status, body } = await legacyGet(product, token, `/candidatos?start_date=${range.start_date}&end_date=${range.end_date}&page=${page}`)
+    if (status !== 200) throw new Error(`spec load page ${page}: HTTP ${status}`)
+    rows.push(...(body.data as Row[]))
+    if (page >= body.pagination!.last_page) break
+    await sleep(100)
+  }
+  const excluded = new Set<string>(GLOBAL_SCREENING_EXCLUDED_STATUSES)
+  return rows.filter((c) => !excluded.has(normalizeCandidateStatus(String(c.status ?? ''))))
+}
+
+/** An in-process BFF on the stand-in process (real HTTP), counting its calls to the legacy. */
+async function inProcessBff(product: Product, scratch: string, screening: ScreeningProvider) {
+  const config = readBffConfig({
+    LEGACY_API_URL: `${product.legacyUrl}/api`, CEP_API_URL: `${product.legacyUrl}/ws`, PUBLIC_ORIGIN: 'http://localhost:3000',
+    SESSION_SECRET: 'bench-session-secret-0123456789-abcdefgh', STATIC_DIR: '/nonexistent', STORE_FILE: join(scratch, `bff-${Date.now()}.sqlite`), LOG_LEVEL: 'warn',
+  })
+  const real = createHttpClient({ baseUrl: config.legacyApiUrl, timeoutMs: config.legacyTimeoutMs, retries: config.legacyRetries })
+  const calls = { count: 0, throttled: 0 }
+  const legacy: HttpClient = {
+    async request(request) {
+      calls.count++
+      const response = await real.request(request)
+      if (response.status === 429) calls.throttled++
+      return response
+    },
+  }
+  const app = await buildApp(config, { logger: false, legacy, screening })
+  await app.ready()
+  const headers = { 'x-csrf': '1', origin: 'http://localhost:3000', 'content-type': 'application/json' }
+  const login = await app.inject({ method: 'POST', url: '/bff/auth/login', headers, payload: JSON.stringify(ADMIN) })
+  const cookie = String(login.headers['set-cookie']).split(';')[0]!
+  return { app, cookie, headers: { ...headers, cookie }, calls }
+}
+
+export const screeningLoadBenchmark: Benchmark = {
+  name: 'screening-load',
+  description: 'loading ~3,000 candidates for global screening: the BFF vs the spec’s sequential pages with 100 ms pauses (20 ms latency, 600/min)',
+  async run({ quick, log }) {
+    const product = await startProduct(quick ? 3_000 : 12_000)
+    try {
+      const range = await rangeFor(product, await legacyToken(product), quick ? 600 : 3000)
+      await throttleLegacy(product, { latencyMs: LATENCY_MS, rateLimitPerMinute: RATE_LIMIT })
+      log(`range ${range.start_date}…${range.end_date}: ${range.total} candidates before exclusions`)
+      const base = product.url.replace('localhost', '127.0.0.1')
+      const bff: number[] = []
+      const spec: number[] = []
+      let counts = { bff: 0, spec: 0 }
+      for (let round = 0; round < (quick ? 1 : 3); round++) {
+        // A new login for each run: a fresh token, so neither way eats the other's rate-limit window.
+        const login = await fetch(`${base}/bff/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: product.url }, body: JSON.stringify(ADMIN) })
+        const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
+        let started = performance.now()
+        const response = await fetch(`${base}/bff/screening/candidates`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: product.url, cookie }, body: JSON.stringify({ mode: 'global', ...range }) })
+        const answer = (await response.json()) as { total: number; message?: string }
+        if (!response.ok) throw new Error(`BFF load: ${response.status} ${answer.message}`)
+        bff.push(performance.now() - started)
+        const token = await legacyToken(product)
+        started = performance.now()
+        const rows = await specLoad(product, token, range)
+        spec.push(performance.now() - started)
+        counts = { bff: answer.total, spec: rows.length }
+        log(`round ${round + 1}: BFF ${bff.at(-1)!.toFixed(0)} ms (${answer.total}) · spec schedule ${spec.at(-1)!.toFixed(0)} ms (${rows.length})`)
+      }
+      if (counts.bff !== counts.spec) throw new Error(`the two ways loaded different sets: ${counts.bff} vs ${counts.spec}`)
+      const ratio = spec.map((s, i) => s / bff[i]!)
+      return [
+        row('screening-load', `BFF, ${counts.bff} candidates`, bff, 'ms'),
+        row('screening-load', `spec schedule, ${counts.spec} candidates`, spec, 'ms'),
+        row('screening-load', 'spec time ÷ BFF time', ratio, '×'),
+      ]
+    } finally {
+      await product.stop()
+    }
+  },
+}
+
+/** A provider that puts every candidate in review: applying then writes a status and note for each. */
+const everyoneInReview: ScreeningProvider = {
+  name: 'rules',
+  async screen(_vacancy, candidates) {
+    return new Map(candidates.map((c) => [c.id, { outcome: 'revisao' as const, explanation: 'Benchmark: revisar currículo.' }]))
+  },
+  testConnection: async () => ({ ok: true, message: '' }),
+}
+
+/** The spec's apply schedule (§8, §9): one candidate after another, 200 ms between, 2 s after each 10, 5 s wait and one retry on 429. */
+async function specApply(product: Product, token: string, ids: number[]): Promise<{ ms: number; calls: number; failed: number }> {
+  const started = performance.now()
+  let calls = 0
+  let failed = 0
+  const put = async (id: number) => {
+    calls++
+    return fetch(`${product.legacyUrl}/api/candidatos/${id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ status: 'revisao', obs: 'Benchmark: revisar currículo.' }),
+    })
+  }
+  for (let i = 0; i < ids.length; i += 10) {
+    for (const id of ids.slice(i, i + 10)) {
+      let response = await put(id)
+      if (response.status === 429) {
+        await sleep(5000)
+        response = await put(id)
+      }
+      if (!response.ok) failed++
+      await sleep(200)
+    }
+    if (i + 10 < ids.length) await sleep(2000)
+  }
+  return { ms: performance.now() - started, calls, failed }
+}
+
+export const screeningApplyBenchmark: Benchmark = {
+  name: 'screening-apply',
+  description: 'applying ~3,000 results: the BFF (paced by the rate limit) vs the spec’s 200 ms / 10 / 2 s schedule, side by side (20 ms latency, 600/min; ~21 min)',
+  async run({ quick, scratch, log }) {
+    const product = await startProduct(quick ? 3_000 : 12_000)
+    try {
+      const range = await rangeFor(product, await legacyToken(product), quick ? 120 : 3000)
+      const bff = await inProcessBff(product, scratch, everyoneInReview)
+      try {
+        const start = await bff.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: bff.headers, payload: JSON.stringify({ mode: 'global', vacancyId: 2, ...range }) })
+        const runId = JSON.parse(start.body).run.id as string
+        let view: { run: { status: string; total: number }; results: { candidateId: number }[]; apply: { status: string; updated: number; failed: number; total: number } | null }
+        do {
+          await sleep(100)
+          view = JSON.parse((await bff.app.inject({ method: 'GET', url: `/bff/screening/runs/${runId}`, headers: { cookie: bff.cookie } })).body)
+        } while (view.run.status === 'screening')
+        const ids = view.results.map((r) => r.candidateId)
+        // The spec's way works on another copy of the same candidates' statuses; both ways write
+        // one status and note per candidate, each with its own token (its own rate-limit window).
+        const token = await legacyToken(product)
+        await throttleLegacy(product, { latencyMs: LATENCY_MS, rateLimitPerMinute: RATE_LIMIT })
+        log(`${ids.length} candidates to update, both ways at once (the spec's way takes about ${Math.round((ids.length * 0.22 + (ids.length / 10) * 2) / 60)} min)`)
+        const callsBefore = bff.calls.count
+        const bffStarted = performance.now()
+        const bffRun = (async () => {
+          await bff.app.inject({ method: 'POST', url: `/bff/screening/runs/${runId}/apply`, headers: { 'x-csrf': '1', origin: 'http://localhost:3000', cookie: bff.cookie } })
+          do {
+            await sleep(250)
+            view = JSON.parse((await bff.app.inject({ method: 'GET', url: `/bff/screening/runs/${runId}`, headers: { cookie: bff.cookie } })).body)
+          } while (view.apply?.status === 'applying')
+          return performance.now() - bffStarted
+        })()
+        const [bffMs, spec] = await Promise.all([bffRun, specApply(product, token, ids)])
+        const bffCalls = bff.calls.count - callsBefore
+        const ceiling = (bffCalls / (bffMs / 60_000)) / RATE_LIMIT
+        log(`BFF ${(bffMs / 1000).toFixed(1)} s, ${bffCalls} calls (${bff.calls.throttled} answered 429), ${view.apply!.updated} updated, ${view.apply!.failed} failed · spec ${(spec.ms / 1000).toFixed(1)} s, ${spec.calls} calls, ${spec.failed} failed`)
+        return [
+          row('screening-apply', `BFF, ${view.apply!.updated} candidates (read + write each)`, [bffMs / 1000], 's'),
+          row('screening-apply', `spec schedule, ${ids.length - spec.failed} candidates (write each)`, [spec.ms / 1000], 's'),
+          row('screening-apply', 'spec time ÷ BFF time', [spec.ms / bffMs], '×'),
+          row('screening-apply', 'BFF calls per minute ÷ rate limit', [ceiling], 'ratio', { min: 0.9 }),
+          row('screening-apply', 'spec calls per minute ÷ rate limit', [(spec.calls / (spec.ms / 60_000)) / RATE_LIMIT], 'ratio'),
+          row('screening-apply', 'BFF calls answered 429', [bff.calls.throttled], 'calls'),
+        ]
+      } finally {
+        await bff.app.close()
+      }
+    } finally {
+      await product.stop()
+    }
+  },
+}
+
+/** An OpenAI-compatible Responses endpoint answering each call after `delayMs`, counting prompt tokens. */
+async function responsesStub(delayMs: number) {
+  const seen = { calls: 0, promptTokens: 0, maxPromptTokens: 0 }
+  const server: Server = createServer((req, res) => {
+    let raw = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk) => (raw += chunk))
+    req.on('end', () => {
+      const body = JSON.parse(raw) as { instructions?: string; input: { content: string }[] | string; text?: { format?: { schema?: { properties: { resultados: { items: { properties: { ref: { enum: string[] } } } } } } } } }
+      const prompt = `${body.instructions ?? ''}\n${typeof body.input === 'string' ? body.input : body.input.map((m) => m.content).join('\n')}`
+      const tokens = countTokens(prompt)
+      seen.calls++
+      seen.promptTokens += tokens
+      seen.maxPromptTokens = Math.max(seen.maxPromptTokens, tokens)
+      const refs = body.text?.format?.schema?.properties.resultados.items.properties.ref.enum ?? []
+      const text = JSON.stringify({ resultados: refs.map((ref) => ({ ref, resultado: 'TRIADO', justificativa: 'Atende aos critérios.' })) })
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ id: `resp_${seen.calls}`, object: 'response', status: 'completed', model: 'stub', output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] }], usage: { input_tokens: tokens, output_tokens: 0, total_tokens: tokens } }))
+      }, delayMs)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return { url: `http://127.0.0.1:${port}/v1`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** The prompt as the spec describes the browser building it: every candidate, named, in one text. */
+function specPrompt(vacancy: Record<string, unknown>, candidates: Row[]): string {
+  const lines = [
+    'Você é um especialista em recrutamento. Analise os candidatos abaixo para a vaga e responda uma linha por candidato no formato:',
+    'CANDIDATO X: TRIADO/REVISÃO/NÃO TRIADO - justificativa',
+    `VAGA: ${vacancy.description} | Empresa: ${vacancy.company_name} | Cidade: ${vacancy.city} | Bairro: ${vacancy.bairro} | Requisitos: ${(vacancy.requirements as string[]).join(', ')} | Critérios: ${(vacancy.criterios as string[]).join(', ')}`,
+    'REGRAS: idade geral de 18 a 65 anos; estágio: menores de 18 ou maiores de 28 vão para revisão, experiência na área vai para revisão; proximidade: mesmo bairro, mesma cidade, cidades vizinhas até 30 km, acima de 30 km não triado; critérios específicos exigem revisão.',
+  ]
+  candidates.forEach((c, i) =>
+    lines.push(
+      `CANDIDATO ${i + 1}:`,
+      `Nome: ${c.full_name}`,
+      `Idade: ${c.age}`,
+      `Cidade: ${c.address_city} | Bairro: ${c.address_neighborhood} | Estado: ${c.address_state}`,
+      `Escolaridade: ${c.education} | Curso: ${c.curso ?? ''}`,
+      `Experiências: ${[c.experience_1, c.experience_2, c.experience_3].filter(Boolean).join('; ')}`,
+      `PCD: ${c.is_pcd ? 'Sim' : 'Não'} | Gênero: ${c.genero}`,
+    ),
+  )
+  return lines.join('\n')
+}
+
+export const screeningOpenAiBenchmark: Benchmark = {
+  name: 'screening-openai',
+  description: 'screening 3,000 candidates with the openai provider against a local stub answering each call in 1.5 s: prompt tokens per candidate vs the spec’s prompt, wall time',
+  async run({ quick, log }) {
+    const size = quick ? 300 : 3000
+    const product = await startProduct(size)
+    const stub = await responsesStub(1500)
+    try {
+      const token = await legacyToken(product)
+      const candidates: Row[] = []
+      for (let page = 1; candidates.length < size; page++) {
+        const { body } = await legacyGet(product, token, `/candidatos?page=${page}`)
+        candidates.push(...(body.data as Row[]))
+        if (page >= body.pagination!.last_page) break
+      }
+      const vacancy = (await legacyGet(product, token, '/processos_seletivos/1')).body.data as Record<string, unknown>
+      const rows: BenchRow[] = []
+      const specTokens = countTokens(specPrompt(vacancy, candidates))
+      for (const concurrency of [3, 1]) {
+        const provider = createOpenAiProvider({ apiKey: 'sk-bench', baseURL: stub.url, model: 'stub', maxInputTokens: 20_000, maxOutputTokens: 8000, concurrency, timeoutMs: 60_000 })
+        stub.seen.calls = 0
+        stub.seen.promptTokens = 0
+        stub.seen.maxPromptTokens = 0
+        const started = performance.now()
+        const verdicts = await provider.screen(vacancy as never, candidates as never)
+        const ms = performance.now() - started
+        if (verdicts.size !== candidates.length) throw new Error(`only ${verdicts.size} verdicts`)
+        log(`concurrency ${concurrency}: ${(ms / 1000).toFixed(1)} s, ${stub.seen.calls} calls, ${stub.seen.promptTokens} prompt tokens (largest call ${stub.seen.maxPromptTokens})`)
+        rows.push(row('screening-openai', `wall time, ${candidates.length} candidates, ${stub.seen.calls} calls, ${concurrency} at a time`, [ms / 1000], 's'))
+        if (concurrency === 3) {
+          rows.push(
+            row('screening-openai', 'prompt tokens per candidate: BFF (anonymised JSON, instructions per batch)', [stub.seen.promptTokens / candidates.length], 'tokens'),
+            row('screening-openai', 'prompt tokens per candidate: spec prompt format', [specTokens / candidates.length], 'tokens'),
+            row('screening-openai', 'largest single prompt: BFF batch', [stub.seen.maxPromptTokens], 'tokens', { max: 20_000 }),
+            row('screening-openai', 'largest single prompt: spec (one call for all)', [specTokens], 'tokens'),
+          )
+        }
+      }
+      return rows
+    } finally {
+      await stub.close()
+      await product.stop()
+    }
+  },
+}
