@@ -8,6 +8,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { createDashboard } from './features/dashboard/service.ts'
 import { exportRoutes } from './features/exports/routes.ts'
 import { healthRoutes } from './features/health/routes.ts'
+import { createAttemptLimiter } from './lib/attempt-limiter.ts'
 import { createScreeningApplier } from './features/screening/apply.ts'
 import { createScreeningLoader } from './features/screening/loader.ts'
 import { createOpenAiProvider } from './features/screening/openai-provider.ts'
@@ -113,7 +114,8 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
       : createRulesProvider())
   const store = deps.store ?? createSqliteStore(config.storeFile)
   const loader = createScreeningLoader({ legacy })
-  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log })
+  const starts = createAttemptLimiter({ limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
+  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts })
   const applier = createScreeningApplier({ store, legacy, log: app.log, now })
   await app.register(screeningRoutes, { loader, provider, runs, applier })
   // Unfinished runs carry on when the BFF starts, unfinished applies say where they stopped; on

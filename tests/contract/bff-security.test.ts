@@ -345,3 +345,43 @@ describe('headers', () => {
     }
   })
 })
+
+describe('screening', () => {
+  it('27. runs are rate-limited per user: one at a time, and a bounded number an hour (429 with Retry-After)', async () => {
+    // A provider that never answers keeps the first run screening; the limit here is 2 an hour.
+    const stuck = { name: 'rules' as const, screen: () => new Promise<never>(() => {}), testConnection: async () => ({ ok: true, message: '' }) }
+    const fast = { name: 'rules' as const, screen: async (_v: unknown, c: readonly { id: number }[]) => new Map(c.map((x) => [x.id, { outcome: 'revisao' as const, explanation: 'x' }])), testConnection: async () => ({ ok: true, message: '' }) }
+    const body = JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' })
+    const login = async (app: Awaited<ReturnType<typeof buildApp>>) => cookieFrom(await app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
+
+    const busy = await buildApp({ ...stack.config, storeFile: ':memory:' }, { logger: false, screening: stuck })
+    try {
+      const cookie = await login(busy)
+      expect((await busy.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: body })).statusCode).toBe(202)
+      const second = await busy.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: body })
+      expect(second.statusCode).toBe(429)
+      expect(JSON.parse(second.body).message).toBe('Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.')
+      expect(second.headers['retry-after']).toBeDefined()
+    } finally {
+      await Promise.race([busy.close(), new Promise((r) => setTimeout(r, 6000))])
+    }
+
+    const limited = await buildApp({ ...stack.config, storeFile: ':memory:', screeningRunsPerHour: 2 }, { logger: false, screening: fast })
+    try {
+      const cookie = await login(limited)
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) {
+        const answer = await limited.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: body })
+        statuses.push(answer.statusCode)
+        if (answer.statusCode === 429) {
+          expect(JSON.parse(answer.body).message).toMatch(/^Limite de triagens por hora atingido\. Tente novamente em \d+ minuto\(s\)\.$/)
+          expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+        }
+        await new Promise((r) => setTimeout(r, 200)) // the fast run ends before the next start
+      }
+      expect(statuses).toEqual([202, 202, 429])
+    } finally {
+      await limited.close()
+    }
+  }, 30_000)
+})

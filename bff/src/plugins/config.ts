@@ -32,6 +32,7 @@ export interface BffConfig {
   /** Login attempts per client IP, and failed ones per CNPJ, in a 15-minute window. */
   loginLimitPerIp: number
   loginLimitPerCnpj: number
+  screeningRunsPerHour: number
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
   /** The BFF's own store (screening runs): a SQLite file, or ':memory:'. */
   storeFile: string
@@ -70,6 +71,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
     loginLimitPerIp: read.int('LOGIN_LIMIT_PER_IP', 30, 1, 100_000),
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
+    screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),

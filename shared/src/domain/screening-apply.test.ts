@@ -56,5 +56,8 @@ describe('apply message', () => {
       'Resultados aplicados com sucesso! 10 candidatos atualizados. 2 candidatos não puderam ser atualizados. 3 candidatos triados enviados para a vaga selecionada. 1 candidatos não puderam ser enviados.',
     )
     expect(applyMessage({ updated: 0, sent: 0, failedUpdates: 4, failedSends: 0 })).toBe('Erro ao aplicar resultados')
+    expect(applyMessage({ updated: 5, sent: 0, failedUpdates: 0, failedSends: 2 })).toBe(
+      'Resultados aplicados com sucesso! 5 candidatos atualizados. Erro ao enviar candidatos triados para a vaga selecionada. 2 candidatos não puderam ser enviados.',
+    )
   })
 })

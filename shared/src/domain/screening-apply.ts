@@ -82,7 +82,10 @@ export function applyMessage(tally: ApplyTally): string {
   const parts = [`Resultados aplicados com sucesso! ${tally.updated} candidatos atualizados.`]
   if (tally.failedUpdates > 0) parts.push(`${tally.failedUpdates} candidatos não puderam ser atualizados.`)
   if (tally.sent > 0) parts.push(`${tally.sent} candidatos triados enviados para a vaga selecionada.`)
-  if (tally.failedSends > 0) parts.push(`${tally.failedSends} candidatos não puderam ser enviados.`)
+  if (tally.failedSends > 0) {
+    if (tally.sent === 0) parts.push('Erro ao enviar candidatos triados para a vaga selecionada.')
+    parts.push(`${tally.failedSends} candidatos não puderam ser enviados.`)
+  }
   return parts.join(' ')
 }
 

@@ -9,7 +9,7 @@ export interface OpenAiOptions {
   apiKey: string
   baseURL?: string
   model: string
-  /** Prompt budget per call, in tokens (about 4 characters each): sets the batch size. */
+  /** Prompt budget per call, in tokens: sets the batch size. */
   maxInputTokens: number
   maxOutputTokens: number
   concurrency: number
@@ -18,6 +18,8 @@ export interface OpenAiOptions {
   /** For tests: the client's own fetch. */
   fetch?: typeof fetch
 }
+
+const CHARS_PER_TOKEN = 3
 
 /** The rules of spec §9, as instructions. Candidate data never goes here (SECURITY.md 25). */
 function instructions(vacancy: ScreeningVacancy): string {
@@ -106,12 +108,14 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
   if (!options.apiKey) throw new ScreeningError('Chave da API OpenAI não configurada')
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 2, ...(options.fetch ? { fetch: options.fetch } : {}) })
 
+  const vacancyText = (vacancy: ScreeningVacancy) =>
+    JSON.stringify({ descricao: stripInvisible(vacancy.description ?? ''), cidade: vacancy.city ?? '', bairro: vacancy.bairro ?? '', criterios: (vacancy.criterios ?? []).map(stripInvisible) })
+
   async function call(vacancy: ScreeningVacancy, items: ReturnType<typeof screeningInput>[]): Promise<string> {
-    const vaga = { descricao: stripInvisible(vacancy.description ?? ''), cidade: vacancy.city ?? '', bairro: vacancy.bairro ?? '', criterios: (vacancy.criterios ?? []).map(stripInvisible) }
     const response = await client.responses.create({
       model: options.model,
       instructions: instructions(vacancy),
-      input: [{ role: 'user', content: `<vaga>${JSON.stringify(vaga)}</vaga>\n<dados_dos_candidatos>${JSON.stringify(items)}</dados_dos_candidatos>` }],
+      input: [{ role: 'user', content: `<vaga>${vacancyText(vacancy)}</vaga>\n<dados_dos_candidatos>${JSON.stringify(items)}</dados_dos_candidatos>` }],
       max_output_tokens: options.maxOutputTokens,
       text: {
         format: {
@@ -144,8 +148,11 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
     name: 'openai',
     async screen(vacancy, candidates) {
       const inputs = candidates.map((c, i) => ({ id: c.id, item: screeningInput(c, i + 1, { includeSensitive: options.includeSensitive ?? false }) }))
-      // Batches under the prompt budget: about 4 characters a token, room kept for the instructions.
-      const budget = Math.max(1000, options.maxInputTokens * 4 - 4000)
+      // Batches under the prompt budget. Portuguese JSON measured 3.3–3.6 characters a token
+      // (o200k, `npm run bench -- screening-openai`); 3 keeps every call under the budget with the
+      // instructions and the vacancy counted in.
+      const fixed = instructions(vacancy).length + vacancyText(vacancy).length + 100
+      const budget = Math.max(1000, options.maxInputTokens * CHARS_PER_TOKEN - fixed)
       const batches: (typeof inputs)[] = []
       let current: typeof inputs = []
       let size = 0

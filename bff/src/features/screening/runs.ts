@@ -4,6 +4,8 @@ import type { ScreeningOutcome } from '@mini-vagas/shared/constants/candidate-st
 import type { ScreeningMode } from '@mini-vagas/shared/domain/dates'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
 import { visibleVacancy } from '../../lib/access.ts'
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { HttpError } from '../../lib/http-error.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import type { Store } from '../../plugins/store.ts'
@@ -21,7 +23,7 @@ const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.f
  * screened in batches in the background; each batch's verdicts are saved as they come, so a BFF
  * restart resumes where it stopped and nothing is screened twice.
  */
-export function createScreeningRuns({ store, loader, provider, legacy, log }: { store: Store; loader: ScreeningLoader; provider: ScreeningProvider; legacy: HttpClient; log: FastifyBaseLogger }) {
+export function createScreeningRuns({ store, loader, provider, legacy, log, starts }: { store: Store; loader: ScreeningLoader; provider: ScreeningProvider; legacy: HttpClient; log: FastifyBaseLogger; starts: AttemptLimiter }) {
   const active = new Set<string>()
 
   async function process(runId: string): Promise<void> {
@@ -46,8 +48,16 @@ export function createScreeningRuns({ store, loader, provider, legacy, log }: { 
 
   return {
     async start(input: { mode: ScreeningMode; vacancyId: number; start_date: string; end_date: string }, session: SessionData, request: FastifyRequest) {
+      // Runs cost AI calls: one at a time per user, and a bounded number an hour (SECURITY.md 27).
+      const user = session.user.email
+      if (store.unfinishedRuns().some((r) => r.createdBy === user)) {
+        throw new HttpError(429, 'Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.', { headers: { 'retry-after': '10' } })
+      }
+      const wait = starts.blockedFor(user)
+      if (wait > 0) throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
       const vacancy = await visibleVacancy(legacy, input.vacancyId, session, request)
       const { candidates } = await loader.load(input, session, request)
+      starts.record(user)
       const id = randomUUID()
       store.createRun(
         { id, createdBy: session.user.email, mode: input.mode, vacancy: pick(vacancy, VACANCY_KEEP), provider: provider.name, total: candidates.length },

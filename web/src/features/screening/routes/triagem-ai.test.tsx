@@ -129,6 +129,17 @@ describe('TriagemAI (spec §2.13)', () => {
     await waitFor(() => expect(screen.getAllByText(applied.message).length).toBeGreaterThan(0))
   }, 15_000)
 
+  it('27. shows the model’s justifications as text, never as HTML', async () => {
+    const hostile = runView('done')
+    hostile.results[0]!.explanation = '<img src=x onerror="alert(1)"><b>TRIADO</b>'
+    bff({ [`GET /bff/screening/runs/${RUN}`]: () => ({ status: 200, body: hostile }) })
+    renderRoute(`/triagem-ai?triagem=${RUN}`)
+    const triados = await screen.findByRole('region', { name: 'Triados (1)' })
+    expect(triados.textContent).toContain('<img src=x onerror="alert(1)"><b>TRIADO</b>')
+    expect(triados.querySelector('img')).toBeNull()
+    expect(triados.querySelector('b')).toBeNull()
+  })
+
   it('brings a run back from the address after a reload', async () => {
     bff({ [`GET /bff/screening/runs/${RUN}`]: () => ({ status: 200, body: runView('done') }) })
     renderRoute(`/triagem-ai?triagem=${RUN}`)
