@@ -121,6 +121,8 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   // Unfinished runs carry on when the BFF starts, unfinished applies say where they stopped; on
   // close, let the current batch land first.
   app.addHook('onReady', async () => {
+    // Runs hold candidates' data: finished ones are kept only as long as the operator allows.
+    store.purge(new Date(now() - config.storeRetentionDays * 86_400_000).toISOString())
     applier.interruptUnfinished()
     runs.resume()
   })

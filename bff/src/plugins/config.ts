@@ -33,6 +33,7 @@ export interface BffConfig {
   loginLimitPerIp: number
   loginLimitPerCnpj: number
   screeningRunsPerHour: number
+  storeRetentionDays: number
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
   /** The BFF's own store (screening runs): a SQLite file, or ':memory:'. */
   storeFile: string
@@ -72,6 +73,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     loginLimitPerIp: read.int('LOGIN_LIMIT_PER_IP', 30, 1, 100_000),
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
+    storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),

@@ -66,6 +66,8 @@ export interface Store {
   finishApply(runId: string, status: ApplyStatus, message: string | null): void
   /** Applies that were running when the BFF stopped. */
   unfinishedApplies(): StoredApply[]
+  /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
+  purge(before: string): number
   close(): void
 }
 
@@ -164,6 +166,16 @@ export function createSqliteStore(file: string): Store {
       db.prepare('UPDATE screening_applies SET status = ?, message = ?, updated_at = ? WHERE run_id = ?').run(status, message, new Date().toISOString(), runId)
     },
     unfinishedApplies: () => (db.prepare("SELECT * FROM screening_applies WHERE status = 'applying'").all() as Record<string, unknown>[]).map(apply),
+    purge(before) {
+      return tx(() => {
+        const old = (db.prepare("SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')").all(before) as { id: string }[]).map((r) => r.id)
+        for (const id of old) {
+          for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) db.prepare(`DELETE FROM ${table} WHERE run_id = ?`).run(id)
+          db.prepare('DELETE FROM screening_runs WHERE id = ?').run(id)
+        }
+        return old.length
+      })
+    },
     close: () => db.close(),
   }
 }
