@@ -176,7 +176,7 @@ export const screeningApplyBenchmark: Benchmark = {
   async run({ quick, scratch, log }) {
     const product = await startProduct(quick ? 3_000 : 12_000)
     try {
-      const range = await rangeFor(product, await legacyToken(product), quick ? 120 : 3000)
+      const range = await rangeFor(product, await legacyToken(product), quick ? 30 : 3000)
       const bff = await inProcessBff(product, scratch, everyoneInReview)
       try {
         const start = await bff.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: bff.headers, payload: JSON.stringify({ mode: 'global', vacancyId: 2, ...range }) })
