@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { authRoutes } from './features/auth/routes.ts'
 import { cepRoutes } from './features/cep/routes.ts'
+import { companyRoutes } from './features/company/routes.ts'
 import { dashboardRoutes } from './features/dashboard/routes.ts'
 import { createDashboard } from './features/dashboard/service.ts'
 import { exportRoutes } from './features/exports/routes.ts'
@@ -20,6 +21,7 @@ import { createSqliteStore, type Store } from './plugins/store.ts'
 import { passThroughRoutes } from './features/pass-through/routes.ts'
 import { publicRoutes } from './features/public/routes.ts'
 import { staffListRoutes } from './features/staff-lists/routes.ts'
+import { userRoutes } from './features/users/routes.ts'
 import { createStaffLists } from './features/staff-lists/service.ts'
 import { createPublicVacancies } from './features/public/service.ts'
 import type { BffConfig } from './plugins/config.ts'
@@ -27,6 +29,7 @@ import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { createHttpClient, type HttpClient } from './plugins/legacy-client.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
+import { routeAccessPlugin } from './plugins/route-access.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { spaPlugin } from './plugins/spa.ts'
 
@@ -89,6 +92,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(sessionPlugin, { config, now })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
+  await app.register(routeAccessPlugin)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -106,6 +110,8 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   })
   await app.register(dashboardRoutes, { dashboard })
   await app.register(exportRoutes, { legacy })
+  await app.register(companyRoutes, { legacy, onWrite: () => dashboard.invalidate() })
+  await app.register(userRoutes, { legacy, registerPath: config.legacyRegisterPath })
   // With no key, the deterministic rules provider screens (DESIGN.md §6).
   const provider =
     deps.screening ??

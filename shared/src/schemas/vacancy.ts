@@ -56,3 +56,23 @@ export const VacancyInput = Type.Object({
   redes_sociais: Type.Optional(Type.String({ maxLength: 500 })),
 })
 export type VacancyInput = Static<typeof VacancyInput>
+
+/**
+ * What a company sends for its own vacancy (issue 7): no company name, CNPJ, visibility, status or
+ * filled count — the BFF sets those from the session. Description and city are required.
+ */
+export const CompanyVacancyInput = Type.Object(
+  {
+    description: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+    city: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+    bairro: Type.Optional(Type.String({ maxLength: 120 })),
+    estado: Type.Optional(Type.String({ maxLength: 40 })),
+    requirements: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+    benefits: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+    criterios: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+    vagas_abertas: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+    redes_sociais: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+)
+export type CompanyVacancyInput = Static<typeof CompanyVacancyInput>
