@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
+import { PASS_THROUGH_RULES } from '../../bff/src/features/pass-through/policy.ts'
+import { ROUTE_ACCESS, type RouteAccess } from '../../bff/src/plugins/route-access.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
 // SECURITY.md 14: every route × every role (public, admin, company A, company B) from one table;
@@ -11,6 +13,7 @@ let stack: Stack
 const cookies: Record<string, string | undefined> = {}
 const ids = { vA: 0, vB: 0, cA: 0, cB: 0 }
 const slugs = { vA: '' }
+const LABELS: Record<Role, string> = { public: '', admin: 'admin', A: 'empresa A', B: 'empresa B' }
 
 beforeAll(async () => {
   stack = await startStack({}, { candidates: 300 })
@@ -32,82 +35,154 @@ beforeAll(async () => {
 afterAll(() => stack.close())
 
 type Role = 'public' | 'admin' | 'A' | 'B'
-interface Row {
+const ROLES: readonly Role[] = ['public', 'admin', 'A', 'B']
+/**
+ * One case of the matrix. `route` names its row in the access tables: a `ROUTE_ACCESS` key, or
+ * `api: <rule name>` for the pass-through policy (`api: none` for paths with no rule). The
+ * expected status of each role is derived from that row's rule; `ok` is the status of an allowed
+ * caller (200 by default), `owner` the company whose data an 'own' route touches, `except` the
+ * few answers that are not the rule's (an unknown id, a body a company may not send).
+ */
+interface Case {
+  route: string
   method: 'GET' | 'POST' | 'PUT'
   url: () => string
   body?: unknown
-  expect: Record<Role, number>
+  ok?: number
+  owner?: 'A' | 'B'
+  /** A company that is not the owner: 403 by default, 404 where the path itself is unknown to it. */
+  foreign?: number
+  except?: Partial<Record<Role, number>>
+  /** Sends a freshly logged-in cookie (the request ends its session). */
+  fresh?: boolean
 }
-const staffOnly = { public: 401, admin: 200, A: 403, B: 403 }
 const today = '2026-11-22'
+const UNKNOWN_RUN = '00000000-0000-0000-0000-000000000000'
+const SCREEN = { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: today }
 const forward = () => ({
   fullName: 'Teste Encaminhado', age: 30, genero: 'feminino', whatsapp: '85999990000', email: 't@example.com', isPCD: false,
   address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' },
   education: 'ensino médio completo', veiopor: 'instagram', experience: ['nao informado', '', ''], jobId: ids.vA,
 })
+let registered = 0
+const registration = () => {
+  registered++
+  const cnpj = `9${String(Date.now()).slice(-9)}${String(registered).padStart(4, '0')}`
+  return { name: `Empresa ${cnpj}`, email: `rh${cnpj}@example.com`, role: 'company', cnpj, password: 'senha-forte-2026', password_confirmation: 'senha-forte-2026' }
+}
 
-const TABLE: Row[] = [
-  { method: 'GET', url: () => '/api/vagas-publicas', expect: { public: 200, admin: 200, A: 200, B: 200 } },
-  { method: 'GET', url: () => '/bff/public/vacancies', expect: { public: 200, admin: 200, A: 200, B: 200 } },
-  { method: 'GET', url: () => '/bff/auth/me', expect: { public: 401, admin: 200, A: 200, B: 200 } },
-  { method: 'GET', url: () => '/api/processos_seletivos', expect: { public: 401, admin: 200, A: 200, B: 200 } },
-  { method: 'GET', url: () => `/api/processos_seletivos/${ids.vA}`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/api/processos_seletivos/${ids.vB}`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  { method: 'GET', url: () => `/api/processos_seletivos/${ids.vA}/candidatos`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/api/processos_seletivos/${ids.vB}/candidatos`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  { method: 'POST', url: () => '/api/processos_seletivos', body: { description: 'Nova vaga' }, expect: { public: 401, admin: 201, A: 403, B: 403 } },
-  { method: 'PUT', url: () => `/api/processos_seletivos/${ids.vA}`, body: { redes_sociais: 'instagram' }, expect: { public: 401, admin: 200, A: 403, B: 403 } },
-  { method: 'GET', url: () => '/api/candidatos?page=1', expect: staffOnly },
-  { method: 'GET', url: () => `/api/candidatos/status-quantidades?start_date=2026-01-01&end_date=${today}`, expect: staffOnly },
-  { method: 'GET', url: () => `/api/candidatos/sem-status?start_date=2026-11-01&end_date=${today}`, expect: staffOnly },
-  { method: 'GET', url: () => '/api/candidatos/busca-avancada?nome=maria', expect: staffOnly },
-  { method: 'GET', url: () => '/api/candidatos/status/contratado', expect: staffOnly },
-  { method: 'GET', url: () => `/api/excel_relatorio?start_date=2026-11-01&end_date=${today}`, expect: staffOnly },
-  { method: 'GET', url: () => `/api/candidatos/${ids.cA}`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/api/candidatos/${ids.cB}`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  { method: 'PUT', url: () => `/api/candidatos/${ids.cA}`, body: { status: 'aprovado' }, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'PUT', url: () => `/api/candidatos/${ids.cB}`, body: { status: 'reprovado_empresa' }, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  // Companies set only the company-side statuses and notes (issue 7's rule, enforced here already).
-  { method: 'PUT', url: () => `/api/candidatos/${ids.cA}`, body: { full_name: 'Outro Nome' }, expect: { public: 401, admin: 200, A: 422, B: 403 } },
-  { method: 'PUT', url: () => `/api/candidatos/${ids.cA}`, body: { status: 'triado' }, expect: { public: 401, admin: 200, A: 422, B: 403 } },
-  { method: 'POST', url: () => `/api/candidatos/${ids.cA}/observacao`, body: { observacao: 'Nota' }, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'POST', url: () => `/api/candidatos/${ids.cB}/observacao`, body: { observacao: 'Nota' }, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  { method: 'POST', url: () => '/api/candidatos', body: 'forward', expect: { public: 401, admin: 201, A: 403, B: 403 } },
-  { method: 'GET', url: () => `/bff/vacancies/${ids.vA}/candidates?page=1`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/bff/vacancies/${ids.vB}/candidates?status=triado`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  { method: 'GET', url: () => `/bff/vacancies/by-slug/${slugs.vA}`, expect: { public: 401, admin: 200, A: 200, B: 404 } },
-  { method: 'GET', url: () => '/bff/candidates?q=maria', expect: staffOnly },
-  { method: 'GET', url: () => '/bff/vacancies', expect: { public: 401, admin: 200, A: 200, B: 200 } },
-  { method: 'GET', url: () => '/bff/dashboard', expect: staffOnly },
-  { method: 'POST', url: () => '/bff/screening/candidates', body: { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }, expect: staffOnly },
-  { method: 'POST', url: () => '/bff/screening/test-connection', body: {}, expect: staffOnly },
-  { method: 'GET', url: () => '/bff/screening/provider', expect: staffOnly },
-  { method: 'GET', url: () => '/bff/screening/runs/00000000-0000-0000-0000-000000000000', expect: { public: 401, admin: 404, A: 403, B: 403 } },
-  { method: 'GET', url: () => '/bff/screening/runs/00000000-0000-0000-0000-000000000000/events', expect: { public: 401, admin: 404, A: 403, B: 403 } },
-  { method: 'POST', url: () => '/bff/screening/runs', body: { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }, expect: { public: 401, admin: 202, A: 403, B: 403 } },
-  { method: 'POST', url: () => '/bff/screening/runs/00000000-0000-0000-0000-000000000000/apply', body: {}, expect: { public: 401, admin: 404, A: 403, B: 403 } },
-  { method: 'GET', url: () => '/bff/candidates.csv?q=maria', expect: staffOnly },
-  { method: 'GET', url: () => `/bff/vacancies/${ids.vA}/candidates.csv`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/bff/vacancies/${ids.vA}`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/bff/candidates/${ids.cA}`, expect: { public: 401, admin: 200, A: 200, B: 403 } },
-  { method: 'GET', url: () => `/bff/candidates/${ids.cB}`, expect: { public: 401, admin: 200, A: 403, B: 200 } },
-  { method: 'GET', url: () => '/api/auth/me', expect: { public: 404, admin: 404, A: 404, B: 404 } },
-  { method: 'POST', url: () => '/api/auth/register', body: {}, expect: { public: 404, admin: 404, A: 404, B: 404 } },
+const CASES: Case[] = [
+  { route: 'GET /healthz', method: 'GET', url: () => '/healthz' },
+  { route: 'GET /readyz', method: 'GET', url: () => '/readyz' },
+  { route: 'GET /bff/openapi.json', method: 'GET', url: () => '/bff/openapi.json' },
+  { route: 'POST /bff/auth/login', method: 'POST', url: () => '/bff/auth/login', body: { cnpj: '00000000000000', password: 'errada' }, ok: 401 },
+  { route: 'POST /bff/auth/logout', method: 'POST', url: () => '/bff/auth/logout', ok: 204, fresh: true },
+  { route: 'GET /bff/auth/me', method: 'GET', url: () => '/bff/auth/me' },
+  { route: 'GET /bff/public/vacancies', method: 'GET', url: () => '/bff/public/vacancies' },
+  { route: 'GET /bff/public/vacancies/:id', method: 'GET', url: () => '/bff/public/vacancies/1' },
+  { route: 'POST /bff/public/applications', method: 'POST', url: () => '/bff/public/applications', body: {}, ok: 422 },
+  { route: 'GET /bff/cep/:cep', method: 'GET', url: () => '/bff/cep/60055400' },
+  { route: 'GET /bff/vacancies', method: 'GET', url: () => '/bff/vacancies' },
+  { route: 'GET /bff/vacancies/:id', method: 'GET', url: () => `/bff/vacancies/${ids.vA}`, owner: 'A' },
+  { route: 'GET /bff/vacancies/by-slug/:slug', method: 'GET', url: () => `/bff/vacancies/by-slug/${slugs.vA}`, owner: 'A', foreign: 404 },
+  { route: 'GET /bff/vacancies/:id/candidates', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/candidates?page=1`, owner: 'A' },
+  { route: 'GET /bff/vacancies/:id/candidates', method: 'GET', url: () => `/bff/vacancies/${ids.vB}/candidates?status=triado`, owner: 'B' },
+  { route: 'GET /bff/vacancies/:id/candidates.csv', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/candidates.csv`, owner: 'A' },
+  { route: 'GET /bff/vacancies/:id/candidates.csv', method: 'GET', url: () => `/bff/vacancies/${ids.vB}/candidates.csv`, owner: 'B' },
+  { route: 'GET /bff/candidates/:id', method: 'GET', url: () => `/bff/candidates/${ids.cA}`, owner: 'A' },
+  { route: 'GET /bff/candidates/:id', method: 'GET', url: () => `/bff/candidates/${ids.cB}`, owner: 'B' },
+  { route: 'GET /bff/candidates', method: 'GET', url: () => '/bff/candidates?q=maria' },
+  { route: 'GET /bff/candidates.csv', method: 'GET', url: () => '/bff/candidates.csv?q=maria' },
+  { route: 'GET /bff/dashboard', method: 'GET', url: () => '/bff/dashboard' },
+  { route: 'GET /bff/exports/relatorio.xlsx', method: 'GET', url: () => `/bff/exports/relatorio.xlsx?start_date=2026-11-01&end_date=${today}` },
+  { route: 'POST /bff/exports/render', method: 'POST', url: () => '/bff/exports/render', body: { rows: [{ a: 1 }], type: 'csv' } },
+  { route: 'POST /bff/screening/candidates', method: 'POST', url: () => '/bff/screening/candidates', body: SCREEN },
+  { route: 'GET /bff/screening/provider', method: 'GET', url: () => '/bff/screening/provider' },
+  { route: 'POST /bff/screening/test-connection', method: 'POST', url: () => '/bff/screening/test-connection', body: {} },
+  { route: 'POST /bff/screening/runs', method: 'POST', url: () => '/bff/screening/runs', body: SCREEN, ok: 202 },
+  { route: 'GET /bff/screening/runs/:id', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}`, ok: 404 },
+  { route: 'GET /bff/screening/runs/:id/events', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/events`, ok: 404 },
+  { route: 'POST /bff/screening/runs/:id/apply', method: 'POST', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply`, body: {}, ok: 404 },
+  { route: 'POST /bff/company/vacancies', method: 'POST', url: () => '/bff/company/vacancies', body: { description: 'Vaga da matriz', city: 'Fortaleza' }, ok: 201 },
+  { route: 'POST /bff/users', method: 'POST', url: () => '/bff/users', body: registration, ok: 201 },
+
+  { route: 'api: public vacancy list', method: 'GET', url: () => '/api/vagas-publicas' },
+  { route: 'api: vacancy list', method: 'GET', url: () => '/api/processos_seletivos' },
+  { route: 'api: one vacancy', method: 'GET', url: () => `/api/processos_seletivos/${ids.vA}`, owner: 'A' },
+  { route: 'api: one vacancy', method: 'GET', url: () => `/api/processos_seletivos/${ids.vB}`, owner: 'B' },
+  { route: 'api: candidates of a vacancy', method: 'GET', url: () => `/api/processos_seletivos/${ids.vA}/candidatos`, owner: 'A' },
+  { route: 'api: candidates of a vacancy', method: 'GET', url: () => `/api/processos_seletivos/${ids.vB}/candidatos`, owner: 'B' },
+  { route: 'api: create vacancy', method: 'POST', url: () => '/api/processos_seletivos', body: { description: 'Nova vaga' }, ok: 201 },
+  { route: 'api: update vacancy', method: 'PUT', url: () => `/api/processos_seletivos/${ids.vA}`, body: { redes_sociais: 'instagram' } },
+  { route: 'api: candidate pages', method: 'GET', url: () => '/api/candidatos?page=1' },
+  { route: 'api: status counts', method: 'GET', url: () => `/api/candidatos/status-quantidades?start_date=2026-01-01&end_date=${today}` },
+  { route: 'api: candidates without status', method: 'GET', url: () => `/api/candidatos/sem-status?start_date=2026-11-01&end_date=${today}` },
+  { route: 'api: advanced search', method: 'GET', url: () => '/api/candidatos/busca-avancada?nome=maria' },
+  { route: 'api: candidates by status', method: 'GET', url: () => '/api/candidatos/status/contratado' },
+  { route: 'api: spreadsheet report', method: 'GET', url: () => `/api/excel_relatorio?start_date=2026-11-01&end_date=${today}` },
+  { route: 'api: one candidate', method: 'GET', url: () => `/api/candidatos/${ids.cA}`, owner: 'A' },
+  { route: 'api: one candidate', method: 'GET', url: () => `/api/candidatos/${ids.cB}`, owner: 'B' },
+  { route: 'api: update candidate', method: 'PUT', url: () => `/api/candidatos/${ids.cA}`, body: { status: 'aprovado' }, owner: 'A' },
+  { route: 'api: update candidate', method: 'PUT', url: () => `/api/candidatos/${ids.cB}`, body: { status: 'reprovado_empresa' }, owner: 'B' },
+  // Companies set only the company-side statuses and notes.
+  { route: 'api: update candidate', method: 'PUT', url: () => `/api/candidatos/${ids.cA}`, body: { full_name: 'Outro Nome' }, owner: 'A', except: { A: 422 } },
+  { route: 'api: update candidate', method: 'PUT', url: () => `/api/candidatos/${ids.cA}`, body: { status: 'triado' }, owner: 'A', except: { A: 422 } },
+  { route: 'api: candidate observation', method: 'POST', url: () => `/api/candidatos/${ids.cA}/observacao`, body: { observacao: 'Nota' }, owner: 'A' },
+  { route: 'api: candidate observation', method: 'POST', url: () => `/api/candidatos/${ids.cB}/observacao`, body: { observacao: 'Nota' }, owner: 'B' },
+  { route: 'api: forward candidate', method: 'POST', url: () => '/api/candidatos', body: 'forward', ok: 201 },
+  { route: 'api: none', method: 'GET', url: () => '/api/auth/me' },
+  { route: 'api: none', method: 'POST', url: () => '/api/auth/register', body: {} },
 ]
 
-describe('every route × every role', () => {
-  for (const row of TABLE) {
-    for (const role of ['public', 'admin', 'A', 'B'] as const) {
-      it(`${row.method} ${row.url.toString().replace(/^\(\) => /, '')} as ${role} → ${row.expect[role]}`, async () => {
-        const cookie = cookies[role]
-        const payload = row.body === 'forward' ? forward() : row.body
+type Rule = RouteAccess | 'none'
+function ruleOf(route: string): Rule {
+  if (route === 'api: none') return 'none'
+  if (route.startsWith('api: ')) {
+    const rule = PASS_THROUGH_RULES.find((r) => r.name === route.slice(5))
+    if (!rule) throw new Error(`no pass-through rule named ${route}`)
+    return rule.access === 'public' ? 'public' : rule.access.company ? 'own' : 'admin'
+  }
+  const access = ROUTE_ACCESS[route]
+  if (!access) throw new Error(`no ROUTE_ACCESS row ${route}`)
+  return access
+}
+
+/** What each role gets, from the route's rule alone. */
+function expected(c: Case): Record<Role, number> {
+  const ok = c.ok ?? 200
+  const byRule: Record<Rule, Record<Role, number>> = {
+    none: { public: 404, admin: 404, A: 404, B: 404 },
+    public: { public: ok, admin: ok, A: ok, B: ok },
+    session: { public: 401, admin: ok, A: ok, B: ok },
+    admin: { public: 401, admin: ok, A: 403, B: 403 },
+    company: { public: 401, admin: 403, A: ok, B: ok },
+    own: { public: 401, admin: ok, A: !c.owner || c.owner === 'A' ? ok : (c.foreign ?? 403), B: !c.owner || c.owner === 'B' ? ok : (c.foreign ?? 403) },
+  }
+  return { ...byRule[ruleOf(c.route)], ...c.except }
+}
+
+describe('the matrix covers both access tables', () => {
+  it('has a case for every ROUTE_ACCESS row and every pass-through rule', () => {
+    const covered = new Set(CASES.map((c) => c.route))
+    expect(Object.keys(ROUTE_ACCESS).filter((r) => !covered.has(r))).toEqual([])
+    expect(PASS_THROUGH_RULES.map((r) => `api: ${r.name}`).filter((r) => !covered.has(r))).toEqual([])
+  })
+})
+
+describe('every route × every role (SECURITY.md 14)', () => {
+  for (const c of CASES) {
+    const want = expected(c)
+    for (const role of ROLES) {
+      it(`${c.route}: ${c.method} ${c.url.toString().replace(/^\(\) => /, '')} as ${role} → ${want[role]}`, async () => {
+        const cookie = c.fresh && role !== 'public' ? await stack.login(LABELS[role]) : cookies[role]
+        const payload = c.body === 'forward' ? forward() : typeof c.body === 'function' ? (c.body as () => unknown)() : c.body
         const response = await stack.app.inject({
-          method: row.method,
-          url: row.url(),
-          headers: { ...(row.method === 'GET' ? {} : UNSAFE_HEADERS), ...(cookie ? { cookie } : {}) },
+          method: c.method,
+          url: c.url(),
+          headers: { ...(c.method === 'GET' ? {} : payload === undefined ? { 'x-csrf': '1', origin: UNSAFE_HEADERS.origin } : UNSAFE_HEADERS), ...(cookie ? { cookie } : {}) },
           ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
         })
-        expect(response.statusCode, response.body.slice(0, 300)).toBe(row.expect[role])
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(want[role])
       })
     }
   }
