@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CANDIDATE_STATUS_LABELS, CANDIDATE_STATUSES } from '../constants/candidate-statuses.ts'
-import { candidateStatusLabel, candidateStatusOptions, normalizeCandidateStatus } from './candidate-status.ts'
+import { candidateStatusLabel, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus } from './candidate-status.ts'
 
 describe('candidate statuses (spec §4)', () => {
   it('hold the union of every screen: 17 statuses plus the empty one', () => {
@@ -32,5 +32,10 @@ describe('candidate statuses (spec §4)', () => {
     const withUnknown = candidateStatusOptions('em_analise')
     expect(withUnknown).toHaveLength(19)
     expect(withUnknown.at(-1)).toEqual({ value: 'em_analise', label: 'em_analise' })
+  })
+  it('offers a company only the company-side statuses, with the current one shown first', () => {
+    expect(companyStatusOptions('aprovado').map((o) => o.value)).toEqual(['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
+    expect(companyStatusOptions('triado').map((o) => o.value)).toEqual(['triado', 'aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
+    expect(companyStatusOptions('pendente')[0]).toEqual({ value: '', label: 'Sem Status' })
   })
 })

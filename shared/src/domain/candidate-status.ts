@@ -1,6 +1,7 @@
 import {
   CANDIDATE_STATUS_LABELS,
   CANDIDATE_STATUSES,
+  COMPANY_SIDE_STATUSES,
   type CandidateStatus,
 } from '../constants/candidate-statuses.ts'
 import type { Option } from '../constants/option-lists.ts'
@@ -37,3 +38,14 @@ const STATUS_OPTIONS: readonly Option[] = CANDIDATE_STATUSES.map((value) => ({
   value,
   label: CANDIDATE_STATUS_LABELS[value],
 }))
+
+/**
+ * A company's status select (issue 7): the company-side statuses, with the current value first
+ * when it is not one of them, so the select shows it (choosing it again changes nothing).
+ */
+export function companyStatusOptions(current?: string | null): Option[] {
+  const value = normalizeCandidateStatus(current)
+  const side = COMPANY_SIDE_STATUSES.map((v) => ({ value: v as string, label: CANDIDATE_STATUS_LABELS[v] }))
+  if (side.some((o) => o.value === value)) return side
+  return [{ value, label: candidateStatusLabel(value) || 'Sem Status' }, ...side]
+}

@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { NotFound } from '../components/not-found.tsx'
-import { UnderConstruction } from '../components/under-construction.tsx'
 import { Guard } from './guards.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
 
@@ -16,8 +15,10 @@ const vacancyCandidatesSimple = () => import('../features/candidates/routes/vaca
 const dashboard = () => import('../features/dashboard/routes/dashboard.tsx')
 const excel = () => import('../features/reports/routes/excel.tsx')
 const screening = () => import('../features/screening/routes/triagem-ai.tsx')
-
-const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> })
+const registerUser = () => import('../features/users/routes/register-user.tsx')
+const companyVacancies = () => import('../features/company/routes/company-vacancies.tsx')
+const companyVacancyForm = () => import('../features/company/routes/company-vacancy-form.tsx')
+const companyCandidates = () => import('../features/candidates/routes/company-candidates.tsx')
 
 /** The route table of spec §2.1, each behind its guard of spec §6. Screens load lazily. */
 export const routes: RouteObject[] = [
@@ -31,7 +32,7 @@ export const routes: RouteObject[] = [
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
       {
         element: <Guard rule="admin-only" />,
-        children: [{ path: 'nova_vaga', lazy: vacancyForm }, soon('cadastrar-usuario', 'Cadastrar Usuário')],
+        children: [{ path: 'nova_vaga', lazy: vacancyForm }, { path: 'cadastrar-usuario', lazy: registerUser }],
       },
       {
         element: <Guard rule="admin-or-redirect" />,
@@ -50,9 +51,9 @@ export const routes: RouteObject[] = [
       {
         element: <Guard rule="company-only" />,
         children: [
-          soon('vaga-empresa', 'Minhas Vagas'),
-          soon('nova-vaga-empresa', 'Nova Vaga da Empresa'),
-          soon('candidatos-empresa/:slug', 'Candidatos da Vaga'),
+          { path: 'vaga-empresa', lazy: companyVacancies },
+          { path: 'nova-vaga-empresa', lazy: companyVacancyForm },
+          { path: 'candidatos-empresa/:slug', lazy: companyCandidates },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -11,7 +11,7 @@ import type { StaffCandidate } from '../api/types.ts'
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === false ? 'Não' : 'Não informado')
 
 /** Every field of a candidate, and its observation editor. */
-export function CandidateDetailDialog({ candidate, onClose, onSaved }: { candidate: StaffCandidate | null; onClose: () => void; onSaved: () => void }) {
+export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = true }: { candidate: StaffCandidate | null; onClose: () => void; onSaved: () => void; canEdit?: boolean }) {
   const toast = useToast()
   const [obs, setObs] = useState('')
   const [saving, setSaving] = useState(false)
@@ -70,9 +70,11 @@ export function CandidateDetailDialog({ candidate, onClose, onSaved }: { candida
           <button type="submit" className="button button-primary" disabled={saving}>
             {saving ? 'Salvando...' : 'Salvar observação'}
           </button>
-          <Link className="button" to={`/candidatos/${candidate.id}/edit`}>
-            Editar candidato
-          </Link>
+          {canEdit && (
+            <Link className="button" to={`/candidatos/${candidate.id}/edit`}>
+              Editar candidato
+            </Link>
+          )}
         </div>
       </form>
     </Dialog>

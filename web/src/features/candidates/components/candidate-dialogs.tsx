@@ -4,19 +4,20 @@ import { CandidateDetailDialog } from './candidate-detail-dialog.tsx'
 import { ForwardDialog } from './forward-dialog.tsx'
 
 /** The details and forwarding dialogs of a candidate list; a saved note refreshes every list. */
-export function CandidateDialogs({ details, forward, currentVacancyId, onClose }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void }) {
+export function CandidateDialogs({ details, forward, currentVacancyId, onClose, company = false }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void; company?: boolean }) {
   const { mutate } = useSWRConfig()
   return (
     <>
       <CandidateDetailDialog
         candidate={details}
+        canEdit={!company}
         onClose={onClose}
         onSaved={() => {
           onClose()
           void mutate((key) => typeof key === 'string' && key.startsWith('/bff/'))
         }}
       />
-      <ForwardDialog candidate={forward} currentVacancyId={currentVacancyId} onClose={onClose} />
+      {!company && <ForwardDialog candidate={forward} currentVacancyId={currentVacancyId} onClose={onClose} />}
     </>
   )
 }

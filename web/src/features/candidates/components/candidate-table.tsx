@@ -16,14 +16,17 @@ export function CandidateTable({
   onDetails,
   onForward,
   showCompany = false,
+  company = false,
 }: {
   candidates: StaffCandidate[]
   order: CandidateOrder
   onOrder?: (order: CandidateOrder) => void
   onStatus: (candidate: StaffCandidate, status: string) => void
   onDetails: (candidate: StaffCandidate) => void
-  onForward: (candidate: StaffCandidate) => void
+  onForward?: (candidate: StaffCandidate) => void
   showCompany?: boolean
+  /** A company's view: company-side statuses only, details and notes, no forwarding or editing. */
+  company?: boolean
 }) {
   const header = (field: SortField, label: string) => {
     const active = order.startsWith(field)
@@ -68,7 +71,7 @@ export function CandidateTable({
                 <td>{c.address_state}</td>
                 {showCompany && <td>{c.company_name}</td>}
                 <td>
-                  <StatusSelect id={`status-${c.id}`} label={`Status de ${c.full_name ?? 'candidato'}`} value={c.status} onChange={(s) => onStatus(c, s)} />
+                  <StatusSelect id={`status-${c.id}`} label={`Status de ${c.full_name ?? 'candidato'}`} value={c.status} onChange={(s) => onStatus(c, s)} company={company} />
                 </td>
                 <td>
                   {action.label}
@@ -85,12 +88,16 @@ export function CandidateTable({
                     <button type="button" className="button button-small" onClick={() => onDetails(c)} aria-label={`Detalhes de ${c.full_name ?? 'candidato'}`}>
                       Detalhes
                     </button>
-                    <button type="button" className="button button-small" onClick={() => onForward(c)} aria-label={`Enviar ${c.full_name ?? 'candidato'} para outra vaga`}>
-                      Enviar
-                    </button>
-                    <Link className="button button-small" to={`/candidatos/${c.id}/edit`} aria-label={`Editar ${c.full_name ?? 'candidato'}`}>
-                      Editar
-                    </Link>
+                    {!company && onForward && (
+                      <button type="button" className="button button-small" onClick={() => onForward(c)} aria-label={`Enviar ${c.full_name ?? 'candidato'} para outra vaga`}>
+                        Enviar
+                      </button>
+                    )}
+                    {!company && (
+                      <Link className="button button-small" to={`/candidatos/${c.id}/edit`} aria-label={`Editar ${c.full_name ?? 'candidato'}`}>
+                        Editar
+                      </Link>
+                    )}
                   </div>
                 </td>
               </tr>

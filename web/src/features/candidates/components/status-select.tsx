@@ -1,11 +1,15 @@
-import { candidateStatusOptions, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 
-/** A candidate's status select: the union of spec §4, plus an unknown stored value so it is kept. */
-export function StatusSelect({ id, value, onChange, label, disabled }: { id: string; value: string | null | undefined; onChange: (status: string) => void; label: string; disabled?: boolean }) {
+/**
+ * A candidate's status select: the union of spec §4, plus an unknown stored value so it is kept;
+ * for a company, only the company-side statuses (the BFF refuses any other).
+ */
+export function StatusSelect({ id, value, onChange, label, disabled, company = false }: { id: string; value: string | null | undefined; onChange: (status: string) => void; label: string; disabled?: boolean; company?: boolean }) {
   const current = normalizeCandidateStatus(value)
+  const options = company ? companyStatusOptions(current) : candidateStatusOptions(current)
   return (
     <select id={id} aria-label={label} value={current} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-      {candidateStatusOptions(current).map((o) => (
+      {options.map((o) => (
         <option key={o.value || 'sem-status'} value={o.value}>
           {o.label}
         </option>

@@ -14,6 +14,17 @@ import { useStatusChange } from '../components/use-status-change.ts'
 
 /** Spec §2.10: one vacancy's candidates (the BFF pages, counts and orders them). */
 export function Component() {
+  return <VacancyCandidatesScreen variant="staff" />
+}
+
+/**
+ * The per-vacancy list for staff (ListaCandidatos) and for the vacancy's company
+ * (CandidatosEmpresa, issue 7): the company sees contacts, sets the company-side statuses and
+ * adds notes — nothing else; the BFF enforces the same.
+ */
+export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'company' }) {
+  const company = variant === 'company'
+  const back = company ? { to: '/vaga-empresa', label: 'Voltar para minhas vagas' } : { to: '/administracao_de_vagas', label: 'Voltar para as vagas' }
   const { slug = '' } = useParams()
   const { data: vacancy, error: vacancyError } = useVacancyBySlug(slug)
   useDocumentTitle(vacancy?.description ? `Candidatos: ${vacancy.description}` : 'Lista de Candidatos')
@@ -37,7 +48,7 @@ export function Component() {
     return (
       <main id="main" className="page">
         <StatusMessage kind="error" title={missing ? 'Vaga não encontrada.' : 'Erro ao carregar os dados da vaga.'} />
-        <Link className="button" to="/administracao_de_vagas">Voltar para as vagas</Link>
+        <Link className="button" to={back.to}>{back.label}</Link>
       </main>
     )
   }
@@ -46,11 +57,11 @@ export function Component() {
   return (
     <main id="main" className="page">
       <div className="actions" style={{ marginTop: 0 }}>
-        <Link className="button button-link" to="/administracao_de_vagas">← Voltar para as vagas</Link>
+        <Link className="button button-link" to={back.to}>← {back.label}</Link>
       </div>
       <header className="page-header">
         <h1>{vacancy?.description ?? 'Carregando vaga...'}</h1>
-        {vacancy && <p className="subtitle">{[vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')}</p>}
+        {vacancy && <p className="subtitle">{[company ? null : vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')}</p>}
       </header>
       <div className="toolbar">
         <div className="field">
@@ -75,11 +86,11 @@ export function Component() {
           <p className="result-count" aria-live="polite">
             {data.total.toLocaleString('pt-BR')} {data.total === 1 ? 'candidato' : 'candidatos'} · página {data.page} de {data.pageCount}
           </p>
-          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void changeStatus(c, s)} onDetails={setDetails} onForward={setForward} />
+          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void changeStatus(c, s)} onDetails={setDetails} onForward={setForward} company={company} />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} onClose={() => {
+      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} company={company} onClose={() => {
           setDetails(null)
           setForward(null)
         }} />
