@@ -31,6 +31,8 @@ describe('FormVagaEmpresa (issue 7)', () => {
       'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
     })
     const { router } = renderRoute('/nova-vaga-empresa')
+    expect((await screen.findAllByText(COMPANY.name)).length).toBeGreaterThan(1) // the nav bar and the form
+    expect(screen.getByText('45.723.618/0001-18')).toBeTruthy()
     await userEvent.click(await screen.findByRole('button', { name: 'Criar vaga' }))
     expect(await screen.findByText('Preencha o campo Descrição da vaga.')).toBeTruthy()
     expect(screen.getByText('Preencha o campo Cidade.')).toBeTruthy()

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { useSWRConfig } from 'swr'
+import useSWR, { useSWRConfig } from 'swr'
 import { ESTADOS } from '@mini-vagas/shared/constants/estados'
+import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
+import type { User } from '@mini-vagas/shared/schemas/user'
 import { SelectField, TextField } from '../../../components/form-fields.tsx'
 import { ListInput } from '../../../components/list-input.tsx'
 import { useToast } from '../../../components/toast.tsx'
@@ -44,6 +46,8 @@ export function Component() {
   const navigate = useNavigate()
   const toast = useToast()
   const { mutate } = useSWRConfig()
+  // The session the guard already loaded (read from the cache, no request of its own).
+  const { data: user } = useSWR<User | null>('/bff/auth/me')
   const text = (field: Exclude<Field, 'requirements' | 'benefits' | 'criterios'>) => ({
     value: form[field],
     error: errors[field],
@@ -80,6 +84,14 @@ export function Component() {
     <main id="main" className="page">
       <h1>Nova Vaga</h1>
       <p className="subtitle">A vaga é criada em nome da sua empresa e fica oculta até a equipe da agência publicá-la.</p>
+      {user && (
+        <dl className="definition" style={{ marginTop: '0.75rem' }}>
+          <dt>Empresa</dt>
+          <dd>{user.name}</dd>
+          <dt>CNPJ</dt>
+          <dd>{formatStoredCnpj(user.cnpj)}</dd>
+        </dl>
+      )}
       <form className="form-card" onSubmit={submit} noValidate aria-label="Nova vaga da empresa" style={{ marginTop: '1rem' }}>
         <TextField id="description" label="Descrição da vaga" required {...text('description')} />
         <div className="field-row">
