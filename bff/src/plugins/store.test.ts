@@ -32,6 +32,7 @@ describe('SQLite store', () => {
     store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'nao_triado', explanation: 'second' }, { candidateId: 11, outcome: 'revisao', explanation: 'b' }])
     expect(store.results('r1').map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([[10, 'triado', 'first'], [11, 'revisao', 'b'], [12, null, null]])
     expect(store.getRun('r1')!.done).toBe(2)
+    expect(store.outcomeCounts('r1')).toEqual(new Map<string | null, number>([[null, 1], ['revisao', 1], ['triado', 1]]))
     store.finish('r1', 'done', null)
     expect(store.unfinishedRuns()).toEqual([])
   })
@@ -45,6 +46,11 @@ describe('SQLite store', () => {
     store.setStep('r1', steps[1]!, 'sending')
     store.setStep('r1', steps[1]!, 'done', { legacyId: 501 })
     store.setStep('r1', steps[2]!, 'failed', { message: 'Erro ao processar candidato B: x' })
+    expect(store.stepCounts('r1').sort((a, b) => a.kind.localeCompare(b.kind) || a.state.localeCompare(b.state))).toEqual([
+      { kind: 'forward', state: 'done', count: 1, reported: 0 },
+      { kind: 'status', state: 'done', count: 1, reported: 0 },
+      { kind: 'status', state: 'failed', count: 1, reported: 1 },
+    ])
     store.finishApply('r1', 'applied', 'fim')
     expect(store.unfinishedApplies()).toEqual([])
     store.beginApply('r1', steps)

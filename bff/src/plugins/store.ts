@@ -57,11 +57,15 @@ export interface Store {
   saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: string; explanation: string }[]): void
   finish(runId: string, status: RunStatus, message: string | null): void
   results(runId: string): StoredResult[]
+  /** How many candidates of a run have each verdict (null: not screened yet), without reading them. */
+  outcomeCounts(runId: string): Map<string | null, number>
   unfinishedRuns(): StoredRun[]
   /** Starts (or restarts) applying: new steps are added as pending, failed ones are tried again, done ones stay done. */
   beginApply(runId: string, steps: { candidateId: number; kind: 'status' | 'forward' }[]): void
   getApply(runId: string): StoredApply | null
   steps(runId: string): StoredStep[]
+  /** Apply steps counted by kind and state; `reported` counts unfinished steps that carry a failure message. */
+  stepCounts(runId: string): { kind: StoredStep['kind']; state: StepState; count: number; reported: number }[]
   setStep(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: StepState, detail?: { message?: string | null; legacyId?: number | null }): void
   finishApply(runId: string, status: ApplyStatus, message: string | null): void
   /** Applies that were running when the BFF stopped. */
@@ -138,6 +142,12 @@ export function createSqliteStore(file: string): Store {
       db.prepare('UPDATE screening_runs SET status = ?, message = ?, updated_at = ? WHERE id = ?').run(status, message, new Date().toISOString(), runId)
     },
     results: (runId) => (db.prepare('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position').all(runId) as Record<string, unknown>[]).map(result),
+    outcomeCounts: (runId) =>
+      new Map((db.prepare('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome').all(runId) as { outcome: string | null; n: number }[]).map((r) => [r.outcome, Number(r.n)])),
+    stepCounts: (runId) =>
+      (db.prepare("SELECT kind, state, COUNT(*) AS n, SUM(state != 'done' AND message IS NOT NULL) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state").all(runId) as Record<string, unknown>[]).map((r) => ({
+        kind: r.kind as StoredStep['kind'], state: r.state as StepState, count: Number(r.n), reported: Number(r.reported),
+      })),
     unfinishedRuns: () => (db.prepare("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at").all() as Record<string, unknown>[]).map(row),
     beginApply(runId, steps) {
       const at = new Date().toISOString()

@@ -154,24 +154,30 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       store.beginApply(runId, steps)
       void job(runId, token, requestId)
     },
-    view(runId: string) {
+    /** The apply's progress from counts alone (the progress stream's half-second read). */
+    summary(runId: string) {
       const applied = store.getApply(runId)
       if (!applied) return null
-      const steps = store.steps(runId)
-      const names = new Map(store.results(runId).map((r) => [r.candidateId, String(r.candidate.full_name ?? '')]))
-      const count = (kind: string) => steps.filter((s) => s.kind === kind && s.state === 'done').length
-      const unfinished = steps.filter((s) => s.state !== 'done' && s.message)
+      const counts = store.stepCounts(runId)
+      const sum = (match: (c: (typeof counts)[number]) => boolean, field: 'count' | 'reported' = 'count') => counts.filter(match).reduce((n, c) => n + c[field], 0)
       return {
         status: applied.status,
         message: applied.message,
         notice: notices.get(runId) ?? null,
-        total: steps.length,
-        processed: steps.filter((s) => s.state === 'done' || s.state === 'failed').length,
-        updated: count('status'),
-        sent: count('forward'),
-        failed: unfinished.length,
-        failures: unfinished.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })),
+        total: sum(() => true),
+        processed: sum((c) => c.state === 'done' || c.state === 'failed'),
+        updated: sum((c) => c.kind === 'status' && c.state === 'done'),
+        sent: sum((c) => c.kind === 'forward' && c.state === 'done'),
+        failed: sum(() => true, 'reported'),
       }
+    },
+    /** The summary and, by name, every candidate not written. */
+    view(runId: string) {
+      const summary = this.summary(runId)
+      if (!summary) return null
+      const names = new Map(store.results(runId).map((r) => [r.candidateId, String(r.candidate.full_name ?? '')]))
+      const failures = store.steps(runId).filter((s) => s.state !== 'done' && s.message)
+      return { ...summary, failures: failures.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })) }
     },
     /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */
     interruptUnfinished() {

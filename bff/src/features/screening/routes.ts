@@ -103,11 +103,12 @@ export async function screeningRoutes(app: FastifyInstance, { loader, provider, 
       const id = request.params.id
       viewOf(id)
       const stream = new PassThrough()
+      // Counts only: no candidate is read on this half-second path.
       const send = (): boolean => {
-        const view = viewOf(id)
-        const { status, total, done, message } = view.run
-        const apply = view.apply && { ...view.apply, failures: view.apply.failures.length }
-        stream.write(`event: progress\ndata: ${JSON.stringify({ status, total, done, message, counts: view.counts, apply })}\n\n`)
+        const { run, counts } = runs.progress(id)!
+        const { status, total, done, message } = run
+        const apply = applier.summary(id)
+        stream.write(`event: progress\ndata: ${JSON.stringify({ status, total, done, message, counts, apply })}\n\n`)
         return status !== 'screening' && apply?.status !== 'applying'
       }
       const timer = setInterval(() => {

@@ -66,15 +66,20 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       void process(id)
       return id
     },
-    view(id: string) {
+    /** The run without its results: what the progress stream sends every half second. */
+    progress(id: string) {
       const run = store.getRun(id)
       if (!run) return null
-      const results = store.results(id)
       const counts = { triado: 0, revisao: 0, nao_triado: 0, pendente: 0 }
-      for (const r of results) counts[(r.outcome ?? 'pendente') as keyof typeof counts]++
+      for (const [outcome, n] of store.outcomeCounts(id)) counts[(outcome ?? 'pendente') as keyof typeof counts] += n
+      return { run: { id: run.id, mode: run.mode, provider: run.provider, status: run.status, total: run.total, done: run.done, message: run.message, createdAt: run.createdAt, updatedAt: run.updatedAt, vacancy: run.vacancy }, counts }
+    },
+    view(id: string) {
+      const progress = this.progress(id)
+      if (!progress) return null
+      const results = store.results(id)
       return {
-        run: { id: run.id, mode: run.mode, provider: run.provider, status: run.status, total: run.total, done: run.done, message: run.message, createdAt: run.createdAt, updatedAt: run.updatedAt, vacancy: run.vacancy },
-        counts,
+        ...progress,
         results: results.map((r) => ({ candidateId: r.candidateId, name: String(r.candidate.full_name ?? ''), outcome: r.outcome as ScreeningOutcome | null, explanation: r.explanation })),
       }
     },

@@ -35,7 +35,7 @@ export interface Progress {
   done: number
   message: string | null
   counts: RunView['counts']
-  apply: (Omit<ApplyState, 'failures'> & { failures: number }) | null
+  apply: Omit<ApplyState, 'failures'> | null
 }
 
 export interface RangeInput {
