@@ -132,6 +132,23 @@ describe('applying screening results', () => {
     expect(done.apply).toMatchObject({ status: 'applied', failed: 0, updated: targets(view).length })
   }, 20_000)
 
+  it('stops when the legacy ends the session, says so, and the next apply finishes with each candidate written once', async () => {
+    const view = await screened(stack.app, admin, COMPANY)
+    await stack.resetLegacyLog()
+    await stack.fault({ mode: 'status', status: 401, count: 1, method: 'PUT' })
+    await apply(stack.app, view.run.id, admin)
+    const stopped = await applied(stack.app, view.run.id, admin)
+    expect(stopped.apply).toMatchObject({ status: 'interrupted', message: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou." })
+    expect(stopped.apply!.updated).toBeLessThan(targets(view).length)
+    await apply(stack.app, view.run.id, admin)
+    const done = await applied(stack.app, view.run.id, admin)
+    expect(done.apply).toMatchObject({ status: 'applied', failed: 0, updated: targets(view).length })
+    const puts = (await writes()).filter((w) => w.method === 'PUT')
+    // One refused PUT (the 401), then exactly one accepted write per candidate.
+    expect(puts.length).toBe(targets(view).length + 1)
+    expect(new Set(puts.map((w) => w.url)).size).toBe(targets(view).length)
+  })
+
   it('is for admins only, and for known runs', async () => {
     const company = await stack.login('empresa A')
     const view = await screened(stack.app, admin, COMPANY)

@@ -77,57 +77,72 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       const outcome = result.outcome as 'triado' | 'revisao'
       const marker = applyMarker(runId, step.candidateId)
       const note = screeningNote({ runId, candidateId: step.candidateId, outcome: step.kind === 'forward' ? 'triado' : outcome, explanation: result.explanation ?? '', vacancy, provider: run.provider, date })
-      const fail = (message: string) => store.setStep(runId, step, 'failed', { message })
+      // Whether a write of this step may have reached the legacy unseen: true for a step left
+      // 'sending' by an earlier job until the legacy shows it did not land, and while our own
+      // write is in flight. Such a step is never marked 'failed' (a failed step is sent again
+      // without that check); it stays 'sending', with the reason.
+      let uncertain = step.state === 'sending'
+      const fail = (message: string) => store.setStep(runId, step, uncertain ? 'sending' : 'failed', { message })
       try {
-        if (step.kind === 'forward' && step.state === 'sending') {
+        if (step.kind === 'forward' && uncertain) {
           const id = await forwarded(marker)
           if (id !== null) return store.setStep(runId, step, 'done', { legacyId: id })
         }
         const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
         if (!ok(current)) return fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
         const record = readOne<Obj>(current.body) ?? {}
-        if (step.kind === 'status' && normalizeCandidateStatus(String(record.status ?? '')) === outcome && String(record.obs ?? '').includes(marker)) {
-          return store.setStep(runId, step, 'done') // landed before a restart: nothing to write
+        if (step.kind === 'status') {
+          if (normalizeCandidateStatus(String(record.status ?? '')) === outcome && String(record.obs ?? '').includes(marker)) {
+            return store.setStep(runId, step, 'done') // landed before a restart: nothing to write
+          }
         }
+        uncertain = true
         store.setStep(runId, step, 'sending')
         const response =
           step.kind === 'status'
             ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs: mergedObservation(record.obs, note, marker) } })
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record as never, vacancy.id, { status: 'triado', obs: note }) })
         if (ok(response)) return store.setStep(runId, step, 'done', { legacyId: step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null })
-        // The legacy refused it: nothing was written, so a later apply may try again.
+        // The legacy answered and refused it: nothing was written, so a later apply may send it again.
+        uncertain = false
         fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
       } catch (error) {
-        if (error instanceof SessionEnded) throw error
-        // No answer at all: the write may or may not have landed, so the step stays 'sending'
-        // and the next apply checks the legacy before sending it again.
+        if (error instanceof SessionEnded) {
+          // A 401 is an answer: nothing of this step was written.
+          store.setStep(runId, step, uncertain && step.state === 'sending' ? 'sending' : 'pending')
+          throw error
+        }
         const reason = error instanceof UpstreamError ? (error.kind === 'timeout' ? 'o sistema não respondeu a tempo' : 'o sistema está fora do ar') : 'erro inesperado'
-        const state = store.steps(runId).find((s) => s.candidateId === step.candidateId && s.kind === step.kind)?.state
-        store.setStep(runId, step, state === 'sending' ? 'sending' : 'failed', { message: APPLY_MESSAGES.failed(name, reason) })
+        fail(APPLY_MESSAGES.failed(name, reason))
       }
     }
 
     active.add(runId)
+    let sessionEnded = false
     try {
       const todo = store.steps(runId).filter((s) => s.state !== 'done')
       let next = 0
+      // Each worker stops taking steps once the session has ended or the BFF is stopping; the
+      // job ends only when every worker has, so no write outlives the job's status.
       const worker = async () => {
-        while (next < todo.length && !stopping) {
+        while (next < todo.length && !stopping && !sessionEnded) {
           const step = todo[next++]!
-          await perform(step, results.get(step.candidateId)!)
+          try {
+            await perform(step, results.get(step.candidateId)!)
+          } catch (error) {
+            if (!(error instanceof SessionEnded)) throw error
+            sessionEnded = true
+          }
         }
       }
       await Promise.all(Array.from({ length: WORKERS }, worker))
       const steps = store.steps(runId)
-      if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(steps.filter((s) => s.state === 'done').length, steps.length))
+      if (sessionEnded) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
+      else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(steps.filter((s) => s.state === 'done').length, steps.length))
       else store.finishApply(runId, 'applied', applyMessage(tally(steps)))
     } catch (error) {
-      if (error instanceof SessionEnded) {
-        store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
-      } else {
-        log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
-        store.finishApply(runId, 'failed', 'Erro ao aplicar resultados')
-      }
+      log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
+      store.finishApply(runId, 'failed', 'Erro ao aplicar resultados')
     } finally {
       active.delete(runId)
       notices.delete(runId)
