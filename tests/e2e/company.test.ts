@@ -1,45 +1,22 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../infra/legacy-api/src/seed/demo-accounts.ts'
-import { launchChromium, seriousViolations, signIn } from '../support/browser.ts'
-import { ROOT } from '../support/processes.ts'
-import { startProduct, type Product } from '../support/product.ts'
+import { seriousViolations } from '../support/browser.ts'
+import { startJourney, type Journey } from '../support/journey.ts'
 
 // Issue 7's journeys: company A's portal, company B seeing none of it, and an admin registering a
 // company user who then logs in — a real browser against the real processes.
-let product: Product
-let browser: Browser
-let legacyToken: string
 const A = DEMO_ACCOUNTS.find((a) => a.label === 'empresa A')!
 const B = DEMO_ACCOUNTS.find((a) => a.label === 'empresa B')!
 type Record = { id: number; full_name: string; status: string | null; obs: string | null }
+let journey: Journey
+const legacy = <T>(path: string) => journey.legacy<T>(path)
+// bypassCSP only lets axe-core's script in for the accessibility check; the CSP has its own tests.
+const pageAs = (cnpj: string, password: string, landing: string) => journey.pageAs(cnpj, password, landing, { bypassCSP: true })
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
-  product = await startProduct(600)
-  browser = await launchChromium()
-  const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
-  legacyToken = ((await login.json()) as { data: { token: string } }).data.token
+  journey = await startJourney(600)
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
-
-async function legacy<T>(path: string): Promise<T> {
-  const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${legacyToken}` } })
-  return ((await response.json()) as { data: T }).data
-}
-
-async function pageAs(cnpj: string, password: string, landing: string): Promise<Page> {
-  // bypassCSP only lets axe-core's script in for the accessibility check; the CSP has its own tests.
-  const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', bypassCSP: true })
-  const page = await context.newPage()
-  await signIn(page, cnpj, password, landing)
-  return page
-}
+afterAll(() => journey?.close())
 
 describe('the company portal', () => {
   const title = `Padeiro E2E ${Date.now()}`

@@ -1,46 +1,28 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, seriousViolations, signIn } from '../support/browser.ts'
-import { ROOT } from '../support/processes.ts'
-import { startProduct, type Product } from '../support/product.ts'
+import { seriousViolations } from '../support/browser.ts'
+import { startJourney, type Journey } from '../support/journey.ts'
 
 // Issue 6's journey: a whole screening run with the rules provider, in both modes, through
 // applying, by a real browser against the real processes; the legacy's records are checked after.
-let product: Product
-let browser: Browser
-let legacyToken: string
 type Vacancy = { id: number; description: string; company_name: string; city: string; obs: string; candidates_count: number; criterios: string[] }
 type Record = { id: number; status: string | null; obs: string | null; job_posting_id: number }
+let journey: Journey
 let vacancy: Vacancy
+const legacy = <T>(path: string) => journey.legacy<T>(path)
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
-  product = await startProduct(600)
-  browser = await launchChromium()
-  const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
-  legacyToken = ((await login.json()) as { data: { token: string } }).data.token
+  journey = await startJourney(600)
   // A public vacancy in Fortaleza whose criteria force no review, so the run has triados.
   const all = await legacy<Vacancy[]>('/processos_seletivos')
   vacancy = all.find((v) => v.obs === 'mostrar' && v.city === 'Fortaleza' && v.id % 3 === 2 && v.candidates_count > 3)!
   expect(vacancy).toBeTruthy()
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
-
-async function legacy<T>(path: string): Promise<T> {
-  const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${legacyToken}` } })
-  return ((await response.json()) as { data: T }).data
-}
+afterAll(() => journey?.close())
 
 async function screeningPage(): Promise<Page> {
   // bypassCSP only lets axe-core's script in for the accessibility check; the CSP has its own tests.
-  const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', bypassCSP: true })
-  const page = await context.newPage()
-  await signIn(page, '11222333000181', 'demo-admin-2026')
+  const page = await journey.adminPage({ bypassCSP: true })
   await page.goto('/triagem-ai')
   await page.getByRole('heading', { name: 'Triagem com IA' }).waitFor()
   return page

@@ -1,40 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
-import { launchChromium, signIn } from '../support/browser.ts'
-import { ROOT } from '../support/processes.ts'
-import { startProduct, type Product } from '../support/product.ts'
+import { startJourney, type Journey } from '../support/journey.ts'
 
 // Issue 4's journey: a recruiter's day, by a real browser against the real processes.
-let product: Product
-let browser: Browser
-let legacyToken: string
+let journey: Journey
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
-  product = await startProduct(600)
-  browser = await launchChromium()
-  const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
-  legacyToken = ((await login.json()) as { data: { token: string } }).data.token
+  journey = await startJourney(600)
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+afterAll(() => journey?.close())
 
-/** Reads the stand-in directly, as the legacy's own staff would see the data. */
-async function legacy<T>(path: string): Promise<T> {
-  const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${legacyToken}` } })
-  return ((await response.json()) as { data: T }).data
-}
-
-async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', acceptDownloads: true })
-  const page = await context.newPage()
-  await signIn(page, '11222333000181', 'demo-admin-2026')
-  return page
-}
+const legacy = <T>(path: string) => journey.legacy<T>(path)
+const adminPage = () => journey.adminPage({ acceptDownloads: true })
 
 describe('a recruiter’s day', () => {
   const title = `Operador E2E ${Date.now()}`
@@ -127,7 +104,7 @@ describe('a recruiter’s day', () => {
     await select.waitFor()
     const before = await select.inputValue()
     const target = before === 'desistente' ? 'sem_retorno' : 'desistente'
-    await fetch(`${product.legacyUrl}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'status', status: 500, method: 'PUT', path: '/api/candidatos/' }) })
+    await fetch(`${journey.product.legacyUrl}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'status', status: 500, method: 'PUT', path: '/api/candidatos/' }) })
     await select.selectOption(target)
     await expect.poll(() => page.getByText('Erro ao alterar o status do candidato').first().isVisible()).toBe(true)
     await expect.poll(() => select.inputValue()).toBe(before)
