@@ -95,3 +95,19 @@ export function RadioGroup({ id, label, error, required, options, value, onChang
     </fieldset>
   )
 }
+
+/** The end of every form: its error (announced) and the submit button, busy while sending. */
+export function FormSubmit({ error, sending, label, busyLabel = 'Enviando...' }: { error: string | null; sending: boolean; label: string; busyLabel?: string }) {
+  return (
+    <>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={sending}>
+        {sending ? busyLabel : label}
+      </button>
+    </>
+  )
+}

@@ -4,7 +4,7 @@ import { EDUCATION_APPLY, GENERO_APPLY, PCD_OPTIONS, SUPERMARKET_EXPERIENCE, VEI
 import { applicationFormErrors, buildApplicationPayload, type ApplicationField, type ApplicationForm as Form } from '@mini-vagas/shared/domain/candidate-payloads'
 import { requiresCourse } from '@mini-vagas/shared/domain/option-lists'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
-import { RadioGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
+import { FormSubmit, RadioGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { createApplication } from '../api/create-application.ts'
 import { lookupCep } from '../api/lookup-cep.ts'
@@ -146,14 +146,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
       <TextAreaField id="lastExperience" label="Última experiência profissional" rows={3} hint="Opcional: empresa, função e tempo." {...input('lastExperience')} />
       <SelectField id="veiopor" label="Como soube da vaga?" required options={VEIOPOR_APPLY} {...input('veiopor')} />
 
-      {formError && (
-        <p className="alert alert-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={sending}>
-        {sending ? 'Enviando...' : 'Enviar candidatura'}
-      </button>
+      <FormSubmit error={formError} sending={sending} label="Enviar candidatura" />
     </form>
   )
 }

@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from 'swr'
 import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import type { User } from '@mini-vagas/shared/schemas/user'
-import { SelectField, TextField } from '../../../components/form-fields.tsx'
+import { FormSubmit, SelectField, TextField } from '../../../components/form-fields.tsx'
 import { ListInput } from '../../../components/list-input.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -103,14 +103,7 @@ export function Component() {
         <ListInput id="requirements" label="Requisitos" values={form.requirements} onChange={(requirements) => setForm((f) => ({ ...f, requirements }))} placeholder="Digite e tecle Enter" />
         <ListInput id="benefits" label="Benefícios" values={form.benefits} onChange={(benefits) => setForm((f) => ({ ...f, benefits }))} placeholder="Digite e tecle Enter" />
         <ListInput id="criterios" label="Critérios de triagem" values={form.criterios} onChange={(criterios) => setForm((f) => ({ ...f, criterios }))} placeholder="O que a agência deve conferir nos candidatos" />
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Enviando...' : 'Criar vaga'}
-        </button>
+        <FormSubmit error={formError} sending={sending} label="Criar vaga" />
       </form>
     </main>
   )

@@ -7,7 +7,7 @@ import { cnpjDigits, cnpjWarning, maskCnpjInput } from '@mini-vagas/shared/domai
 import { toEstado } from '@mini-vagas/shared/domain/estados'
 import { optionsIncluding } from '@mini-vagas/shared/domain/option-lists'
 import type { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
-import { SelectField, TextField } from '../../../components/form-fields.tsx'
+import { FormSubmit, SelectField, TextField } from '../../../components/form-fields.tsx'
 import { ListInput } from '../../../components/list-input.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
@@ -173,14 +173,7 @@ export function Component() {
           <TextField id="vagas_preenchidas" label="Vagas Preenchidas" type="number" min={0} inputMode="numeric" {...text('vagas_preenchidas')} />
         </div>
         <TextField id="redes_sociais" label="Redes Sociais" {...text('redes_sociais')} />
-        {formError && (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Enviando...' : 'Enviar'}
-        </button>
+        <FormSubmit error={formError} sending={sending} label="Enviar" />
       </form>
     </main>
   )
