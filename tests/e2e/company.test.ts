@@ -7,7 +7,7 @@ import { startJourney, type Journey } from '../support/journey.ts'
 // company user who then logs in — a real browser against the real processes.
 const A = DEMO_ACCOUNTS.find((a) => a.label === 'empresa A')!
 const B = DEMO_ACCOUNTS.find((a) => a.label === 'empresa B')!
-type Record = { id: number; full_name: string; status: string | null; obs: string | null }
+type LegacyCandidate = { id: number; full_name: string; status: string | null; obs: string | null }
 let journey: Journey
 const legacy = <T>(path: string) => journey.legacy<T>(path)
 // bypassCSP only lets axe-core's script in for the accessibility check; the CSP has its own tests.
@@ -52,13 +52,13 @@ describe('the company portal', () => {
     expect(await firstStatus.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(-4))).toEqual(['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
     await firstStatus.selectOption('aprovado')
     await page.getByText('Status do candidato alterado com sucesso').first().waitFor()
-    await expect.poll(async () => (await legacy<Record>(`/candidatos/${candidateId}`)).status).toBe('aprovado')
+    await expect.poll(async () => (await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)).status).toBe('aprovado')
     await page.getByRole('button', { name: /^Detalhes de / }).first().click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Observação').fill('Entrevista marcada para segunda, 9h.')
     await dialog.getByRole('button', { name: 'Salvar observação' }).click()
     await page.getByText('Observação salva com sucesso!').first().waitFor()
-    await expect.poll(async () => (await legacy<Record>(`/candidatos/${candidateId}`)).obs).toBe('Entrevista marcada para segunda, 9h.')
+    await expect.poll(async () => (await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)).obs).toBe('Entrevista marcada para segunda, 9h.')
     expect(await page.getByRole('button', { name: /^Enviar / }).count()).toBe(0)
     expect(await seriousViolations(page)).toEqual([])
   }, 120_000)

@@ -6,7 +6,7 @@ import { startJourney, type Journey } from '../support/journey.ts'
 // Issue 6's journey: a whole screening run with the rules provider, in both modes, through
 // applying, by a real browser against the real processes; the legacy's records are checked after.
 type Vacancy = { id: number; description: string; company_name: string; city: string; obs: string; candidates_count: number; criterios: string[] }
-type Record = { id: number; status: string | null; obs: string | null; job_posting_id: number }
+type LegacyCandidate = { id: number; status: string | null; obs: string | null; job_posting_id: number }
 let journey: Journey
 let vacancy: Vacancy
 const legacy = <T>(path: string) => journey.legacy<T>(path)
@@ -61,7 +61,7 @@ describe('AI screening with the rules provider', () => {
     const heading = await page.getByRole('heading', { name: /^Triados \(\d+\)$/ }).textContent()
     const triados = Number(heading!.match(/\d+/)![0])
     expect(triados).toBeGreaterThan(0)
-    const records = await legacy<Record[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
+    const records = await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
     const marked = records.filter((r) => r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))
     expect(marked.length).toBeGreaterThanOrEqual(triados)
     expect(marked.every((r) => r.status === 'triado' || r.status === 'revisao')).toBe(true)
@@ -80,12 +80,12 @@ describe('AI screening with the rules provider', () => {
     await page.getByRole('button', { name: 'Últimos 6 meses' }).waitFor()
     await pickVacancy(page)
     await page.getByRole('button', { name: 'Últimos 6 meses' }).click()
-    const before = new Set((await legacy<Record[]>(`/processos_seletivos/${vacancy.id}/candidatos`)).map((r) => r.id))
+    const before = new Set((await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)).map((r) => r.id))
     const runId = await screenAndApply(page)
     const message = await page.getByText(/^Resultados aplicados com sucesso!/).first().textContent()
     const sent = Number(message!.match(/(\d+) candidatos triados enviados para a vaga selecionada\./)?.[1] ?? 0)
     expect(sent).toBeGreaterThan(0)
-    const after = await legacy<Record[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
+    const after = await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
     const arrived = after.filter((r) => !before.has(r.id))
     expect(arrived.length).toBe(sent)
     expect(arrived.every((r) => r.status === 'triado' && r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))).toBe(true)

@@ -13,7 +13,7 @@ import { retryAfter } from './upstream.ts'
  */
 export interface RatePacer {
   send(call: () => Promise<UpstreamResponse>, onWait?: (seconds: number) => void): Promise<UpstreamResponse>
-  /** What the pacer has learnt, for progress texts and the benchmark's report. */
+  /** What the pacer did: calls sent, 429s met, time spent waiting (its tests read it). */
   readonly stats: { calls: number; throttled: number; waitedMs: number }
 }
 

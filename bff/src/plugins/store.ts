@@ -177,13 +177,11 @@ export function createSqliteStore(file: string): Store {
     },
     unfinishedApplies: () => (db.prepare("SELECT * FROM screening_applies WHERE status = 'applying'").all() as Record<string, unknown>[]).map(apply),
     purge(before) {
+      // Finished runs untouched since `before`, unless one is still applying.
+      const old = "SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')"
       return tx(() => {
-        const old = (db.prepare("SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')").all(before) as { id: string }[]).map((r) => r.id)
-        for (const id of old) {
-          for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) db.prepare(`DELETE FROM ${table} WHERE run_id = ?`).run(id)
-          db.prepare('DELETE FROM screening_runs WHERE id = ?').run(id)
-        }
-        return old.length
+        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) db.prepare(`DELETE FROM ${table} WHERE run_id IN (${old})`).run(before)
+        return Number(db.prepare(`DELETE FROM screening_runs WHERE id IN (${old})`).run(before).changes)
       })
     },
     close: () => db.close(),

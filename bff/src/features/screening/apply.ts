@@ -64,8 +64,9 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
         if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
         const prefix = applyMarker(runId, 0).slice(0, -2)
+        const runMarker = new RegExp(`${prefix.replace(/[[\]/]/g, '\\$&')}/\\d+\\]`)
         for (const row of readList<Obj>(response.body)) {
-          const found = String(row.obs ?? '').match(new RegExp(`${prefix.replace(/[[\]/]/g, '\\$&')}/\\d+\\]`))
+          const found = String(row.obs ?? '').match(runMarker)
           if (found) forwardedIndex.set(found[0], Number(row.id))
         }
       }
@@ -136,10 +137,13 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         }
       }
       await Promise.all(Array.from({ length: WORKERS }, worker))
-      const steps = store.steps(runId)
+      const { updated, sent, total } = counted(runId)
       if (sessionEnded) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
-      else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(steps.filter((s) => s.state === 'done').length, steps.length))
-      else store.finishApply(runId, 'applied', applyMessage(tally(steps)))
+      else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
+      else {
+        const steps = (kind: string) => store.stepCounts(runId).filter((c) => c.kind === kind).reduce((n, c) => n + c.count, 0)
+        store.finishApply(runId, 'applied', applyMessage({ updated, sent, failedUpdates: steps('status') - updated, failedSends: steps('forward') - sent }))
+      }
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
       store.finishApply(runId, 'failed', 'Erro ao aplicar resultados')
@@ -149,9 +153,17 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     }
   }
 
-  function tally(steps: StoredStep[]) {
-    const count = (kind: string, done: boolean) => steps.filter((s) => s.kind === kind && (done ? s.state === 'done' : s.state !== 'done')).length
-    return { updated: count('status', true), sent: count('forward', true), failedUpdates: count('status', false), failedSends: count('forward', false) }
+  /** An apply's steps counted from the store (no step is read). */
+  function counted(runId: string) {
+    const counts = store.stepCounts(runId)
+    const sum = (match: (c: (typeof counts)[number]) => boolean, field: 'count' | 'reported' = 'count') => counts.filter(match).reduce((n, c) => n + c[field], 0)
+    return {
+      total: sum(() => true),
+      processed: sum((c) => c.state === 'done' || c.state === 'failed'),
+      updated: sum((c) => c.kind === 'status' && c.state === 'done'),
+      sent: sum((c) => c.kind === 'forward' && c.state === 'done'),
+      failed: sum(() => true, 'reported'),
+    }
   }
 
   return {
@@ -173,24 +185,12 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     summary(runId: string) {
       const applied = store.getApply(runId)
       if (!applied) return null
-      const counts = store.stepCounts(runId)
-      const sum = (match: (c: (typeof counts)[number]) => boolean, field: 'count' | 'reported' = 'count') => counts.filter(match).reduce((n, c) => n + c[field], 0)
-      return {
-        status: applied.status,
-        message: applied.message,
-        notice: notices.get(runId) ?? null,
-        total: sum(() => true),
-        processed: sum((c) => c.state === 'done' || c.state === 'failed'),
-        updated: sum((c) => c.kind === 'status' && c.state === 'done'),
-        sent: sum((c) => c.kind === 'forward' && c.state === 'done'),
-        failed: sum(() => true, 'reported'),
-      }
+      return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counted(runId) }
     },
-    /** The summary and, by name, every candidate not written. */
-    view(runId: string) {
+    /** The summary and, by name (from the run's view, already read), every candidate not written. */
+    view(runId: string, names: ReadonlyMap<number, string>) {
       const summary = this.summary(runId)
       if (!summary) return null
-      const names = new Map(store.results(runId).map((r) => [r.candidateId, String(r.candidate.full_name ?? '')]))
       const failures = store.steps(runId).filter((s) => s.state !== 'done' && s.message)
       return { ...summary, failures: failures.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })) }
     },
@@ -198,8 +198,8 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     interruptUnfinished() {
       for (const applied of store.unfinishedApplies()) {
         if (active.has(applied.runId)) continue
-        const steps = store.steps(applied.runId)
-        store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(steps.filter((s) => s.state === 'done').length, steps.length))
+        const { updated, sent, total } = counted(applied.runId)
+        store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       }
     },
     /** Graceful shutdown: the writes in flight land, no new one starts, and the apply says where it stopped. */

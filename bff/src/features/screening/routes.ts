@@ -38,10 +38,11 @@ const RunId = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
 /** Screening (spec §2.13, DESIGN.md §4, §6): loading, runs, their progress, applying, the connection test. Admin only. */
 export async function screeningRoutes(app: FastifyInstance, { loader, provider, runs, applier }: { loader: ScreeningLoader; provider: ScreeningProvider; runs: ScreeningRuns; applier: ScreeningApplier }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const notFound = () => new HttpError(404, 'Triagem não encontrada.')
   const viewOf = (id: string) => {
     const view = runs.view(id)
-    if (!view) throw new HttpError(404, 'Triagem não encontrada.')
-    return { ...view, apply: applier.view(id) }
+    if (!view) throw notFound()
+    return { ...view, apply: applier.view(id, new Map(view.results.map((r) => [r.candidateId, r.name]))) }
   }
 
   api.post(
@@ -87,21 +88,21 @@ export async function screeningRoutes(app: FastifyInstance, { loader, provider, 
     { schema: { tags: ['screening'], params: RunId, response: { 202: RunView, 409: ErrorBody, ...failures } } },
     async (request, reply) => {
       const session = sessionOf(request, 'admin')
-      viewOf(request.params.id)
       applier.start(request.params.id, session.token, request.id)
       return reply.code(202).send(viewOf(request.params.id))
     },
   )
 
   // Progress as server-sent events: one `progress` event now and every half second until the run
-  // (and its apply, if one is running) ends, then the stream closes. A plain stream through Fastify, so every header hook still runs.
+  // (and its apply, if one is running) ends, then the stream closes. A plain stream through
+  // Fastify, so every header hook still runs.
   api.get(
     '/bff/screening/runs/:id/events',
     { schema: { tags: ['screening'], params: RunId, response: { 200: Type.String(), ...failures } } },
     async (request, reply) => {
       sessionOf(request, 'admin')
       const id = request.params.id
-      viewOf(id)
+      if (!runs.progress(id)) throw notFound()
       const stream = new PassThrough()
       // Counts only: no candidate is read on this half-second path.
       const send = (): boolean => {

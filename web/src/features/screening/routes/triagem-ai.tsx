@@ -1,9 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { CANDIDATE_STATUS_LABELS, type CandidateStatus } from '@mini-vagas/shared/constants/candidate-statuses'
 import { SCREENING_MAX_CANDIDATES, TOAST_MS_SCREENING } from '@mini-vagas/shared/constants/limits'
-import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import {
   GLOBAL_RANGE_MESSAGE,
   SCREENING_DEFAULT_RANGE,
@@ -51,10 +50,6 @@ const MODE_HINTS: Record<ScreeningMode, string> = {
 }
 const PAGE = 20
 const SELECT_VACANCY = 'Selecione uma vaga para executar a triagem'
-const statusLabel = (status: unknown) => {
-  const key = normalizeCandidateStatus(String(status ?? ''))
-  return CANDIDATE_STATUS_LABELS[key as CandidateStatus] ?? (key || 'Sem Status')
-}
 
 /** The vacancy's fields the recruiter checks before screening, criteria included (§2.13). */
 function VacancyInfo({ vacancy }: { vacancy: Partial<ScreeningVacancyItem> }) {
@@ -106,7 +101,7 @@ function CandidateTable({ candidates }: { candidates: LoadedCandidate[] }) {
                 <td>{c.age ?? '—'}</td>
                 <td>{[c.address_city, c.address_neighborhood].filter(Boolean).join(' · ')}</td>
                 <td>{c.education}</td>
-                <td>{statusLabel(c.status)}</td>
+                <td>{candidateStatusLabel(c.status)}</td>
                 <td>{formatDate(c.created_at ?? null)}</td>
               </tr>
             ))}
