@@ -42,23 +42,29 @@ describe('the company portal', () => {
     const stored = (await legacy<{ description: string; cnpj: string; obs: string; company_name: string }[]>('/processos_seletivos')).find((v) => v.description === title)!
     expect(stored).toMatchObject({ cnpj: '45723618000118', obs: 'nao mostrar', company_name: A.name })
 
-    // A vacancy of A's with candidates: set a company-side status and add a note.
+    // A vacancy of A's with candidates: set a company-side status and add a note, on one candidate
+    // found by id — never by position, since the list may be re-sorted by the server meanwhile.
     const withCandidates = mine.find((v) => v.candidates_count > 0)!
-    await page.getByRole('link', { name: `Ver candidatos de ${withCandidates.description}` }).first().click()
+    await page.getByRole('link', { name: `Ver candidatos de ${withCandidates.description}` }).click()
     await page.waitForURL('**/candidatos-empresa/**')
-    const firstStatus = page.locator('select[id^="status-"]').first()
-    await firstStatus.waitFor()
-    const candidateId = Number((await firstStatus.getAttribute('id'))!.replace('status-', ''))
-    expect(await firstStatus.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(-4))).toEqual(['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
-    await firstStatus.selectOption('aprovado')
+    await page.locator('select[id^="status-"]').first().waitFor()
+    const candidateId = Number((await page.locator('select[id^="status-"]').first().getAttribute('id'))!.replace('status-', ''))
+    const { full_name: name } = await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)
+    const status = page.locator(`#status-${candidateId}`)
+    const row = page.locator('table.data tbody tr', { has: status })
+    expect(await status.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(-4))).toEqual(['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
+    await status.selectOption('aprovado')
     await page.getByText('Status do candidato alterado com sucesso').first().waitFor()
     await expect.poll(async () => (await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)).status).toBe('aprovado')
-    await page.getByRole('button', { name: /^Detalhes de / }).first().click()
-    const dialog = page.getByRole('dialog')
+    await row.getByRole('button', { name: `Detalhes de ${name}` }).click()
+    const dialog = page.getByRole('dialog', { name })
     await dialog.getByLabel('Observação').fill('Entrevista marcada para segunda, 9h.')
     await dialog.getByRole('button', { name: 'Salvar observação' }).click()
     await page.getByText('Observação salva com sucesso!').first().waitFor()
     await expect.poll(async () => (await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)).obs).toBe('Entrevista marcada para segunda, 9h.')
+    // The row stayed where it was, with its new values.
+    await row.getByText('Entrevista marcada para segunda, 9h.').waitFor()
+    expect(await status.inputValue()).toBe('aprovado')
     expect(await page.getByRole('button', { name: /^Enviar / }).count()).toBe(0)
     expect(await seriousViolations(page)).toEqual([])
   }, 120_000)

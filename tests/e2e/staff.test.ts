@@ -47,27 +47,29 @@ describe('a recruiter’s day', () => {
     const page = await adminPage()
     await page.goto(`/vagas/${vacancySlug(vacancy)}/lista-candidatos`)
     await page.getByRole('heading', { name: vacancy.description }).waitFor()
-    const firstSelect = page.locator('table.data tbody tr').first().locator('select')
-    await firstSelect.waitFor()
-    const candidateId = Number((await firstSelect.getAttribute('id'))!.replace('status-', ''))
+    // One candidate, found by id from here on: the list may be re-sorted by the server meanwhile.
+    await page.locator('table.data tbody select').first().waitFor()
+    const candidateId = Number((await page.locator('table.data tbody select').first().getAttribute('id'))!.replace('status-', ''))
+    const { full_name: name } = await legacy<{ full_name: string }>(`/candidatos/${candidateId}`)
+    const status = page.locator(`#status-${candidateId}`)
 
     // Status change, persisted.
-    await firstSelect.selectOption('aprovado')
+    await status.selectOption('aprovado')
     await expect.poll(() => page.getByText('Status do candidato alterado com sucesso').first().isVisible()).toBe(true)
     await expect.poll(async () => (await legacy<{ status: string }>(`/candidatos/${candidateId}`)).status).toBe('aprovado')
 
     // Observation, persisted.
-    const row = page.locator('table.data tbody tr', { has: page.locator(`#status-${candidateId}`) })
-    await row.getByRole('button', { name: /Detalhes de/ }).click()
-    const dialog = page.getByRole('dialog')
+    const row = page.locator('table.data tbody tr', { has: status })
+    await row.getByRole('button', { name: `Detalhes de ${name}` }).click()
+    const dialog = page.getByRole('dialog', { name })
     await dialog.getByLabel('Observação').fill('Ligar na segunda-feira')
     await dialog.getByRole('button', { name: 'Salvar observação' }).click()
     await expect.poll(async () => (await legacy<{ obs: string }>(`/candidatos/${candidateId}`)).obs).toBe('Ligar na segunda-feira')
 
     // Forward to the vacancy created above: a new record with the same person.
     const original = await legacy<Record<string, unknown>>(`/candidatos/${candidateId}`)
-    await row.getByRole('button', { name: /Enviar .* para outra vaga/ }).click()
-    const forward = page.getByRole('dialog', { name: 'Enviar para outras vagas' })
+    await row.getByRole('button', { name: `Enviar ${name} para outra vaga` }).click()
+    const forward = page.getByRole('dialog', { name: `Enviar ${name} para outras vagas` })
     await forward.getByRole('checkbox', { name: new RegExp(title) }).check()
     await forward.getByRole('button', { name: 'Enviar' }).click()
     await expect.poll(() => page.getByText('Candidato enviado para 1 vaga.').first().isVisible()).toBe(true)
@@ -85,13 +87,13 @@ describe('a recruiter’s day', () => {
     expect(download.suggestedFilename()).toMatch(/^candidatos-.+-\d{4}-\d{2}-\d{2}\.csv$/)
 
     // Edit the candidate and see the change.
-    await row.getByRole('link', { name: /Editar/ }).click()
+    await row.getByRole('link', { name: `Editar ${name}` }).click()
     await page.getByRole('heading', { name: 'Editar Candidato' }).waitFor()
     await page.getByLabel(/Nome Completo/).fill('Nome Editado Pelo Teste')
     await page.getByRole('button', { name: 'Salvar Alterações' }).click()
     await expect.poll(() => page.getByText('Candidato atualizado com sucesso!').first().isVisible()).toBe(true)
     await page.waitForURL('**/lista-candidatos')
-    await expect.poll(() => page.getByText('Nome Editado Pelo Teste').first().isVisible()).toBe(true)
+    await page.getByRole('cell', { name: 'Nome Editado Pelo Teste', exact: true }).waitFor()
     expect((await legacy<{ full_name: string }>(`/candidatos/${candidateId}`)).full_name).toBe('Nome Editado Pelo Teste')
     await page.context().close()
   })
@@ -100,8 +102,9 @@ describe('a recruiter’s day', () => {
     const vacancy = await legacy<{ id: number; description: string; company_name: string; city: string }>('/processos_seletivos/1')
     const page = await adminPage()
     await page.goto(`/vagas/${vacancySlug(vacancy)}/lista-candidatos`)
-    const select = page.locator('table.data tbody tr').nth(1).locator('select')
-    await select.waitFor()
+    await page.locator('table.data tbody select').first().waitFor()
+    const candidateId = (await page.locator('table.data tbody select').nth(1).getAttribute('id'))!
+    const select = page.locator(`#${candidateId}`)
     const before = await select.inputValue()
     const target = before === 'desistente' ? 'sem_retorno' : 'desistente'
     await fetch(`${journey.product.legacyUrl}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'status', status: 500, method: 'PUT', path: '/api/candidatos/' }) })

@@ -1,7 +1,6 @@
-import useSWR from 'swr'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
-import { api } from '../../../lib/api-client.ts'
 import type { CandidatePage } from './types.ts'
+import { useCandidatePage } from './use-candidate-page.ts'
 
 export interface AllListParams {
   page: number
@@ -26,5 +25,5 @@ export function allCandidatesQuery(p: Omit<AllListParams, 'page'> & { page?: num
 export const allCandidatesKey = (p: AllListParams) => `/bff/candidates?${allCandidatesQuery(p)}`
 
 export function useAllCandidates(params: AllListParams | null) {
-  return useSWR(params ? allCandidatesKey(params) : null, (key: string) => api<CandidatePage & { idle: boolean }>(key), { keepPreviousData: true })
+  return useCandidatePage<CandidatePage & { idle: boolean }>(params ? allCandidatesKey(params) : null)
 }

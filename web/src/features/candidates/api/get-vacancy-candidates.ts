@@ -2,6 +2,7 @@ import useSWR from 'swr'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { api } from '../../../lib/api-client.ts'
 import type { CandidatePage, StaffVacancy } from './types.ts'
+import { useCandidatePage } from './use-candidate-page.ts'
 
 export interface VacancyListParams {
   page: number
@@ -22,5 +23,5 @@ export function useVacancyBySlug(slug: string) {
 }
 
 export function useVacancyCandidates(id: number | undefined, params: VacancyListParams) {
-  return useSWR(id ? vacancyCandidatesKey(id, params) : null, (key: string) => api<CandidatePage & { vacancy: StaffVacancy }>(key), { keepPreviousData: true })
+  return useCandidatePage<CandidatePage & { vacancy: StaffVacancy }>(id ? vacancyCandidatesKey(id, params) : null)
 }

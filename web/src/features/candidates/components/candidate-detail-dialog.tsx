@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
@@ -10,13 +10,15 @@ import type { StaffCandidate } from '../api/types.ts'
 
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === false ? 'Não' : 'Não informado')
 
-/** Every field of a candidate, and its observation editor. */
-export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = true }: { candidate: StaffCandidate | null; onClose: () => void; onSaved: () => void; canEdit?: boolean }) {
+/**
+ * Every field of a candidate, and its observation editor. Mounted per candidate (keyed by id by
+ * its caller): the note is saved on the candidate named in the title, and what the user typed is
+ * never replaced by a list refreshing behind the dialog.
+ */
+export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = true }: { candidate: StaffCandidate; onClose: () => void; onSaved: (obs: string) => void; canEdit?: boolean }) {
   const toast = useToast()
-  const [obs, setObs] = useState('')
+  const [obs, setObs] = useState(candidate.obs ?? '')
   const [saving, setSaving] = useState(false)
-  useEffect(() => setObs(candidate?.obs ?? ''), [candidate])
-  if (!candidate) return null
   const action = lastAction(candidate)
   const rows: [string, string][] = [
     ['E-mail', candidate.email ?? ''],
@@ -54,7 +56,7 @@ export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = t
           try {
             await saveObservation(candidate.id, obs)
             toast('Observação salva com sucesso!')
-            onSaved()
+            onSaved(obs)
           } catch {
             toast('Erro ao salvar a observação', { kind: 'error' })
           } finally {

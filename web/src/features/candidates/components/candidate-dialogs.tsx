@@ -1,23 +1,27 @@
-import { useSWRConfig } from 'swr'
 import type { StaffCandidate } from '../api/types.ts'
 import { CandidateDetailDialog } from './candidate-detail-dialog.tsx'
 import { ForwardDialog } from './forward-dialog.tsx'
 
-/** The details and forwarding dialogs of a candidate list; a saved note refreshes every list. */
-export function CandidateDialogs({ details, forward, currentVacancyId, onClose, company = false }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void; company?: boolean }) {
-  const { mutate } = useSWRConfig()
+/**
+ * The details and forwarding dialogs of a candidate list. Each is bound to the candidate it was
+ * opened for (keyed by id, named in its title), whatever the list does behind it meanwhile.
+ */
+export function CandidateDialogs({ details, forward, currentVacancyId, onClose, onNoteSaved, company = false }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void; onNoteSaved: (candidateId: number, obs: string) => void; company?: boolean }) {
   return (
     <>
-      <CandidateDetailDialog
-        candidate={details}
-        canEdit={!company}
-        onClose={onClose}
-        onSaved={() => {
-          onClose()
-          void mutate((key) => typeof key === 'string' && key.startsWith('/bff/'))
-        }}
-      />
-      {!company && <ForwardDialog candidate={forward} currentVacancyId={currentVacancyId} onClose={onClose} />}
+      {details && (
+        <CandidateDetailDialog
+          key={details.id}
+          candidate={details}
+          canEdit={!company}
+          onClose={onClose}
+          onSaved={(obs) => {
+            onClose()
+            onNoteSaved(details.id, obs)
+          }}
+        />
+      )}
+      {!company && forward && <ForwardDialog key={forward.id} candidate={forward} currentVacancyId={currentVacancyId} onClose={onClose} />}
     </>
   )
 }

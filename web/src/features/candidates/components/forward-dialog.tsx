@@ -8,16 +8,14 @@ import { createCandidate } from '../api/candidate-writes.ts'
 import type { StaffCandidate, StaffVacancy } from '../api/types.ts'
 
 /** Spec §2.10/§5: sends a candidate to other vacancies as new records ('nao informado' for empty values). */
-export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candidate: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void }) {
+export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candidate: StaffCandidate; currentVacancyId?: number | undefined; onClose: () => void }) {
   const toast = useToast()
-  const { data: vacancies, error } = useSWR(candidate ? '/bff/vacancies' : null, async (key: string) => (await api<{ vacancies: StaffVacancy[] }>(key)).vacancies)
+  const { data: vacancies, error } = useSWR('/bff/vacancies', async (key: string) => (await api<{ vacancies: StaffVacancy[] }>(key)).vacancies)
   const [selected, setSelected] = useState<number[]>([])
   const [sending, setSending] = useState(false)
-  if (!candidate) return null
   const options = (vacancies ?? []).filter((v) => v.id !== currentVacancyId)
 
   async function send() {
-    if (!candidate) return toast('Nenhum candidato selecionado.', { kind: 'error' })
     setSending(true)
     let sent = 0
     for (const jobId of selected) {
@@ -37,7 +35,7 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Enviar para outras vagas" description={`Cria uma nova candidatura de ${candidate.full_name ?? 'candidato'} em cada vaga escolhida.`}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Enviar ${candidate.full_name || 'candidato'} para outras vagas`} description="Cria uma nova candidatura em cada vaga escolhida.">
       {error && <p className="alert alert-error" role="alert">Erro ao carregar vagas disponíveis</p>}
       {!vacancies && !error && <p role="status">Carregando vagas...</p>}
       <fieldset className="field" style={{ border: 'none', padding: 0, maxHeight: 320, overflow: 'auto' }}>

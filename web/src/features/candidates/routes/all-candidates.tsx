@@ -2,15 +2,16 @@ import { useDeferredValue, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
+import { ListMeta } from '../../../components/list-meta.tsx'
 import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { allCandidatesKey, allCandidatesQuery, useAllCandidates } from '../api/get-all-candidates.ts'
+import { allCandidatesQuery, useAllCandidates } from '../api/get-all-candidates.ts'
 import type { StaffCandidate } from '../api/types.ts'
 import { CandidateDialogs } from '../components/candidate-dialogs.tsx'
 import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
-import { useStatusChange } from '../components/use-status-change.ts'
+import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 
 /** Spec §2.11: every candidate, by dates, status and a search of at least 4 characters. */
 export function Component() {
@@ -24,8 +25,8 @@ export function Component() {
   const q = useDeferredValue(search).trim()
   const tooShort = q.length > 0 && q.length < SEARCH_MIN_CHARS
   const params = tooShort ? null : { page, status, q, order, start, end }
-  const { data, error, isLoading, mutate } = useAllCandidates(params)
-  const changeStatus = useStatusChange(params ? allCandidatesKey(params) : null)
+  const { key, data, error, isLoading, mutate, reordered, reorder } = useAllCandidates(params)
+  const writes = useCandidateWrites(key)
   const [details, setDetails] = useState<StaffCandidate | null>(null)
   const [forward, setForward] = useState<StaffCandidate | null>(null)
   const reset = (fn: () => void) => {
@@ -75,14 +76,12 @@ export function Component() {
       {data && !data.idle && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado." />}
       {data && !data.idle && data.items.length > 0 && (
         <>
-          <p className="result-count" aria-live="polite">
-            {data.total.toLocaleString('pt-BR')} {data.total === 1 ? 'candidato' : 'candidatos'} · página {data.page} de {data.pageCount}
-          </p>
-          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void changeStatus(c, s)} onDetails={setDetails} onForward={setForward} showCompany />
+          <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
+          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void writes.changeStatus(c, s)} onDetails={setDetails} onForward={setForward} showCompany />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} onClose={() => {
+      <CandidateDialogs details={details} forward={forward} onNoteSaved={(id, obs) => void writes.noteSaved(id, obs)} onClose={() => {
           setDetails(null)
           setForward(null)
         }} />

@@ -7,8 +7,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { saveObservation } from '../api/candidate-writes.ts'
 import { useVacancyBySlug, useVacancyCandidates } from '../api/get-vacancy-candidates.ts'
 import type { StaffCandidate } from '../api/types.ts'
+import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 
-function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; onSaved: () => void }) {
+function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; onSaved: (obs: string) => void }) {
   const [value, setValue] = useState(candidate.obs ?? '')
   const [saving, setSaving] = useState(false)
   const toast = useToast()
@@ -23,7 +24,7 @@ function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; on
         try {
           await saveObservation(candidate.id, value)
           toast('Observação salva com sucesso!')
-          onSaved()
+          onSaved(value)
         } catch {
           toast('Erro ao salvar observação.', { kind: 'error' })
         } finally {
@@ -46,7 +47,8 @@ export function Component() {
   const { data: vacancy, error: vacancyError } = useVacancyBySlug(slug)
   useDocumentTitle(vacancy?.description ? `Candidatos: ${vacancy.description}` : 'Candidatos da Vaga')
   const [page, setPage] = useState(1)
-  const { data, error, mutate } = useVacancyCandidates(vacancy?.id, { page, status: undefined, q: '', order: 'last_action_desc' })
+  const { key, data, error, mutate } = useVacancyCandidates(vacancy?.id, { page, status: undefined, q: '', order: 'last_action_desc' })
+  const writes = useCandidateWrites(key)
   return (
     <main id="main" className="page">
       <button type="button" className="button button-link" onClick={() => navigate(-1)}>
@@ -75,7 +77,7 @@ export function Component() {
                     <td>{c.email}</td>
                     <td>{c.whatsapp}</td>
                     <td>
-                      <ObservationCell candidate={c} onSaved={() => void mutate()} />
+                      <ObservationCell candidate={c} onSaved={(obs) => void writes.noteSaved(c.id, obs)} />
                     </td>
                   </tr>
                 ))}

@@ -60,6 +60,53 @@ describe('ListaCandidatos (spec §2.10)', () => {
     expect(await screen.findByText('Status do candidato alterado com sucesso')).toBeTruthy()
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'aprovado' })
   })
+  it('keeps the rows where they were after a status change, until the user asks for the new order; a note lands on the candidate its dialog names', async () => {
+    // A fake that remembers writes and orders by last action, as the BFF does.
+    const people = new Map([7, 8, 9].map((id, i) => [id, person(id, { updated_at: `2026-11-0${3 - i}T12:00:00Z` })]))
+    const rows = () => [...people.values()].sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+    let reads = 0
+    const { calls } = bff({
+      'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => {
+        reads++
+        return page(rows())
+      },
+      'PUT /api/candidatos/9': (init) => {
+        people.set(9, { ...people.get(9)!, ...JSON.parse(String(init?.body)), updated_at: '2026-11-20T12:00:00Z' })
+        return { status: 200, body: {} }
+      },
+      'POST /api/candidatos/8/observacao': (init) => {
+        people.set(8, { ...people.get(8)!, obs: JSON.parse(String(init?.body)).observacao, updated_at: '2026-11-21T12:00:00Z' })
+        return { status: 200, body: {} }
+      },
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    const order = () => screen.getAllByRole('combobox', { name: /^Status de / }).map((s) => s.getAttribute('aria-label'))
+    await screen.findByLabelText('Status de Pessoa 9')
+    expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
+
+    await userEvent.selectOptions(screen.getByLabelText('Status de Pessoa 9'), 'aprovado')
+    // The list has been read again and the server now puts Pessoa 9 first; the screen does not.
+    const reorder = await screen.findByRole('button', { name: 'Lista atualizada — reordenar' })
+    expect(reads).toBe(2)
+    expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
+    expect((screen.getByLabelText('Status de Pessoa 9') as HTMLSelectElement).value).toBe('aprovado')
+
+    // The second row is still Pessoa 8; its dialog names her, and her note goes to her record.
+    await userEvent.click(within(screen.getAllByRole('row')[2]!).getByRole('button', { name: /^Detalhes de / }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pessoa 8' })
+    await userEvent.type(within(dialog).getByLabelText('Observação'), 'Entrevista na segunda')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar observação' }))
+    expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/api/candidatos/8/observacao', { observacao: 'Entrevista na segunda' }]])
+    await waitFor(() => expect(reads).toBe(3))
+    expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
+    expect(screen.getByText('Entrevista na segunda')).toBeTruthy()
+
+    // Only when asked does the list take the server's order.
+    await userEvent.click(reorder)
+    expect(order()).toEqual(['Status de Pessoa 8', 'Status de Pessoa 9', 'Status de Pessoa 7'])
+    expect(screen.queryByRole('button', { name: 'Lista atualizada — reordenar' })).toBeNull()
+  })
   it('rolls the status back with the spec’s message when the server refuses', async () => {
     bff({ 'PUT /api/candidatos/7': () => ({ status: 502, body: { message: 'Indisponível' } }) })
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')

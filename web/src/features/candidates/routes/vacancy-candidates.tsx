@@ -1,16 +1,17 @@
 import { useDeferredValue, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
+import { ListMeta } from '../../../components/list-meta.tsx'
 import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useVacancyBySlug, useVacancyCandidates, vacancyCandidatesKey } from '../api/get-vacancy-candidates.ts'
+import { useVacancyBySlug, useVacancyCandidates } from '../api/get-vacancy-candidates.ts'
 import type { StaffCandidate } from '../api/types.ts'
 import { CandidateDialogs } from '../components/candidate-dialogs.tsx'
 import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
-import { useStatusChange } from '../components/use-status-change.ts'
+import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 
 /** Spec §2.10: one vacancy's candidates (the BFF pages, counts and orders them). */
 export function Component() {
@@ -34,8 +35,8 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
   const [order, setOrder] = useState<CandidateOrder>('last_action_desc')
   const q = useDeferredValue(search)
   const params = { page, status, q, order }
-  const { data, error, isLoading, mutate } = useVacancyCandidates(vacancy?.id, params)
-  const changeStatus = useStatusChange(vacancy ? vacancyCandidatesKey(vacancy.id, params) : null)
+  const { key, data, error, isLoading, mutate, reordered, reorder } = useVacancyCandidates(vacancy?.id, params)
+  const writes = useCandidateWrites(key)
   const [details, setDetails] = useState<StaffCandidate | null>(null)
   const [forward, setForward] = useState<StaffCandidate | null>(null)
   const reset = (fn: () => void) => {
@@ -83,14 +84,12 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
       {data && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado.">{q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined}</StatusMessage>}
       {data && data.items.length > 0 && (
         <>
-          <p className="result-count" aria-live="polite">
-            {data.total.toLocaleString('pt-BR')} {data.total === 1 ? 'candidato' : 'candidatos'} · página {data.page} de {data.pageCount}
-          </p>
-          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void changeStatus(c, s)} onDetails={setDetails} onForward={setForward} company={company} />
+          <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
+          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void writes.changeStatus(c, s)} onDetails={setDetails} onForward={setForward} company={company} />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} company={company} onClose={() => {
+      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(id, obs) => void writes.noteSaved(id, obs)} onClose={() => {
           setDetails(null)
           setForward(null)
         }} />
