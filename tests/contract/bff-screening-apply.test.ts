@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../bff/src/app.ts'
 import { createHttpClient, type HttpClient } from '../../bff/src/plugins/legacy-client.ts'
-import { applyMarker } from '../../shared/src/domain/screening-apply.ts'
+import { applyMarker, markedCandidates } from '../../shared/src/domain/screening-apply.ts'
 import { call } from '../../infra/legacy-api/src/testing.ts'
 import { UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/stack.ts'
 
@@ -154,6 +154,48 @@ describe('applying screening results', () => {
     const view = await screened(stack.app, admin, COMPANY)
     expect((await apply(stack.app, view.run.id, company)).status).toBe(403)
     expect((await apply(stack.app, '00000000-0000-0000-0000-000000000000', admin)).status).toBe(404)
+  })
+
+  it('a forward that landed before a restart is recognised by its marker and never sent again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mv-apply-'))
+    const storeFile = join(dir, 'bff.sqlite')
+    const real = createHttpClient({ baseUrl: stack.config.legacyApiUrl, timeoutMs: 1500, retries: 0 })
+    // First life: the second forward reaches the legacy, then the BFF "dies" before hearing back.
+    let posts = 0
+    const dying: HttpClient = {
+      async request(request) {
+        const response = await real.request(request)
+        if (request.method === 'POST' && request.path === '/candidatos' && ++posts === 2) return new Promise(() => {})
+        return response
+      },
+    }
+    const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying })
+    const cookie = cookieFrom(await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
+    try {
+      const view = await screened(first, cookie, { mode: 'global', vacancyId: 8, start_date: '2026-06-01', end_date: '2026-11-22' })
+      await apply(first, view.run.id, cookie)
+      for (let i = 0; i < 400 && posts < 2; i++) await new Promise((r) => setTimeout(r, 25))
+      expect(posts).toBeGreaterThanOrEqual(2)
+      await Promise.race([first.close(), new Promise((r) => setTimeout(r, 6000))])
+
+      const second = await buildApp({ ...stack.config, storeFile }, { logger: false })
+      await second.ready()
+      try {
+        await apply(second, view.run.id, cookie)
+        const done = await applied(second, view.run.id, cookie)
+        expect(done.apply).toMatchObject({ status: 'applied', failed: 0 })
+        const list = (await call(stack.legacy.url, '/api/processos_seletivos/8/candidatos', { token })).body.data as { obs: string | null }[]
+        const forwards = list.flatMap((c) => markedCandidates(c.obs, view.run.id)).filter((id) => view.results.some((r) => r.candidateId === id))
+        const perCandidate = new Map<number, number>()
+        for (const id of forwards) perCandidate.set(id, (perCandidate.get(id) ?? 0) + 1)
+        expect(done.apply!.sent).toBeGreaterThanOrEqual(2)
+        expect([...perCandidate.values()].filter((n) => n > 1)).toEqual([])
+      } finally {
+        await second.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('after a restart in the middle says where it stopped, and the next apply writes nothing twice', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NOTE_MAX, applyMarker, applyMessage, applySteps, mergedObservation, screeningNote } from './screening-apply.ts'
+import { NOTE_MAX, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from './screening-apply.ts'
 
 describe('apply steps', () => {
   const targets = [
@@ -46,6 +46,25 @@ describe('screening note', () => {
     expect(merged.startsWith(stored)).toBe(true)
     expect(merged.endsWith(marker)).toBe(true)
     expect(mergedObservation('y'.repeat(NOTE_MAX), note, marker)).toBe('y'.repeat(NOTE_MAX))
+  })
+})
+
+describe('apply marker, written and read back', () => {
+  const runId = 'a1b2c3d4-e5f6-7890-abcd-ef0123456789'
+  it('reads back every marker it writes, in a note, after stored text, and when the note was shortened', () => {
+    for (const id of [1, 42, 4738, 2_000_000]) {
+      const marker = applyMarker(runId, id)
+      expect(markedCandidates(marker, runId)).toEqual([id])
+      const note = screeningNote({ runId, candidateId: id, outcome: 'triado', explanation: 'Perfil compatível.', vacancy: { id: 7 }, provider: 'rules', date: '22/11/2026' })
+      expect(markedCandidates(mergedObservation('Ligar de manhã.', note, marker), runId)).toEqual([id])
+      expect(markedCandidates(mergedObservation('x'.repeat(NOTE_MAX - 60), note, marker), runId)).toEqual([id])
+    }
+  })
+  it('ignores other runs’ markers, look-alikes and non-text', () => {
+    const text = `${applyMarker('ffffffff-0000', 5)} [triagem a1b2c3d4/] [triagem a1b2c3d4/x1] ${applyMarker(runId, 9)}`
+    expect(markedCandidates(text, runId)).toEqual([9])
+    expect(markedCandidates(null, runId)).toEqual([])
+    expect(markedCandidates(12, runId)).toEqual([])
   })
 })
 

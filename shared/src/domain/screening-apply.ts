@@ -40,7 +40,21 @@ export function applySteps(mode: 'empresa' | 'global', vacancyId: number, target
  * twice.
  */
 export function applyMarker(runId: string, candidateId: number): string {
-  return `[triagem ${runId.slice(0, 8)}/${candidateId}]`
+  return `[${MARKER_TAG} ${runReference(runId)}/${candidateId}]`
+}
+
+const MARKER_TAG = 'triagem'
+const runReference = (runId: string) => runId.slice(0, 8)
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/**
+ * The candidates whose marker of this run a text carries, in order: the reading side of
+ * applyMarker, built from the same pieces so the two cannot drift apart.
+ */
+export function markedCandidates(text: unknown, runId: string): number[] {
+  if (typeof text !== 'string') return []
+  const pattern = new RegExp(`\\[${MARKER_TAG} ${escapeRegExp(runReference(runId))}/(\\d+)\\]`, 'g')
+  return [...text.matchAll(pattern)].map((m) => Number(m[1]))
 }
 
 const OUTCOME_LABELS: Record<'triado' | 'revisao', string> = { triado: 'TRIADO', revisao: 'REVISÃO' }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
-import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
+import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
 import { readFieldErrors, readList, readOne } from '../../lib/legacy-readers.ts'
 import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
@@ -56,21 +56,18 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       if (ok(response)) notices.delete(runId)
       return response
     }
-    let forwardedIndex: Map<string, number> | null = null
+    let forwardedIndex: Map<number, number> | null = null
     /** Records of the vacancy carrying one of this run's markers (read once, only to check a forward cut short). */
-    const forwarded = async (marker: string): Promise<number | null> => {
+    const forwarded = async (candidateId: number): Promise<number | null> => {
       if (!forwardedIndex) {
         forwardedIndex = new Map()
         const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
         if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
-        const prefix = applyMarker(runId, 0).slice(0, -2)
-        const runMarker = new RegExp(`${prefix.replace(/[[\]/]/g, '\\$&')}/\\d+\\]`)
         for (const row of readList<Obj>(response.body)) {
-          const found = String(row.obs ?? '').match(runMarker)
-          if (found) forwardedIndex.set(found[0], Number(row.id))
+          for (const candidateId of markedCandidates(row.obs, runId)) forwardedIndex.set(candidateId, Number(row.id))
         }
       }
-      return forwardedIndex.get(marker) ?? null
+      return forwardedIndex.get(candidateId) ?? null
     }
 
     async function perform(step: StoredStep, result: StoredResult) {
@@ -86,7 +83,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       const fail = (message: string) => store.setStep(runId, step, uncertain ? 'sending' : 'failed', { message })
       try {
         if (step.kind === 'forward' && uncertain) {
-          const id = await forwarded(marker)
+          const id = await forwarded(step.candidateId)
           if (id !== null) return store.setStep(runId, step, 'done', { legacyId: id })
         }
         const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
