@@ -102,6 +102,7 @@ const CASES: Case[] = [
   { route: 'POST /bff/screening/runs', method: 'POST', url: () => '/bff/screening/runs', body: SCREEN, ok: 202 },
   { route: 'GET /bff/screening/runs/:id', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}`, ok: 404 },
   { route: 'GET /bff/screening/runs/:id/events', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/events`, ok: 404 },
+  { route: 'GET /bff/screening/runs/:id/apply-preview', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply-preview`, ok: 404 },
   { route: 'POST /bff/screening/runs/:id/apply', method: 'POST', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply`, body: {}, ok: 404 },
   { route: 'POST /bff/company/vacancies', method: 'POST', url: () => '/bff/company/vacancies', body: { description: 'Vaga da matriz', city: 'Fortaleza' }, ok: 201 },
   { route: 'POST /bff/users', method: 'POST', url: () => '/bff/users', body: registration, ok: 201 },

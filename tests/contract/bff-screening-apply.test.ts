@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../bff/src/app.ts'
 import { createHttpClient, type HttpClient } from '../../bff/src/plugins/legacy-client.ts'
+import { CANDIDATE_STATUSES } from '../../shared/src/constants/candidate-statuses.ts'
+import { screeningMayChange } from '../../shared/src/domain/candidate-status.ts'
 import { applyMarker, markedCandidates } from '../../shared/src/domain/screening-apply.ts'
 import { call } from '../../infra/legacy-api/src/testing.ts'
 import { UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/stack.ts'
@@ -20,12 +22,18 @@ beforeAll(async () => {
   token = stack.open(admin)!.token
 })
 afterAll(() => stack.close())
-beforeEach(() => fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' }))
+beforeEach(async () => {
+  await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
+  // Everyone in the company-mode vacancy starts without a status, so every triado and revisão is
+  // open to screening (people past it are kept: their own test below).
+  const list = (await call(stack.legacy.url, '/api/processos_seletivos/1/candidatos', { token })).body.data as { id: number; status: string | null }[]
+  for (const c of list) if (c.status) await call(stack.legacy.url, `/api/candidatos/${c.id}`, { method: 'PUT', token, body: { status: '' } })
+})
 
 type View = {
   run: { id: string; status: string; total: number; mode: string }
   results: { candidateId: number; name: string; outcome: string; explanation: string }[]
-  apply: null | { status: string; message: string; total: number; processed: number; updated: number; sent: number; failed: number; failures: { candidateId: number; name: string; message: string }[] }
+  apply: null | { status: string; message: string; total: number; processed: number; updated: number; sent: number; skipped: number; failed: number; failures: { candidateId: number; name: string; message: string }[] }
 }
 
 async function until(app: FastifyInstance, id: string, cookie: string, done: (view: View) => boolean): Promise<View> {
@@ -74,6 +82,46 @@ describe('applying screening results', () => {
     }
     expect((await candidate(first.candidateId)).obs).toMatch(/^Prefere turno da manhã\.\n\nTriagem por regras em \d\d\/\d\d\/\d{4} — vaga #1 /)
     if (untouched) expect(await candidate(untouched.candidateId)).toEqual(before)
+  })
+
+  it('never moves anyone backwards: over all 18 statuses only those at or before screening change, as the confirmation said', async () => {
+    // The vacancy with most candidates among those whose criteria force no review; its future
+    // triados and revisões get every status there is, then it is screened again.
+    const vacancies = (await call(stack.legacy.url, '/api/processos_seletivos', { token })).body.data as { id: number; candidates_count: number }[]
+    const busiest = vacancies.filter((v) => v.id % 3 === 2).sort((a, b) => b.candidates_count - a.candidates_count)[0]!
+    const COMPANY = { mode: 'empresa', vacancyId: busiest.id, start_date: '2020-01-01', end_date: '2026-11-22' }
+    const first = await screened(stack.app, admin, COMPANY)
+    const people = targets(first)
+    expect(people.length).toBeGreaterThanOrEqual(CANDIDATE_STATUSES.length)
+    const given = new Map(people.map((p, i) => [p.candidateId, CANDIDATE_STATUSES[i % CANDIDATE_STATUSES.length]!]))
+    for (const [id, status] of given) await call(stack.legacy.url, `/api/candidatos/${id}`, { method: 'PUT', token, body: { status } })
+    const view = await screened(stack.app, admin, COMPANY)
+    const before = new Map(await Promise.all(targets(view).map(async (t) => [t.candidateId, await candidate(t.candidateId)] as const)))
+
+    const preview = await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}/apply-preview`, headers: { cookie: admin } })
+    expect(preview.statusCode).toBe(200)
+    const plan = JSON.parse(preview.body) as { changes: number; forwards: number; kept: { status: string; count: number }[] }
+    await apply(stack.app, view.run.id, admin)
+    const done = await applied(stack.app, view.run.id, admin)
+
+    let changed = 0
+    for (const t of targets(view)) {
+      const was = before.get(t.candidateId)!
+      const now = await candidate(t.candidateId)
+      if (screeningMayChange(was.status)) {
+        expect(now.status).toBe(t.outcome)
+        changed++
+      } else {
+        expect({ id: t.candidateId, status: now.status, obs: now.obs }).toEqual({ id: t.candidateId, status: was.status, obs: was.obs })
+      }
+    }
+    const keptStatuses = new Set(targets(view).map((t) => before.get(t.candidateId)!.status).filter((s) => !screeningMayChange(s)))
+    expect(keptStatuses.size).toBe(CANDIDATE_STATUSES.length - 3)
+    expect(done.apply).toMatchObject({ status: 'applied', failed: 0, updated: changed, skipped: targets(view).length - changed })
+    expect(plan.changes).toBe(done.apply!.updated)
+    expect(plan.kept.reduce((n, k) => n + k.count, 0)).toBe(done.apply!.skipped)
+    expect(plan.kept.map((k) => k.status)).toContain('Contratado')
+    expect(done.apply!.message).toContain(`${done.apply!.skipped} candidatos mantidos no status atual (já avançaram além da triagem).`)
   })
 
   it('writes nothing on a second apply', async () => {

@@ -45,6 +45,10 @@ async function screenAndApply(page: Page): Promise<string> {
   expect(runId).toMatch(/^[0-9a-f-]{36}$/)
   await page.getByRole('region', { name: /^Triados \(\d+\)$/ }).waitFor()
   await page.getByRole('button', { name: 'Aplicar Resultados' }).click()
+  // Nothing is written before the recruiter confirms what will change.
+  const confirm = page.getByRole('dialog', { name: 'Aplicar resultados da triagem?' })
+  await confirm.getByText(/terá|terão/).waitFor()
+  await confirm.getByRole('button', { name: 'Confirmar e aplicar' }).click()
   await page.getByText(/^Resultados aplicados com sucesso!/).first().waitFor({ timeout: 60_000 })
   return runId
 }
@@ -61,11 +65,14 @@ describe('AI screening with the rules provider', () => {
     const heading = await page.getByRole('heading', { name: /^Triados \(\d+\)$/ }).textContent()
     const triados = Number(heading!.match(/\d+/)![0])
     expect(triados).toBeGreaterThan(0)
+    const message = (await page.getByText(/^Resultados aplicados com sucesso!/).first().textContent())!
+    const updated = Number(message.match(/(\d+) candidatos? atualizados/)![1])
     const records = await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
     const marked = records.filter((r) => r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))
-    expect(marked.length).toBeGreaterThanOrEqual(triados)
+    // Only people at or before screening were written (anyone a person moved on was kept).
+    expect(marked.length).toBe(updated)
     expect(marked.every((r) => r.status === 'triado' || r.status === 'revisao')).toBe(true)
-    expect(marked.filter((r) => r.status === 'triado').length).toBe(triados)
+    expect(marked.filter((r) => r.status === 'triado').length).toBeLessThanOrEqual(triados)
 
     // Reloading loses nothing: the run, its results and the applied message come back.
     await page.reload()

@@ -44,6 +44,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /bff/screening/runs': 'admin',
   'GET /bff/screening/runs/:id': 'admin',
   'GET /bff/screening/runs/:id/events': 'admin',
+  'GET /bff/screening/runs/:id/apply-preview': 'admin',
   'POST /bff/screening/runs/:id/apply': 'admin',
   'POST /bff/company/vacancies': 'company',
   'POST /bff/users': 'admin',

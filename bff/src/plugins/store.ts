@@ -30,7 +30,8 @@ export interface StoredResult {
 }
 
 export type ApplyStatus = 'applying' | 'applied' | 'interrupted' | 'failed'
-export type StepState = 'pending' | 'sending' | 'done' | 'failed'
+/** 'skipped': not written on purpose (the person is past screening); final, with the reason. */
+export type StepState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped'
 
 /** Applying a run's verdicts: one row per run, one per write (DESIGN.md §6). */
 export interface StoredApply {
@@ -64,7 +65,7 @@ export interface Store {
   beginApply(runId: string, steps: { candidateId: number; kind: 'status' | 'forward' }[]): void
   getApply(runId: string): StoredApply | null
   steps(runId: string): StoredStep[]
-  /** Apply steps counted by kind and state; `reported` counts unfinished steps that carry a failure message. */
+  /** Apply steps counted by kind and state; `reported` counts unfinished steps that carry a failure message (a skipped step's reason is not one). */
   stepCounts(runId: string): { kind: StoredStep['kind']; state: StepState; count: number; reported: number }[]
   setStep(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: StepState, detail?: { message?: string | null; legacyId?: number | null }): void
   finishApply(runId: string, status: ApplyStatus, message: string | null): void
@@ -145,7 +146,7 @@ export function createSqliteStore(file: string): Store {
     outcomeCounts: (runId) =>
       new Map((db.prepare('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome').all(runId) as { outcome: string | null; n: number }[]).map((r) => [r.outcome, Number(r.n)])),
     stepCounts: (runId) =>
-      (db.prepare("SELECT kind, state, COUNT(*) AS n, SUM(state != 'done' AND message IS NOT NULL) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state").all(runId) as Record<string, unknown>[]).map((r) => ({
+      (db.prepare("SELECT kind, state, COUNT(*) AS n, SUM(state NOT IN ('done', 'skipped') AND message IS NOT NULL) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state").all(runId) as Record<string, unknown>[]).map((r) => ({
         kind: r.kind as StoredStep['kind'], state: r.state as StepState, count: Number(r.n), reported: Number(r.reported),
       })),
     unfinishedRuns: () => (db.prepare("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at").all() as Record<string, unknown>[]).map(row),

@@ -64,6 +64,14 @@ export const GLOBAL_SCREENING_EXCLUDED_STATUSES = [
   'entrevista_presencial',
 ] as const satisfies readonly CandidateStatus[]
 
+/**
+ * Statuses a screening apply may overwrite (issue 11): nobody has acted on the person past
+ * screening yet — no status, or an earlier screening's verdict. Every other status (interviews,
+ * segunda fase, aprovado, contratado, reprovado, desistente, contact states…) was set by a person
+ * after triage and is kept, in the screened vacancy and in any other.
+ */
+export const STATUSES_OPEN_TO_SCREENING = ['', 'triado', 'revisao'] as const satisfies readonly CandidateStatus[]
+
 /** Outcomes of AI screening (spec §3.7, §4); only triado and revisao are ever written back. */
 export const SCREENING_OUTCOMES = ['triado', 'revisao', 'nao_triado'] as const
 export type ScreeningOutcome = (typeof SCREENING_OUTCOMES)[number]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CANDIDATE_STATUS_LABELS, CANDIDATE_STATUSES } from '../constants/candidate-statuses.ts'
-import { candidateStatusLabel, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus } from './candidate-status.ts'
+import { candidateStatusLabel, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus, screeningMayChange } from './candidate-status.ts'
 
 describe('candidate statuses (spec §4)', () => {
   it('hold the union of every screen: 17 statuses plus the empty one', () => {
@@ -37,5 +37,22 @@ describe('candidate statuses (spec §4)', () => {
     expect(companyStatusOptions('aprovado').map((o) => o.value)).toEqual(['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
     expect(companyStatusOptions('triado').map((o) => o.value)).toEqual(['triado', 'aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
     expect(companyStatusOptions('pendente')[0]).toEqual({ value: '', label: 'Sem Status' })
+  })
+})
+
+describe('what applying a screening may change (issue 11)', () => {
+  it('changes only people at or before screening, over all 18 statuses', () => {
+    expect(CANDIDATE_STATUSES).toHaveLength(18)
+    const changeable = CANDIDATE_STATUSES.filter((s) => screeningMayChange(s))
+    expect(changeable).toEqual(['', 'triado', 'revisao'])
+    // Everyone a person moved past triage keeps their status.
+    expect(CANDIDATE_STATUSES.filter((s) => !screeningMayChange(s))).toEqual([
+      'entrevista_online', 'entrevista_presencial', 'aprovado', 'reprovado', 'reprovado_empresa', 'nao_compareceu', 'nao_compareceu_empresa',
+      'contratado', 'segunda_fase', 'aguardando_retorno', 'desistente', 'entrar_contato', 'interessado', 'sem_interesse', 'sem_retorno',
+    ])
+  })
+  it('reads the legacy’s empty forms as no status, and keeps an unknown value someone set', () => {
+    expect([null, undefined, 'pendente', ' PENDENTE ', 'Triado'].map((s) => screeningMayChange(s))).toEqual([true, true, true, true, true])
+    expect(screeningMayChange('em_analise_rh')).toBe(false)
   })
 })

@@ -2,6 +2,7 @@ import {
   CANDIDATE_STATUS_LABELS,
   CANDIDATE_STATUSES,
   COMPANY_SIDE_STATUSES,
+  STATUSES_OPEN_TO_SCREENING,
   type CandidateStatus,
 } from '../constants/candidate-statuses.ts'
 import type { Option } from '../constants/option-lists.ts'
@@ -17,6 +18,16 @@ export function normalizeCandidateStatus(value: string | null | undefined): stri
   const v = (value ?? '').trim()
   if (v === '' || v.toLowerCase() === 'pendente') return ''
   return known.has(v.toLowerCase()) ? v.toLowerCase() : v
+}
+
+const openToScreening = new Set<string>(STATUSES_OPEN_TO_SCREENING)
+
+/**
+ * Whether applying a screening may change this stored status: only when the person is at or
+ * before screening. An unknown legacy value was set by someone, so it is kept too.
+ */
+export function screeningMayChange(status: string | null | undefined): boolean {
+  return openToScreening.has(normalizeCandidateStatus(status))
 }
 
 export function isKnownCandidateStatus(value: string): value is CandidateStatus {

@@ -86,6 +86,8 @@ export function mergedObservation(existing: unknown, note: string, marker: strin
 export interface ApplyTally {
   updated: number
   sent: number
+  /** Kept as they were: a person had moved them past screening. */
+  skipped?: number
   failedUpdates: number
   failedSends: number
 }
@@ -94,6 +96,7 @@ export interface ApplyTally {
 export function applyMessage(tally: ApplyTally): string {
   if (tally.updated === 0 && tally.sent === 0 && tally.failedUpdates + tally.failedSends > 0) return 'Erro ao aplicar resultados'
   const parts = [`Resultados aplicados com sucesso! ${tally.updated} candidatos atualizados.`]
+  if (tally.skipped) parts.push(`${tally.skipped} ${tally.skipped === 1 ? 'candidato mantido' : 'candidatos mantidos'} no status atual (já avançaram além da triagem).`)
   if (tally.failedUpdates > 0) parts.push(`${tally.failedUpdates} candidatos não puderam ser atualizados.`)
   if (tally.sent > 0) parts.push(`${tally.sent} candidatos triados enviados para a vaga selecionada.`)
   if (tally.failedSends > 0) {
@@ -110,6 +113,7 @@ export const APPLY_MESSAGES = {
   waiting: (seconds: number) => `Muitas requisições. Aguardando ${seconds} segundos e tentando novamente...`,
   afterRetry: (name: string) => `Falha ao processar candidato ${name} após retry`,
   failed: (name: string, message: string) => `Erro ao processar candidato ${name}: ${message}`,
+  kept: (name: string, status: string) => `${name} mantido como '${status}': já avançou além da triagem.`,
   interrupted: (done: number, total: number) =>
     `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
   sessionEnded: 'Sua sessão expirou durante a aplicação. Entre novamente e clique em \'Aplicar Resultados\' para continuar de onde parou.',

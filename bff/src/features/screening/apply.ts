@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
-import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { candidateStatusLabel, screeningMayChange } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
@@ -90,9 +90,11 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         if (!ok(current)) return fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
         const record = readOne<Obj>(current.body) ?? {}
         if (step.kind === 'status') {
-          if (normalizeCandidateStatus(String(record.status ?? '')) === outcome && String(record.obs ?? '').includes(marker)) {
-            return store.setStep(runId, step, 'done') // landed before a restart: nothing to write
-          }
+          // The marker travels in the same write as the status: present, that write landed
+          // (before a restart, say), whatever a person has set since.
+          if (markedCandidates(record.obs, runId).includes(step.candidateId)) return store.setStep(runId, step, 'done')
+          // Never backwards: someone a person moved past triage keeps that status.
+          if (!screeningMayChange(record.status as string | null)) return store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status as string | null)) })
         }
         uncertain = true
         store.setStep(runId, step, 'sending')
@@ -134,12 +136,12 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         }
       }
       await Promise.all(Array.from({ length: WORKERS }, worker))
-      const { updated, sent, total } = counted(runId)
+      const { updated, sent, skipped, total } = counted(runId)
       if (sessionEnded) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
       else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       else {
         const steps = (kind: string) => store.stepCounts(runId).filter((c) => c.kind === kind).reduce((n, c) => n + c.count, 0)
-        store.finishApply(runId, 'applied', applyMessage({ updated, sent, failedUpdates: steps('status') - updated, failedSends: steps('forward') - sent }))
+        store.finishApply(runId, 'applied', applyMessage({ updated, sent, skipped, failedUpdates: steps('status') - updated - skipped, failedSends: steps('forward') - sent }))
       }
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
@@ -156,27 +158,55 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     const sum = (match: (c: (typeof counts)[number]) => boolean, field: 'count' | 'reported' = 'count') => counts.filter(match).reduce((n, c) => n + c[field], 0)
     return {
       total: sum(() => true),
-      processed: sum((c) => c.state === 'done' || c.state === 'failed'),
+      processed: sum((c) => c.state === 'done' || c.state === 'failed' || c.state === 'skipped'),
       updated: sum((c) => c.kind === 'status' && c.state === 'done'),
+      skipped: sum((c) => c.state === 'skipped'),
       sent: sum((c) => c.kind === 'forward' && c.state === 'done'),
       failed: sum(() => true, 'reported'),
     }
   }
 
+  /** The writes a finished run leads to, with its results by candidate; the §8 refusals otherwise. */
+  function planned(runId: string) {
+    const run = store.getRun(runId)
+    if (!run) throw new HttpError(404, 'Triagem não encontrada.')
+    if (run.status === 'screening') throw new HttpError(409, APPLY_MESSAGES.notFinished)
+    const results = store.results(runId).filter((r) => r.outcome !== null)
+    if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
+    const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', Number(run.vacancy.id), results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome as never, jobPostingId: Number(r.candidate.job_posting_id) || null })))
+    if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
+    return { steps, results: new Map(results.map((r) => [r.candidateId, r])) }
+  }
+
   return {
     /** Starts applying (or carries on after an interruption); a second call while it runs changes nothing. */
     start(runId: string, token: string, requestId: string) {
-      const run = store.getRun(runId)
-      if (!run) throw new HttpError(404, 'Triagem não encontrada.')
-      if (run.status === 'screening') throw new HttpError(409, APPLY_MESSAGES.notFinished)
+      const { steps } = planned(runId)
       if (active.has(runId)) return
-      const results = store.results(runId).filter((r) => r.outcome !== null)
-      if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
-      const vacancyId = Number(run.vacancy.id)
-      const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', vacancyId, results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome as never, jobPostingId: Number(r.candidate.job_posting_id) || null })))
-      if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
       store.beginApply(runId, steps)
       void job(runId, token, requestId)
+    },
+    /**
+     * What 'Aplicar Resultados' will do, for the recruiter to confirm: statuses that will change,
+     * people kept because a person moved them past triage (by status), forwards. Read from the
+     * statuses the run loaded; the job checks each record again before writing it.
+     */
+    preview(runId: string) {
+      const { steps, results } = planned(runId)
+      const finished = new Set(store.steps(runId).filter((s) => s.state === 'done' || s.state === 'skipped').map((s) => `${s.kind}:${s.candidateId}`))
+      const kept = new Map<string, number>()
+      let changes = 0
+      let forwards = 0
+      for (const step of steps) {
+        if (finished.has(`${step.kind}:${step.candidateId}`)) continue
+        if (step.kind === 'forward') forwards++
+        else {
+          const status = results.get(step.candidateId)!.candidate.status as string | null
+          if (screeningMayChange(status)) changes++
+          else kept.set(candidateStatusLabel(status), (kept.get(candidateStatusLabel(status)) ?? 0) + 1)
+        }
+      }
+      return { changes, forwards, kept: [...kept].map(([status, count]) => ({ status, count })).sort((a, b) => b.count - a.count) }
     },
     /** The apply's progress from counts alone (the progress stream's half-second read). */
     summary(runId: string) {
@@ -188,7 +218,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     view(runId: string, names: ReadonlyMap<number, string>) {
       const summary = this.summary(runId)
       if (!summary) return null
-      const failures = store.steps(runId).filter((s) => s.state !== 'done' && s.message)
+      const failures = store.steps(runId).filter((s) => s.state !== 'done' && s.state !== 'skipped' && s.message)
       return { ...summary, failures: failures.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })) }
     },
     /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */

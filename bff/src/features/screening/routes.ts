@@ -20,7 +20,7 @@ const ApplyView = Type.Object({
   status: Type.Union([Type.Literal('applying'), Type.Literal('applied'), Type.Literal('interrupted'), Type.Literal('failed')]),
   message: Type.Union([Type.String(), Type.Null()]),
   notice: Type.Union([Type.String(), Type.Null()]),
-  total: Type.Integer(), processed: Type.Integer(), updated: Type.Integer(), sent: Type.Integer(), failed: Type.Integer(),
+  total: Type.Integer(), processed: Type.Integer(), updated: Type.Integer(), sent: Type.Integer(), skipped: Type.Integer(), failed: Type.Integer(),
   failures: Type.Array(Type.Object({ candidateId: Type.Integer(), name: Type.String(), kind: Type.String(), message: Type.String() })),
 })
 const RunView = Type.Object({
@@ -79,6 +79,23 @@ export async function screeningRoutes(app: FastifyInstance, { loader, provider, 
       sessionOf(request, 'admin')
       return viewOf(request.params.id)
     },
+  )
+
+  // What applying will write, for the recruiter to confirm first (issue 11).
+  api.get(
+    '/bff/screening/runs/:id/apply-preview',
+    {
+      schema: {
+        tags: ['screening'],
+        params: RunId,
+        response: {
+          200: Type.Object({ changes: Type.Integer(), forwards: Type.Integer(), kept: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })) }),
+          409: ErrorBody,
+          ...failures,
+        },
+      },
+    },
+    async (request) => applier.preview(request.params.id),
   )
 
   // Applying runs in the background; the answer is the run with its apply progress. Sending it

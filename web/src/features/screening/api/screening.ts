@@ -17,6 +17,8 @@ export interface ApplyState {
   processed: number
   updated: number
   sent: number
+  /** Kept as they were: a person had moved them past screening. */
+  skipped: number
   failed: number
   failures: { candidateId: number; name: string; kind: string; message: string }[]
 }
@@ -59,6 +61,14 @@ export const loadCandidates = (input: RangeInput) =>
 export const testConnection = () => api<{ ok: boolean; provider: string; message: string }>('/bff/screening/test-connection', { method: 'POST' })
 
 export const startRun = (input: Required<RangeInput>) => api<RunView>('/bff/screening/runs', { method: 'POST', body: input })
+
+/** What applying will write (statuses changed, people kept by status, forwards), to confirm first. */
+export interface ApplyPreview {
+  changes: number
+  forwards: number
+  kept: { status: string; count: number }[]
+}
+export const previewApply = (id: string) => api<ApplyPreview>(`/bff/screening/runs/${id}/apply-preview`)
 
 export const applyRun = (id: string) => api<RunView>(`/bff/screening/runs/${id}/apply`, { method: 'POST' })
 

@@ -100,11 +100,12 @@ describe('TriagemAI (spec §2.13)', () => {
   it('loads, screens, shows grouped results, applies and reports failures by name', async () => {
     let polls = 0
     let applying = false
-    const applied = { status: 'applied', message: 'Resultados aplicados com sucesso! 0 candidatos atualizados. 1 candidatos não puderam ser atualizados.', notice: null, total: 1, processed: 1, updated: 0, sent: 0, failed: 1, failures: [{ candidateId: 10, name: 'Maria Silva', kind: 'status', message: 'Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)' }] }
+    const applied = { status: 'applied', message: 'Resultados aplicados com sucesso! 0 candidatos atualizados. 1 candidatos não puderam ser atualizados.', notice: null, total: 1, processed: 1, updated: 0, sent: 0, skipped: 0, failed: 1, failures: [{ candidateId: 10, name: 'Maria Silva', kind: 'status', message: 'Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)' }] }
     const { calls } = bff({
       'POST /bff/screening/candidates': () => ({ status: 200, body: { total: 2, warnings: [], candidates } }),
       'POST /bff/screening/runs': () => ({ status: 202, body: runView('screening') }),
       [`GET /bff/screening/runs/${RUN}`]: () => ({ status: 200, body: applying ? runView('done', applied) : runView(++polls > 1 ? 'done' : 'screening') }),
+      [`GET /bff/screening/runs/${RUN}/apply-preview`]: () => ({ status: 200, body: { changes: 1, forwards: 0, kept: [{ status: 'Contratado', count: 2 }] } }),
       [`POST /bff/screening/runs/${RUN}/apply`]: () => ((applying = true), { status: 202, body: runView('done', { ...applied, status: 'applying', message: null, processed: 0, failed: 0, failures: [] }) }),
     })
     const { router } = renderRoute('/triagem-ai')
@@ -124,7 +125,13 @@ describe('TriagemAI (spec §2.13)', () => {
     expect(screen.getByRole('region', { name: 'Não triados (1)' }).textContent).toContain('Idade 70 fora da faixa geral')
     expect(calls.find((c) => c.path === '/bff/screening/runs')!.body).toEqual({ mode: 'empresa', vacancyId: 1, start_date: screeningRange('last-month', todayDate()).start, end_date: todayDate() })
 
+    // Nothing is written before the recruiter confirms what will change and who is kept.
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar Resultados' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Aplicar resultados da triagem?' })
+    expect(confirm.textContent).toContain('1 candidato terá o status alterado para Triado ou Revisão')
+    expect(confirm.textContent).toContain('2 candidatos serão mantidos no status atual, pois já avançaram além da triagem: Contratado (2).')
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/apply'))).toBe(false)
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirmar e aplicar' }))
     expect((await screen.findAllByText('Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)', {}, { timeout: 4000 })).length).toBeGreaterThan(0)
     await waitFor(() => expect(screen.getAllByText(applied.message).length).toBeGreaterThan(0))
   }, 15_000)

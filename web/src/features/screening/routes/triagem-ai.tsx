@@ -21,16 +21,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import {
   applyRun,
   isLive,
+  previewApply,
   loadCandidates,
   startRun,
   testConnection,
   useRun,
   useScreeningProvider,
   useScreeningVacancies,
+  type ApplyPreview,
   type LoadedCandidate,
   type RunView,
   type ScreeningVacancyItem,
 } from '../api/screening.ts'
+import { ApplyConfirmation } from '../components/apply-confirmation.tsx'
 import { ProgressBar, ScreeningResults } from '../components/screening-results.tsx'
 import { VacancyPicker } from '../components/vacancy-picker.tsx'
 
@@ -129,6 +132,7 @@ export function Component() {
   const [vacancy, setVacancy] = useState<ScreeningVacancyItem | null>(null)
   const [loaded, setLoaded] = useState<{ total: number; candidates: LoadedCandidate[]; warnings: string[] } | null>(null)
   const [busy, setBusy] = useState<null | 'test' | 'load' | 'run' | 'apply'>(null)
+  const [plan, setPlan] = useState<ApplyPreview | null>(null)
   const [rangeError, setRangeError] = useState<string | null>(null)
 
   useEffect(() => {
@@ -244,6 +248,19 @@ export function Component() {
     if (!view.results.some((r) => r.outcome === 'triado' || r.outcome === 'revisao')) return notify('Nenhum candidato para atualizar', 'error')
     setBusy('apply')
     try {
+      setPlan(await previewApply(view.run.id))
+    } catch (error) {
+      notify(error instanceof ApiError ? error.message : 'Erro ao aplicar resultados', 'error')
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  async function onConfirmApply() {
+    if (!view) return
+    setPlan(null)
+    setBusy('apply')
+    try {
       const started = await applyRun(view.run.id)
       previous.current = { id: started.run.id, status: started.run.status, apply: 'applying' }
       await run.mutate(started, { revalidate: false })
@@ -327,6 +344,8 @@ export function Component() {
       {view?.run.status === 'screening' && <ProgressBar label="Triando candidatos" value={screeningDone} max={view.run.total} />}
       {applyState?.status === 'applying' && <ProgressBar label="Aplicando resultados" value={applyState.processed} max={applyState.total} />}
       {applyState?.status === 'applying' && applyState.notice && <p className="field-hint">{applyState.notice}</p>}
+
+      {plan && <ApplyConfirmation preview={plan} onConfirm={() => void onConfirmApply()} onCancel={() => setPlan(null)} />}
 
       {vacancy && <VacancyInfo vacancy={vacancy} />}
 
