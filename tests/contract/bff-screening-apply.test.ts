@@ -124,6 +124,53 @@ describe('applying screening results', () => {
     expect(done.apply!.message).toContain(`${done.apply!.skipped} candidatos mantidos no status atual (já avançaram além da triagem).`)
   })
 
+  it('screening notes stay readable for staff without markers, never reach the company, and survive both sides’ saves', async () => {
+    const company = await stack.login('empresa A')
+    const vacancies = (await call(stack.legacy.url, '/api/processos_seletivos', { token })).body.data as { id: number; cnpj: string; candidates_count: number }[]
+    const own = vacancies.filter((v) => v.cnpj === '45723618000118' && v.candidates_count > 0).sort((a, b) => b.candidates_count - a.candidates_count)[0]!
+    const list = (await call(stack.legacy.url, `/api/processos_seletivos/${own.id}/candidatos`, { token })).body.data as { id: number; status: string | null }[]
+    for (const c of list) if (c.status) await call(stack.legacy.url, `/api/candidatos/${c.id}`, { method: 'PUT', token, body: { status: '' } })
+    const view = await screened(stack.app, admin, { mode: 'empresa', vacancyId: own.id, start_date: '2020-01-01', end_date: '2026-11-22' })
+    await apply(stack.app, view.run.id, admin)
+    expect((await applied(stack.app, view.run.id, admin)).apply!.status).toBe('applied')
+    const noted = targets(view)[0]!
+    expect((await candidate(noted.candidateId)).obs).toContain(applyMarker(view.run.id, noted.candidateId))
+
+    const get = async (url: string, cookie: string) => {
+      const response = await stack.app.inject({ method: 'GET', url, headers: { cookie } })
+      expect(response.statusCode).toBe(200)
+      return response.body
+    }
+    // What the company reads, every way it can: no note, no marker.
+    for (const url of [`/bff/vacancies/${own.id}/candidates?page=1`, `/api/processos_seletivos/${own.id}/candidatos`, `/api/candidatos/${noted.candidateId}`, `/bff/candidates/${noted.candidateId}`, `/bff/vacancies/${own.id}/candidates.csv`]) {
+      const body = await get(url, company)
+      expect(body, url).not.toContain('[triagem')
+      expect(body, url).not.toContain('Triagem por regras')
+    }
+    // Staff read the note, without its marker.
+    const staffView = JSON.parse(await get(`/bff/candidates/${noted.candidateId}`, admin)).candidate.obs as string
+    expect(staffView).toContain('Triagem por regras')
+    expect(staffView).not.toContain('[triagem')
+
+    // A company note keeps the agency's note after it; a staff save of what it was shown keeps the marker.
+    const save = (cookie: string, observacao: string) =>
+      stack.app.inject({ method: 'POST', url: `/api/candidatos/${noted.candidateId}/observacao`, headers: { ...UNSAFE_HEADERS, cookie }, payload: JSON.stringify({ observacao }) })
+    expect((await save(company, 'Começa segunda.')).statusCode).toBe(200)
+    let stored = (await candidate(noted.candidateId)).obs as string
+    expect(stored.startsWith('Começa segunda.\n\n')).toBe(true)
+    expect(markedCandidates(stored, view.run.id)).toEqual([noted.candidateId])
+    const shown = JSON.parse(await get(`/bff/candidates/${noted.candidateId}`, admin)).candidate.obs as string
+    expect((await save(admin, `${shown}\n\nLigou de volta.`)).statusCode).toBe(200)
+    stored = (await candidate(noted.candidateId)).obs as string
+    expect(markedCandidates(stored, view.run.id)).toEqual([noted.candidateId])
+    expect(stored.endsWith('Ligou de volta.')).toBe(true)
+    // And a later apply of the same run still finds the write landed: nothing is sent again.
+    await stack.resetLegacyLog()
+    await apply(stack.app, view.run.id, admin)
+    await applied(stack.app, view.run.id, admin)
+    expect(await writes()).toEqual([])
+  })
+
   it('writes nothing on a second apply', async () => {
     const view = await screened(stack.app, admin, COMPANY)
     await apply(stack.app, view.run.id, admin)

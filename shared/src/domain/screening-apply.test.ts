@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NOTE_MAX, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from './screening-apply.ts'
+import { NOTE_MAX, applyMarker, applyMessage, applySteps, hideApplyMarkers, keepHiddenParts, markedCandidates, mergedObservation, screeningNote, screeningNotesOf, withoutScreeningNotes } from './screening-apply.ts'
 
 describe('apply steps', () => {
   const targets = [
@@ -65,6 +65,35 @@ describe('apply marker, written and read back', () => {
     expect(markedCandidates(text, runId)).toEqual([9])
     expect(markedCandidates(null, runId)).toEqual([])
     expect(markedCandidates(12, runId)).toEqual([])
+  })
+})
+
+describe('screening notes: staff read them without markers, companies never', () => {
+  const runId = 'a1b2c3d4-e5f6-7890-abcd-ef0123456789'
+  const note = screeningNote({ runId, candidateId: 42, outcome: 'triado', explanation: 'Mora a 3 km.', vacancy: { id: 7, description: 'Caixa' }, provider: 'rules', date: '22/11/2026' })
+  const stored = mergedObservation('Ligar de manhã.', note, applyMarker(runId, 42))
+  const shown = 'Ligar de manhã.\n\nTriagem por regras em 22/11/2026 — vaga #7 (Caixa): TRIADO. Mora a 3 km.'
+
+  it('shows staff the note without its marker, and a company only its own text', () => {
+    expect(hideApplyMarkers(stored)).toBe(shown)
+    expect(withoutScreeningNotes(stored)).toBe('Ligar de manhã.')
+    expect(withoutScreeningNotes(note)).toBe('')
+    expect(screeningNotesOf(stored)).toEqual([note])
+    expect([hideApplyMarkers(null), withoutScreeningNotes(null)]).toEqual([null, null])
+    expect(withoutScreeningNotes('Sem anotações da triagem.\n\nSegunda linha.')).toBe('Sem anotações da triagem.\n\nSegunda linha.')
+  })
+  it('a company’s save keeps the agency’s notes after its own text', () => {
+    expect(keepHiddenParts('Começa segunda.', stored, 'notes')).toBe(`Começa segunda.\n\n${note}`)
+    expect(keepHiddenParts('', stored, 'notes')).toBe(note)
+    expect(keepHiddenParts('Começa segunda.', null, 'notes')).toBe('Começa segunda.')
+  })
+  it('a staff save gives an untouched note its marker back, so a restarted apply still finds it', () => {
+    const saved = keepHiddenParts(`${shown}\n\nRetornou a ligação.`, stored, 'markers')
+    expect(saved).toBe(`${stored}\n\nRetornou a ligação.`)
+    expect(markedCandidates(saved, runId)).toEqual([42])
+    // A note the recruiter rewrote or deleted is theirs: nothing is put back.
+    expect(keepHiddenParts('Ligar de manhã.', stored, 'markers')).toBe('Ligar de manhã.')
+    expect(keepHiddenParts(stored, stored, 'markers')).toBe(stored)
   })
 })
 

@@ -83,6 +83,43 @@ export function mergedObservation(existing: unknown, note: string, marker: strin
   return current + separator + note.slice(0, room - marker.length - 2) + '… ' + marker
 }
 
+/** Any run's marker, with the space before it (a note's marker ends the note). */
+const anyMarker = () => new RegExp(`\\s*\\[${MARKER_TAG} [0-9a-f]{8}/\\d+\\]`, 'g')
+const PARAGRAPHS = /\n{2,}/
+
+/** The text as people read it: every apply marker removed (they prove a write landed, nothing more). */
+export function hideApplyMarkers<T>(text: T): T {
+  return (typeof text === 'string' ? text.replace(anyMarker(), '') : text) as T
+}
+
+/** The screening notes of an observation: the paragraphs an apply added (each ends in its marker). */
+export function screeningNotesOf(text: unknown): string[] {
+  return typeof text === 'string' ? text.split(PARAGRAPHS).filter((p) => anyMarker().test(p)) : []
+}
+
+/** An observation without the agency's screening notes: what a client company may read. */
+export function withoutScreeningNotes<T>(text: T): T {
+  if (typeof text !== 'string') return text
+  return text.split(PARAGRAPHS).filter((p) => !anyMarker().test(p)).join('\n\n') as T
+}
+
+/**
+ * The observation to store when someone saves text they were shown without what is hidden from
+ * them, so nothing stored is lost: for a company (`notes`), the agency's screening notes are kept
+ * after its text; for staff (`markers`), a screening note they left as it was gets its marker back.
+ */
+export function keepHiddenParts(edited: string, stored: unknown, hidden: 'notes' | 'markers'): string {
+  const notes = screeningNotesOf(stored)
+  if (hidden === 'notes') return [edited.trimEnd(), ...notes].filter(Boolean).join('\n\n')
+  let text = edited
+  for (const note of notes) {
+    const visible = hideApplyMarkers(note)
+    const at = text.indexOf(visible)
+    if (at !== -1 && !text.includes(note)) text = text.slice(0, at) + note + text.slice(at + visible.length)
+  }
+  return text
+}
+
 export interface ApplyTally {
   updated: number
   sent: number

@@ -7,6 +7,7 @@ import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { legacyGet, sessionOf, visibleVacancy } from '../../lib/access.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
+import { asSeenBy } from '../../lib/observation-view.ts'
 import { EXPORT_MESSAGES, EXPORT_TYPES, limitProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { HttpError } from '../../lib/http-error.ts'
 import { renderExport } from '../../lib/render-export.ts'
@@ -129,7 +130,7 @@ export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: H
       const session = sessionOf(request)
       const vacancy = await visibleVacancy(legacy, request.params.id, session, request)
       const all = readList<ListedCandidate>((await legacyGet(legacy, `/processos_seletivos/${request.params.id}/candidatos`, session, request)).body)
-      const rows = sortCandidates(all.filter((c) => matchesSearch(c, request.query.q ?? '') && matchesStatus(c, request.query.status)))
+      const rows = sortCandidates(all.filter((c) => matchesSearch(c, request.query.q ?? '') && matchesStatus(c, request.query.status))).map((c) => asSeenBy(session, c))
       const name = `candidatos-${vacancySlug({ id: Number(vacancy.id), description: String(vacancy.description ?? ''), company_name: String(vacancy.company_name ?? ''), city: String(vacancy.city ?? '') })}-${todayDate()}.csv`
       return sendCsv(reply, name, candidatesCsv(rows))
     },

@@ -31,6 +31,10 @@ export interface PassThroughRule {
   companyBody?: TSchema
   /** Reshapes a successful answer (the public list drops hidden vacancies and private fields). */
   shape?: 'public-vacancies'
+  /** The answer holds candidates (one or a list): a company reads them without the agency's screening notes. */
+  candidates?: 'one' | 'list'
+  /** The body field carrying a candidate's observation (the path's :id): what the writer was not shown is kept. */
+  observation?: 'observacao' | 'obs'
 }
 
 const DATES = ['start_date', 'end_date'] as const
@@ -49,16 +53,16 @@ export const PASS_THROUGH_RULES: readonly PassThroughRule[] = [
   { name: 'one vacancy', method: 'GET', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/processos_seletivos/${p.id}`, access: { company: 'own-vacancy' } },
   { name: 'create vacancy', method: 'POST', pattern: /^\/processos_seletivos$/, upstream: () => '/processos_seletivos', access: {}, body: VacancyInput },
   { name: 'update vacancy', method: 'PUT', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/processos_seletivos/${p.id}`, access: {}, body: VacancyInput },
-  { name: 'candidates of a vacancy', method: 'GET', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})\/candidatos$/, upstream: (p) => `/processos_seletivos/${p.id}/candidatos`, access: { company: 'own-vacancy' } },
+  { name: 'candidates of a vacancy', method: 'GET', pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})\/candidatos$/, upstream: (p) => `/processos_seletivos/${p.id}/candidatos`, access: { company: 'own-vacancy' }, candidates: 'list' },
   { name: 'candidate pages', method: 'GET', pattern: /^\/candidatos$/, upstream: () => '/candidatos', query: ['page', ...DATES], access: {} },
   { name: 'status counts', method: 'GET', pattern: /^\/candidatos\/status-quantidades$/, upstream: () => '/candidatos/status-quantidades', query: DATES, access: {} },
   { name: 'candidates without status', method: 'GET', pattern: /^\/candidatos\/sem-status$/, upstream: () => '/candidatos/sem-status', query: DATES, access: {} },
   { name: 'advanced search', method: 'GET', pattern: /^\/candidatos\/busca-avancada$/, upstream: () => '/candidatos/busca-avancada', query: ['nome', ...DATES], access: {} },
   { name: 'candidates by status', method: 'GET', pattern: /^\/candidatos\/status\/(?<status>[a-z_]{1,40})$/, upstream: (p) => `/candidatos/status/${p.status}`, query: DATES, access: {} },
-  { name: 'one candidate', method: 'GET', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/candidatos/${p.id}`, access: { company: 'own-candidate' } },
-  { name: 'update candidate', method: 'PUT', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/candidatos/${p.id}`, access: { company: 'own-candidate' }, body: CandidateUpdate, companyBody: CompanyCandidateUpdate },
+  { name: 'one candidate', method: 'GET', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/candidatos/${p.id}`, access: { company: 'own-candidate' }, candidates: 'one' },
+  { name: 'update candidate', method: 'PUT', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/, upstream: (p) => `/candidatos/${p.id}`, access: { company: 'own-candidate' }, body: CandidateUpdate, companyBody: CompanyCandidateUpdate, observation: 'obs' },
   { name: 'forward candidate', method: 'POST', pattern: /^\/candidatos$/, upstream: () => '/candidatos', access: {}, body: CandidateApplication },
-  { name: 'candidate observation', method: 'POST', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})\/observacao$/, upstream: (p) => `/candidatos/${p.id}/observacao`, access: { company: 'own-candidate' }, body: Observation },
+  { name: 'candidate observation', method: 'POST', pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})\/observacao$/, upstream: (p) => `/candidatos/${p.id}/observacao`, access: { company: 'own-candidate' }, body: Observation, observation: 'observacao' },
   { name: 'spreadsheet report', method: 'GET', pattern: /^\/excel_relatorio$/, upstream: () => '/excel_relatorio', query: DATES, access: {} },
 ]
 

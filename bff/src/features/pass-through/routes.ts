@@ -7,6 +7,7 @@ import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { canSee, legacyGet } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { readList, readOne } from '../../lib/legacy-readers.ts'
+import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import type { HttpClient, UpstreamResponse } from '../../plugins/legacy-client.ts'
 import { fieldErrors } from '../../plugins/errors.ts'
@@ -102,7 +103,12 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
       let prefetched: UpstreamResponse | null = null
       if (company) prefetched = await checkCompanyScope(rule, params, session!, request)
       const schema = company && rule.companyBody ? rule.companyBody : rule.body
-      const body = schema ? allowedBody(schema, request.body) : undefined
+      const body = schema ? (allowedBody(schema, request.body) as Obj) : undefined
+      // The writer saw the observation through asSeenBy: keep what was hidden from them.
+      if (rule.observation && body && typeof body[rule.observation] === 'string') {
+        const stored = await fetchOne(`/candidatos/${params.id}`, session!, request)
+        body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored.record?.obs)
+      }
 
       const response =
         prefetched ??
@@ -118,11 +124,13 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
 
       const reply200 = reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8')
       const filterCompany = company && rule.access !== 'public' && rule.access.company === 'vacancy-list'
+      const companyCandidates = company && rule.candidates
       // Unshaped answers go on as received: no parse and re-encode on the hot path.
-      if (!rule.shape && !filterCompany) return reply200.send(response.raw.length > 0 ? response.raw : 'null')
+      if (!rule.shape && !filterCompany && !companyCandidates) return reply200.send(response.raw.length > 0 ? response.raw : 'null')
       let answer: unknown = response.body
       if (rule.shape === 'public-vacancies') answer = readList(answer).map(toPublicVacancy).filter((v) => v !== null)
       if (filterCompany) answer = { data: readList<Obj>(answer).filter((v) => canSee(session!, v)) }
+      if (companyCandidates) answer = { data: rule.candidates === 'one' ? asSeenBy(session!, readOne(answer)) : readList<Obj>(answer).map((c) => asSeenBy(session!, c)) }
       return reply200.send(JSON.stringify(answer ?? null))
     },
   })

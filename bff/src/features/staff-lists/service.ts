@@ -6,6 +6,7 @@ import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { legacyGet, visibleVacancies, visibleVacancy } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { asSeenBy } from '../../lib/observation-view.ts'
 import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-readers.ts'
 import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
@@ -58,7 +59,7 @@ export function createStaffLists({ legacy }: { legacy: HttpClient }) {
         if (!Number.isSafeInteger(vacancyId) || vacancyId <= 0) throw new HttpError(403, MESSAGES.forbidden)
         await visibleVacancy(legacy, vacancyId, session, request)
       }
-      return candidate
+      return asSeenBy(session, candidate)
     },
 
     async bySlug(slug: string, session: SessionData, request: FastifyRequest) {
@@ -80,7 +81,7 @@ export function createStaffLists({ legacy }: { legacy: HttpClient }) {
       }
       const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
       const page = paginate(sortCandidates(searched.filter((c) => matchesStatus(c, query.status)), query.order), query.page ?? 1)
-      return { vacancy, counts: countByStatus(searched), partial, ...page }
+      return { vacancy, counts: countByStatus(searched), partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
     },
 
     /**
@@ -109,7 +110,7 @@ export function createStaffLists({ legacy }: { legacy: HttpClient }) {
       } else {
         return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20 }
       }
-      const sorted = sortCandidates(rows, query.order)
+      const sorted = sortCandidates(rows, query.order).map((c) => asSeenBy(session, c))
       // The export takes every row of the result; the screen takes one page.
       return { idle: false, counts, ...paginate(sorted, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, sorted.length) : undefined) }
     },
