@@ -101,7 +101,9 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(authRoutes, { legacy, limits: { perIp: config.loginLimitPerIp, perCnpj: config.loginLimitPerCnpj, windowMs: 15 * 60_000, now } })
   await app.register(publicRoutes, { vacancies, cacheSeconds: config.publicCacheSeconds })
   await app.register(cepRoutes, { cep })
-  await app.register(healthRoutes, { legacy })
+  // The BFF's own store (runs, applies, leases); an unusable STORE_FILE stops start-up here.
+  const store = deps.store ?? createSqliteStore(config.storeFile)
+  await app.register(healthRoutes, { legacy, store })
   await app.register(staffListRoutes, { lists: createStaffLists({ legacy }) })
   const dashboard = createDashboard({ legacy, now })
   // Staff see their own changes: any successful write through the BFF drops the dashboard cache.
@@ -118,7 +120,6 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     (config.openaiApiKey
       ? createOpenAiProvider({ apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl, model: config.openaiModel, maxInputTokens: config.openaiMaxInputTokens, maxOutputTokens: 8000, concurrency: config.openaiConcurrency, timeoutMs: 120_000 })
       : createRulesProvider())
-  const store = deps.store ?? createSqliteStore(config.storeFile)
   const loader = createScreeningLoader({ legacy })
   const starts = createAttemptLimiter({ limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
   const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts })

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts'
 import { DEVELOPMENT_SESSION_SECRET, readBffConfig } from './plugins/config.ts'
+import { StoreUnavailableError } from './plugins/store.ts'
 
 /** Process entry only: configuration, listen, graceful close. */
 let config
@@ -9,7 +10,15 @@ try {
   console.error((error as Error).message)
   process.exit(2)
 }
-const app = await buildApp(config)
+let app
+try {
+  app = await buildApp(config)
+} catch (error) {
+  // An unusable store is a configuration problem: say which variable, exit 2 like the others.
+  if (!(error instanceof StoreUnavailableError)) throw error
+  console.error(error.message)
+  process.exit(2)
+}
 if (config.sessionSecrets.includes(DEVELOPMENT_SESSION_SECRET)) {
   app.log.warn('SESSION_SECRET is not set: using the development secret (never in production)')
 }

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSqliteStore } from './store.ts'
+import { createSqliteStore, StoreUnavailableError } from './store.ts'
 
 const run = { id: 'r1', createdBy: 'admin@x', mode: 'empresa', vacancy: { id: 1, description: 'Caixa' }, provider: 'rules', total: 3 }
 const candidates = [{ id: 10, full_name: 'A' }, { id: 11, full_name: 'B' }, { id: 12, full_name: 'C' }]
@@ -71,5 +71,45 @@ describe('SQLite store', () => {
     expect(store.getRun('r1')).toBeNull()
     expect(store.results('r1')).toEqual([])
     expect(store.getRun('r2')).not.toBeNull()
+  })
+})
+
+describe('store location and leases (issue 11)', () => {
+  it('refuses an unusable STORE_FILE at once, naming it: under a file, under /proc, a directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
+    try {
+      writeFileSync(join(dir, 'plain-file'), 'x')
+      for (const file of [join(dir, 'plain-file', 'bff.sqlite'), '/proc/self/mini-vagas/bff.sqlite', '/proc/self/bff.sqlite', dir]) {
+        const started = Date.now()
+        expect(() => createSqliteStore(file), file).toThrow(StoreUnavailableError)
+        expect(() => createSqliteStore(file), file).toThrow(`STORE_FILE=${file} cannot be used`)
+        expect(Date.now() - started).toBeLessThan(5000)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+  it('gives a lease to one owner at a time across two connections, until it is released or expires', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
+    const a = createSqliteStore(join(dir, 'bff.sqlite'))
+    const b = createSqliteStore(join(dir, 'bff.sqlite'))
+    try {
+      expect(a.takeLease('apply:r1', 'A', 60_000)).toBe(true)
+      expect(b.takeLease('apply:r1', 'B', 60_000)).toBe(false)
+      expect(b.leaseHeld('apply:r1')).toBe(true)
+      expect(a.takeLease('apply:r1', 'A', 60_000)).toBe(true) // renewed by its owner
+      a.releaseLease('apply:r1', 'B') // not B's to release
+      expect(b.takeLease('apply:r1', 'B', 60_000)).toBe(false)
+      a.releaseLease('apply:r1', 'A')
+      expect(b.takeLease('apply:r1', 'B', 20)).toBe(true)
+      await new Promise((r) => setTimeout(r, 40))
+      expect(a.leaseHeld('apply:r1')).toBe(false)
+      expect(a.takeLease('apply:r1', 'A', 60_000)).toBe(true) // B's expired
+      a.probeWrite()
+    } finally {
+      a.close()
+      b.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

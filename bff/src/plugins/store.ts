@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
 /**
@@ -71,15 +71,62 @@ export interface Store {
   finishApply(runId: string, status: ApplyStatus, message: string | null): void
   /** Applies that were running when the BFF stopped. */
   unfinishedApplies(): StoredApply[]
+  /**
+   * Takes (or renews) the lease `name` for `owner` until `ttlMs` from now, atomically: true when
+   * this owner holds it now, false while another owner's lease has not expired. One job owner per
+   * run, across every instance sharing the store.
+   */
+  takeLease(name: string, owner: string, ttlMs: number): boolean
+  releaseLease(name: string, owner: string): void
+  /** Whether some owner holds an unexpired lease `name`. */
+  leaseHeld(name: string): boolean
+  /** Proves the store can be written now (readiness). */
+  probeWrite(): void
   /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
   purge(before: string): number
   close(): void
 }
 
+/** The store cannot be used at all; the message names STORE_FILE so an operator can fix it. */
+export class StoreUnavailableError extends Error {}
+
+/**
+ * Fails fast, naming STORE_FILE, unless the store's folder is a real, writable directory and the
+ * file (if present) a regular file: SQLite on a path such as /proc spins instead of failing.
+ */
+function assertUsableLocation(file: string) {
+  const dir = dirname(file)
+  try {
+    // One level at a time: a recursive mkdir under /proc loops forever instead of failing.
+    const missing: string[] = []
+    for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.unshift(d)
+    for (const d of missing) mkdirSync(d)
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory')
+    const probe = join(dir, `.bff-store-probe-${process.pid}`)
+    writeFileSync(probe, 'ok')
+    rmSync(probe)
+    const existing = statSync(file, { throwIfNoEntry: false })
+    if (existing && !existing.isFile()) throw new Error('not a regular file')
+  } catch (error) {
+    throw new StoreUnavailableError(`STORE_FILE=${file} cannot be used: ${(error as Error).message}`)
+  }
+}
+
+/** How long a write waits for another instance's transaction before failing. */
+const BUSY_TIMEOUT_MS = 5000
+
 export function createSqliteStore(file: string): Store {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const db = new DatabaseSync(file)
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+  if (file !== ':memory:') assertUsableLocation(file)
+  let db: DatabaseSync
+  try {
+    db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS })
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
+  } catch (error) {
+    throw new StoreUnavailableError(`STORE_FILE=${file} cannot be used: ${(error as Error).message}`)
+  }
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS job_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY, at TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS screening_runs (id TEXT PRIMARY KEY, created_by TEXT NOT NULL, mode TEXT NOT NULL, vacancy TEXT NOT NULL,
       provider TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL, done INTEGER NOT NULL DEFAULT 0, message TEXT,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
@@ -184,6 +231,20 @@ export function createSqliteStore(file: string): Store {
         for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) db.prepare(`DELETE FROM ${table} WHERE run_id IN (${old})`).run(before)
         return Number(db.prepare(`DELETE FROM screening_runs WHERE id IN (${old})`).run(before).changes)
       })
+    },
+    takeLease(name, owner, ttlMs) {
+      const at = Date.now()
+      const taken = db
+        .prepare('INSERT INTO job_leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at WHERE job_leases.owner = excluded.owner OR job_leases.expires_at < ?')
+        .run(name, owner, at + ttlMs, at)
+      return Number(taken.changes) === 1
+    },
+    releaseLease(name, owner) {
+      db.prepare('DELETE FROM job_leases WHERE name = ? AND owner = ?').run(name, owner)
+    },
+    leaseHeld: (name) => db.prepare('SELECT 1 FROM job_leases WHERE name = ? AND expires_at >= ?').get(name, Date.now()) !== undefined,
+    probeWrite() {
+      db.prepare('INSERT INTO store_probe (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at').run(new Date().toISOString())
     },
     close: () => db.close(),
   }

@@ -150,6 +150,8 @@ export const APPLY_MESSAGES = {
   waiting: (seconds: number) => `Muitas requisições. Aguardando ${seconds} segundos e tentando novamente...`,
   afterRetry: (name: string) => `Falha ao processar candidato ${name} após retry`,
   failed: (name: string, message: string) => `Erro ao processar candidato ${name}: ${message}`,
+  alreadyApplying: 'Os resultados desta triagem já estão sendo aplicados.',
+  failedStore: 'Erro ao aplicar resultados: o servidor não conseguiu registrar o andamento. Nada foi perdido; tente novamente em instantes.',
   kept: (name: string, status: string) => `${name} mantido como '${status}': já avançou além da triagem.`,
   interrupted: (done: number, total: number) =>
     `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,

@@ -16,7 +16,18 @@ describe('health', () => {
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
     const down = await app.inject({ method: 'GET', url: '/readyz' })
     expect(down.statusCode).toBe(503)
-    expect(JSON.parse(down.body)).toEqual({ status: 'not ready', checks: { legacy: 'unreachable' } })
+    expect(JSON.parse(down.body)).toEqual({ status: 'not ready', checks: { store: 'ok', legacy: 'unreachable' } })
+    await app.close()
+  })
+  it('/readyz says a stalled legacy is not ready by its own deadline, not the legacy client’s 10 s', async () => {
+    const app = await testApp()
+    nock(LEGACY).get('/api/vagas-publicas').delay(8000).reply(200, [])
+    const started = Date.now()
+    const stalled = await app.inject({ method: 'GET', url: '/readyz' })
+    expect(stalled.statusCode).toBe(503)
+    expect(JSON.parse(stalled.body)).toEqual({ status: 'not ready', checks: { store: 'ok', legacy: 'timeout' } })
+    // Not a timing assertion on the machine's speed: the answer came from the 2 s deadline, long before the 8 s reply.
+    expect(Date.now() - started).toBeLessThan(7000)
     await app.close()
   })
   it('serves the OpenAPI description of the BFF’s own routes', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
 import { candidateStatusLabel, screeningMayChange } from '@mini-vagas/shared/domain/candidate-status'
@@ -10,6 +11,8 @@ import { UpstreamError, type HttpClient, type UpstreamRequest, type UpstreamResp
 import type { Store, StoredResult, StoredStep } from '../../plugins/store.ts'
 
 const WORKERS = 4
+/** How long an apply's owner may go silent before another instance may take the run over. */
+const LEASE_MS = 30_000
 type Obj = Record<string, unknown>
 const ok = (response: UpstreamResponse) => response.status >= 200 && response.status < 300
 
@@ -35,11 +38,17 @@ class SessionEnded extends Error {}
  * The legacy token lives only in memory, with the job: it is never written to the store. A job
  * cut short by a restart is therefore marked 'interrupted' with where it stopped, and the next
  * 'Aplicar Resultados' carries on from there.
+ *
+ * One owner per run, across instances sharing the store: the job holds a lease in the store
+ * (renewed while it runs); another instance refuses to start it until the lease is released or
+ * has expired. A store failure (a full disk) fails the job cleanly — every worker stops first —
+ * and never the process.
  */
-export function createScreeningApplier({ store, legacy, log, pacing = {}, now = Date.now }: { store: Store; legacy: HttpClient; log: FastifyBaseLogger; pacing?: RatePacerOptions; now?: () => number }) {
+export function createScreeningApplier({ store, legacy, log, pacing = {}, now = Date.now, instanceId = randomUUID(), leaseMs = LEASE_MS }: { store: Store; legacy: HttpClient; log: FastifyBaseLogger; pacing?: RatePacerOptions; now?: () => number; instanceId?: string; leaseMs?: number }) {
   const active = new Set<string>()
   let stopping = false
   const notices = new Map<string, string>()
+  const lease = (runId: string) => `apply:${runId}`
 
   async function job(runId: string, token: string, requestId: string) {
     const run = store.getRun(runId)!
@@ -117,25 +126,39 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       }
     }
 
-    active.add(runId)
     let sessionEnded = false
+    let broken: unknown = null
+    let leaseLost = false
+    // The lease is renewed while the job runs; lost (this instance stalled past its expiry), the
+    // job stops taking steps, as another instance may now own the run.
+    const heartbeat = setInterval(() => {
+      try {
+        if (!store.takeLease(lease(runId), instanceId, leaseMs)) leaseLost = true
+      } catch (error) {
+        broken ??= error
+      }
+    }, Math.max(50, Math.floor(leaseMs / 3)))
+    heartbeat.unref()
     try {
-      const todo = store.steps(runId).filter((s) => s.state !== 'done')
+      const todo = store.steps(runId).filter((s) => s.state !== 'done' && s.state !== 'skipped')
       let next = 0
-      // Each worker stops taking steps once the session has ended or the BFF is stopping; the
-      // job ends only when every worker has, so no write outlives the job's status.
+      // Each worker stops taking steps once the session has ended, the store or the lease failed,
+      // or the BFF is stopping; the job reports only when every worker has stopped, so no write
+      // outlives the job's status.
       const worker = async () => {
-        while (next < todo.length && !stopping && !sessionEnded) {
+        while (next < todo.length && !stopping && !sessionEnded && !broken && !leaseLost) {
           const step = todo[next++]!
           try {
             await perform(step, results.get(step.candidateId)!)
           } catch (error) {
-            if (!(error instanceof SessionEnded)) throw error
-            sessionEnded = true
+            if (error instanceof SessionEnded) sessionEnded = true
+            else broken ??= error
           }
         }
       }
       await Promise.all(Array.from({ length: WORKERS }, worker))
+      if (broken) throw broken
+      if (leaseLost) return
       const { updated, sent, skipped, total } = counted(runId)
       if (sessionEnded) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
       else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
@@ -145,10 +168,22 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       }
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
-      store.finishApply(runId, 'failed', 'Erro ao aplicar resultados')
+      // The store may be what failed (a full disk): saying so may fail too, and must not throw.
+      attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)
     } finally {
+      clearInterval(heartbeat)
+      attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       active.delete(runId)
       notices.delete(runId)
+    }
+  }
+
+  /** A store write whose failure is logged, never thrown (the job's last words). */
+  function attempt(write: () => void, runId: string) {
+    try {
+      write()
+    } catch (error) {
+      log.error({ err: { message: (error as Error).message }, runId }, 'the store refused a write')
     }
   }
 
@@ -183,8 +218,23 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     start(runId: string, token: string, requestId: string) {
       const { steps } = planned(runId)
       if (active.has(runId)) return
-      store.beginApply(runId, steps)
-      void job(runId, token, requestId)
+      // Atomic in the store: of two instances asked at once, one gets the run.
+      if (!store.takeLease(lease(runId), instanceId, leaseMs)) throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
+      active.add(runId)
+      try {
+        store.beginApply(runId, steps)
+      } catch (error) {
+        active.delete(runId)
+        attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+        throw error
+      }
+      void job(runId, token, requestId).catch((error) => {
+        // Failed before its first step (the store could not be read): never the process.
+        log.error({ err: { message: (error as Error).message }, runId }, 'apply job ended unexpectedly')
+        attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)
+        attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+        active.delete(runId)
+      })
     },
     /**
      * What 'Aplicar Resultados' will do, for the recruiter to confirm: statuses that will change,
@@ -224,7 +274,8 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */
     interruptUnfinished() {
       for (const applied of store.unfinishedApplies()) {
-        if (active.has(applied.runId)) continue
+        // Another instance may be applying it right now: its lease says so.
+        if (active.has(applied.runId) || store.leaseHeld(lease(applied.runId))) continue
         const { updated, sent, total } = counted(applied.runId)
         store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       }
