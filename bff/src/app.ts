@@ -123,7 +123,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   const loader = createScreeningLoader({ legacy })
   const starts = createAttemptLimiter({ limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
   const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts })
-  const applier = createScreeningApplier({ store, legacy, log: app.log, now })
+  const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs: config.jobLeaseSeconds * 1000 })
   await app.register(screeningRoutes, { loader, provider, runs, applier })
   // Unfinished runs carry on when the BFF starts, unfinished applies say where they stopped; on
   // close, let the current batch land first.

@@ -34,6 +34,8 @@ export interface BffConfig {
   loginLimitPerCnpj: number
   screeningRunsPerHour: number
   storeRetentionDays: number
+  /** How long an apply's owner may go silent before another instance takes the run over. */
+  jobLeaseSeconds: number
   legacyRegisterPath: string
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
   /** The BFF's own store (screening runs): a SQLite file, or ':memory:'. */
@@ -75,6 +77,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
+    jobLeaseSeconds: read.int('JOB_LEASE_SECONDS', 30, 1, 3600),
     legacyRegisterPath: read.string('LEGACY_REGISTER_PATH', '/auth/register'),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',

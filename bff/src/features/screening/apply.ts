@@ -49,6 +49,8 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
   let stopping = false
   const notices = new Map<string, string>()
   const lease = (runId: string) => `apply:${runId}`
+  /** How a job ended when the store could not record it (a full disk): still told to the recruiter. */
+  const unrecorded = new Map<string, { status: 'failed'; message: string }>()
 
   async function job(runId: string, token: string, requestId: string) {
     const run = store.getRun(runId)!
@@ -169,7 +171,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
       // The store may be what failed (a full disk): saying so may fail too, and must not throw.
-      attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)
+      if (!attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)) unrecorded.set(runId, { status: 'failed', message: APPLY_MESSAGES.failedStore })
     } finally {
       clearInterval(heartbeat)
       attempt(() => store.releaseLease(lease(runId), instanceId), runId)
@@ -178,12 +180,14 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     }
   }
 
-  /** A store write whose failure is logged, never thrown (the job's last words). */
-  function attempt(write: () => void, runId: string) {
+  /** A store write whose failure is logged, never thrown (the job's last words); true when it was written. */
+  function attempt(write: () => void, runId: string): boolean {
     try {
       write()
+      return true
     } catch (error) {
       log.error({ err: { message: (error as Error).message }, runId }, 'the store refused a write')
+      return false
     }
   }
 
@@ -218,6 +222,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     start(runId: string, token: string, requestId: string) {
       const { steps } = planned(runId)
       if (active.has(runId)) return
+      unrecorded.delete(runId)
       // Atomic in the store: of two instances asked at once, one gets the run.
       if (!store.takeLease(lease(runId), instanceId, leaseMs)) throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
       active.add(runId)
@@ -262,7 +267,15 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     summary(runId: string) {
       const applied = store.getApply(runId)
       if (!applied) return null
-      return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counted(runId) }
+      const counts = counted(runId)
+      // 'applying' with no owner (its instance died and the lease ran out) is an interrupted apply
+      // the recruiter can carry on — not a button locked on "Aplicando..." forever.
+      const lost = unrecorded.get(runId)
+      if (applied.status === 'applying' && lost && !active.has(runId)) return { ...lost, notice: null, ...counts }
+      if (applied.status === 'applying' && !active.has(runId) && !store.leaseHeld(lease(runId))) {
+        return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
+      }
+      return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counts }
     },
     /** The summary and, by name (from the run's view, already read), every candidate not written. */
     view(runId: string, names: ReadonlyMap<number, string>) {

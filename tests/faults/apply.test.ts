@@ -1,0 +1,217 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  applyEnded,
+  applyWhenFree,
+  bffRefusing,
+  duplicates,
+  ledger,
+  login,
+  screened,
+  startApply,
+  startBff,
+  startLegacy,
+  until,
+  view,
+  type Bff,
+  type Legacy,
+  type RunView,
+} from './harness.ts'
+
+// Issue 11's fault suite: the promise "nothing lost, nothing written twice, no crash" tried with
+// real faults on real processes — SIGKILL mid-apply, two instances on one store, a store whose
+// disk fills up, unusable store paths, a legacy that stalls, fails and resets — and every test
+// ends by counting what the stand-in's database holds.
+let legacy: Legacy
+let vacancyId: number
+const started: Bff[] = []
+const scratch: string[] = []
+const dir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'mv-store-'))
+  scratch.push(d)
+  return d
+}
+const bff = async (storeFile: string, env: Record<string, string> = {}) => {
+  const b = await startBff(legacy, storeFile, env)
+  started.push(b)
+  return b
+}
+
+beforeAll(async () => {
+  // Each legacy call takes ~25 ms, as over a network, so an apply lasts long enough to be cut.
+  legacy = await startLegacy({ LEGACY_LATENCY_MS: '25' })
+  const probe = await bff(join(dir(), 'probe.sqlite'))
+  const cookie = await login(probe)
+  const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
+  vacancyId = vacancies.data.find((v) => v.obs === 'mostrar' && v.id % 3 === 2)!.id
+  await probe.kill()
+}, 120_000)
+afterEach(async () => {
+  for (const b of started.splice(0)) await b.kill()
+  await fetch(`${legacy.url}/__control/faults`, { method: 'DELETE' })
+})
+afterAll(async () => {
+  await legacy?.stop()
+  for (const d of scratch) rmSync(d, { recursive: true, force: true })
+})
+
+/** A global run over the last months: status writes and forwards to the vacancy. */
+const GLOBAL = () => ({ mode: 'global', vacancyId, start_date: '2026-07-01', end_date: new Date().toISOString().slice(0, 10) })
+const targets = (run: RunView) => run.results.filter((r) => r.outcome === 'triado' || r.outcome === 'revisao')
+
+/** Every write of a finished apply landed exactly once, as the stand-in's database and request log show. */
+async function expectExactlyOnce(run: RunView, final: RunView) {
+  expect(final.apply).toMatchObject({ status: 'applied', failed: 0 })
+  const book = ledger(legacy, run.run.id, vacancyId)
+  expect(duplicates(book)).toEqual([])
+  expect(book.notes.size).toBe(final.apply!.updated)
+  expect([...book.forwards.values()].reduce((a, b) => a + b, 0)).toBe(final.apply!.sent)
+  expect(final.apply!.updated + final.apply!.skipped).toBe(targets(run).length)
+}
+
+describe('applying under real faults (issue 11)', () => {
+  it('SIGKILL at random points of an apply, three times: every status, note and forward lands once', async () => {
+    const storeFile = join(dir(), 'bff.sqlite')
+    let instance = await bff(storeFile)
+    const cookie = await login(instance)
+    const run = await screened(instance, cookie, GLOBAL())
+    expect(targets(run).length).toBeGreaterThan(40)
+    await legacy.clearLog()
+    const kills: (number | string)[] = []
+    for (let life = 0; life < 3; life++) {
+      await applyWhenFree(instance, cookie, run.run.id)
+      const at = 300 + Math.floor(Math.random() * 900)
+      kills.push(at)
+      await new Promise((r) => setTimeout(r, at))
+      const progress = (await view(instance, cookie, run.run.id)).apply!
+      kills.push(`${progress.processed}/${progress.total}`)
+      await instance.kill()
+      instance = await bff(storeFile)
+    }
+    console.log(`SIGKILL after (ms, steps done/total): ${kills.join(', ')}`)
+    // Each kill fell in the middle of the work, not after it.
+    expect(kills.filter((k) => typeof k === 'string' && Number(k.split('/')[0]) < Number(k.split('/')[1])).length).toBeGreaterThanOrEqual(2)
+    // The last life finds the dead one's lease, waits it out, and carries on.
+    await applyWhenFree(instance, cookie, run.run.id)
+    const final = await applyEnded(instance, cookie, run.run.id)
+    await expectExactlyOnce(run, final)
+    const writes = await legacy.statusWrites()
+    expect([...writes].filter(([, n]) => n > 1)).toEqual([])
+  }, 240_000)
+
+  it('two instances on one store asked at once: one applies, the other says so, nothing is written twice', async () => {
+    const storeFile = join(dir(), 'bff.sqlite')
+    const a = await bff(storeFile)
+    const b = await bff(storeFile)
+    const cookie = await login(a)
+    const run = await screened(a, cookie, GLOBAL())
+    await legacy.clearLog()
+    const answers = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
+    expect(answers.map((x) => x.status).sort()).toEqual([202, 409])
+    expect(answers.find((x) => x.status === 409)!.body.message).toBe('Os resultados desta triagem já estão sendo aplicados.')
+    // Asked again while it runs, the other instance still refuses; both stay up and agree at the end.
+    await new Promise((r) => setTimeout(r, 500))
+    const again = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
+    expect(again.map((x) => x.status)).toContain(409)
+    const final = await applyEnded(a, cookie, run.run.id)
+    expect((await view(b, cookie, run.run.id)).apply).toMatchObject({ status: 'applied', updated: final.apply!.updated, sent: final.apply!.sent })
+    expect(a.alive() && b.alive()).toBe(true)
+    await expectExactlyOnce(run, final)
+    expect([...(await legacy.statusWrites())].filter(([, n]) => n > 1)).toEqual([])
+  }, 180_000)
+
+  it('a legacy that stalls past the timeout, answers 500 and resets connections mid-apply: reported, then finished once', async () => {
+    const storeFile = join(dir(), 'bff.sqlite')
+    const instance = await bff(storeFile, { LEGACY_TIMEOUT_MS: '1500', LEGACY_RETRIES: '0' })
+    const cookie = await login(instance)
+    const run = await screened(instance, cookie, GLOBAL())
+    await legacy.clearLog()
+    // A write held 4 s (it lands after the BFF gave up on it), two 500s, two resets.
+    await legacy.fault({ mode: 'stall', ms: 4000, method: 'PUT', path: '/api/candidatos/' })
+    await legacy.fault({ mode: 'status', status: 500, count: 2, method: 'PUT', path: '/api/candidatos/' })
+    await legacy.fault({ mode: 'reset', count: 2, method: 'POST', path: '/api/candidatos' })
+    await applyWhenFree(instance, cookie, run.run.id)
+    const first = await applyEnded(instance, cookie, run.run.id)
+    expect(first.apply!.status).toBe('applied')
+    expect(first.apply!.failed).toBeGreaterThan(0)
+    await new Promise((r) => setTimeout(r, 4500)) // the stalled write lands meanwhile
+    await applyWhenFree(instance, cookie, run.run.id)
+    const final = await applyEnded(instance, cookie, run.run.id)
+    expect(instance.alive()).toBe(true)
+    await expectExactlyOnce(run, final)
+  }, 180_000)
+})
+
+describe('the store’s own faults (issue 11)', () => {
+  it('an unusable STORE_FILE stops the BFF at once with exit 2, naming it: under a file, under /proc, a read-only mount', async () => {
+    const base = dir()
+    writeFileSync(join(base, 'plain-file'), 'x')
+    const paths = [join(base, 'plain-file', 'bff.sqlite'), '/proc/self/mini-vagas/bff.sqlite']
+    const readOnly = join(base, 'ro')
+    mkdirSync(readOnly)
+    let mounted = false
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', readOnly], { stdio: 'ignore' })
+      mounted = true
+      paths.push(join(readOnly, 'bff.sqlite'))
+    } catch {
+      console.log('read-only case skipped: this machine cannot mount a tmpfs (needs root)')
+    }
+    try {
+      for (const path of paths) {
+        const result = await bffRefusing(path, legacy.url)
+        expect({ path, code: result.code }).toEqual({ path, code: 2 })
+        expect(result.output).toContain(`STORE_FILE=${path} cannot be used`)
+        expect(result.output).not.toMatch(/\n\s+at /) // a message, not a stack
+      }
+    } finally {
+      if (mounted) execFileSync('umount', [readOnly])
+    }
+  }, 60_000)
+
+  it('a full disk during an apply fails the job cleanly, the BFF stays up and says it is not ready; with room again, the apply finishes once', async (context) => {
+    const mountPoint = join(dir(), 'small')
+    mkdirSync(mountPoint)
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { stdio: 'ignore' })
+    } catch {
+      console.log('full-disk case skipped: this machine cannot mount a tmpfs (needs root)')
+      context.skip()
+      return
+    }
+    try {
+      const instance = await bff(join(mountPoint, 'bff.sqlite'))
+      const cookie = await login(instance)
+      const run = await screened(instance, cookie, GLOBAL())
+      await legacy.clearLog()
+      await applyWhenFree(instance, cookie, run.run.id)
+      await new Promise((r) => setTimeout(r, 300))
+      // Fill what is left of the disk: the store's next write fails with SQLITE_FULL.
+      try {
+        execFileSync('dd', ['if=/dev/zero', `of=${join(mountPoint, 'filler')}`, 'bs=64k'], { stdio: 'ignore' })
+      } catch {
+        // dd stops with "No space left on device": that is the point.
+      }
+      const failed = await applyEnded(instance, cookie, run.run.id)
+      expect(failed.apply!.status).toBe('failed')
+      expect(instance.alive()).toBe(true)
+      expect((await fetch(`${instance.url}/healthz`)).status).toBe(200)
+      const ready = await fetch(`${instance.url}/readyz`)
+      expect(ready.status).toBe(503)
+      expect(((await ready.json()) as { checks: Record<string, string> }).checks.store).toMatch(/^unwritable/)
+
+      rmSync(join(mountPoint, 'filler'))
+      await until('ready again', async () => (await fetch(`${instance.url}/readyz`)).status === 200, 10_000)
+      await applyWhenFree(instance, cookie, run.run.id)
+      const final = await applyEnded(instance, cookie, run.run.id)
+      await expectExactlyOnce(run, final)
+      expect([...(await legacy.statusWrites())].filter(([, n]) => n > 1)).toEqual([])
+    } finally {
+      for (const b of started.splice(0)) await b.kill()
+      execFileSync('umount', ['-l', mountPoint])
+    }
+  }, 180_000)
+})

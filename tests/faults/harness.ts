@@ -1,0 +1,223 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { markedCandidates } from '@mini-vagas/shared/domain/screening-apply'
+import { freePort, ROOT, runScript, startService, type Service } from '../support/processes.ts'
+
+/**
+ * The fault suite's parts (issue 11): the stand-in and BFFs as separate processes on loopback,
+ * killed, doubled and starved for real; what happened is counted in the stand-in's own database.
+ */
+export const SECRET = 'faults-session-secret-0123456789-abcdefghij'
+const ADMIN = { cnpj: '11222333000181', password: 'demo-admin-2026' }
+
+export interface Legacy {
+  url: string
+  db: string
+  dir: string
+  fault(body: Record<string, unknown>): Promise<void>
+  /** PUT /api/candidatos/:id requests received since the log was cleared, per candidate. */
+  statusWrites(): Promise<Map<number, number>>
+  clearLog(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startLegacy(env: Record<string, string> = {}, candidates = 600): Promise<Legacy> {
+  const dir = mkdtempSync(join(tmpdir(), 'mv-faults-'))
+  const db = join(dir, 'legacy.sqlite')
+  const seed = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--db', db, '--now', todayDate()])
+  if (seed.code !== 0) throw new Error(seed.output)
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const service = await startService('infra/legacy-api/src/server.ts', { LEGACY_PORT: String(port), LEGACY_DB: db, LEGACY_CONTROL: '1', ...env }, `${url}/api/vagas-publicas`)
+  return {
+    url,
+    db,
+    dir,
+    async fault(body) {
+      await fetch(`${url}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    },
+    async statusWrites() {
+      const { requests } = (await (await fetch(`${url}/__control/requests`)).json()) as { requests: { method: string; url: string }[] }
+      const writes = new Map<number, number>()
+      for (const r of requests) {
+        const id = r.method === 'PUT' ? /^\/api\/candidatos\/(\d+)$/.exec(r.url)?.[1] : undefined
+        if (id) writes.set(Number(id), (writes.get(Number(id)) ?? 0) + 1)
+      }
+      return writes
+    },
+    async clearLog() {
+      await fetch(`${url}/__control/requests`, { method: 'DELETE' })
+    },
+    async stop() {
+      await service.stop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Bff {
+  url: string
+  service: Service
+  /** SIGKILL: no close hook, no flush — a crash. */
+  kill(): Promise<void>
+  stop(): Promise<void>
+  alive(): boolean
+}
+
+export async function startBff(legacy: Legacy, storeFile: string, env: Record<string, string> = {}): Promise<Bff> {
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  const service = await startService(
+    'bff/src/server.ts',
+    {
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      LEGACY_API_URL: `${legacy.url}/api`,
+      CEP_API_URL: `${legacy.url}/ws`,
+      SESSION_SECRET: SECRET,
+      STATIC_DIR: '/nonexistent',
+      STORE_FILE: storeFile,
+      JOB_LEASE_SECONDS: '2',
+      LEGACY_TIMEOUT_MS: '3000',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  )
+  const child = service.child
+  return {
+    url,
+    service,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    kill: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGKILL')
+      }),
+    stop: async () => void (await service.stop()),
+  }
+}
+
+/** Starts the BFF on a store path expected to be refused: its exit code, output and time to exit. */
+export function bffRefusing(storeFile: string, legacyUrl: string): Promise<{ code: number | null; output: string; ms: number }> {
+  return new Promise((done) => {
+    const started = Date.now()
+    const child = spawn(process.execPath, [resolve(ROOT, 'bff/src/server.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', LEGACY_API_URL: `${legacyUrl}/api`, SESSION_SECRET: SECRET, STORE_FILE: storeFile, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'error' },
+    })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    const limit = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    child.once('exit', (code) => {
+      clearTimeout(limit)
+      done({ code, output, ms: Date.now() - started })
+    })
+  })
+}
+
+const unsafe = (bff: Bff, cookie?: string) => ({ 'x-csrf': '1', origin: bff.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) })
+
+export async function login(bff: Bff): Promise<string> {
+  const response = await fetch(`${bff.url}/bff/auth/login`, { method: 'POST', headers: unsafe(bff), body: JSON.stringify(ADMIN) })
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`)
+  return response.headers.getSetCookie()[0]!.split(';')[0]!
+}
+
+export interface RunView {
+  run: { id: string; status: string; mode: string; vacancy: { id: number } }
+  results: { candidateId: number; outcome: string | null }[]
+  apply: null | { status: string; message: string | null; total: number; processed: number; updated: number; sent: number; skipped: number; failed: number }
+}
+
+export async function view(bff: Bff, cookie: string, runId: string): Promise<RunView> {
+  const response = await fetch(`${bff.url}/bff/screening/runs/${runId}`, { headers: { cookie } })
+  if (!response.ok) throw new Error(`run view: ${response.status} ${await response.text()}`)
+  return (await response.json()) as RunView
+}
+
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`timed out: ${what}`)
+}
+
+/** Screens with the rules provider and waits for the run to finish. */
+export async function screened(bff: Bff, cookie: string, body: Record<string, unknown>): Promise<RunView> {
+  const response = await fetch(`${bff.url}/bff/screening/runs`, { method: 'POST', headers: unsafe(bff, cookie), body: JSON.stringify(body) })
+  if (response.status !== 202) throw new Error(`screening: ${response.status} ${await response.text()}`)
+  const id = ((await response.json()) as RunView).run.id
+  let last: RunView | null = null
+  await until('screening', async () => (last = await view(bff, cookie, id)).run.status !== 'screening')
+  return last!
+}
+
+export async function startApply(bff: Bff, cookie: string, runId: string): Promise<{ status: number; body: { message?: string } }> {
+  const response = await fetch(`${bff.url}/bff/screening/runs/${runId}/apply`, { method: 'POST', headers: { 'x-csrf': '1', origin: bff.url, cookie } })
+  return { status: response.status, body: (await response.json()) as { message?: string } }
+}
+
+/** Asks to apply until an instance takes the run (409 while another's lease lasts). */
+export async function applyWhenFree(bff: Bff, cookie: string, runId: string): Promise<void> {
+  await until('the run to be free to apply', async () => {
+    const { status, body } = await startApply(bff, cookie, runId)
+    if (status !== 202 && status !== 409) throw new Error(`apply: ${status} ${JSON.stringify(body)}`)
+    return status === 202
+  })
+}
+
+export async function applyEnded(bff: Bff, cookie: string, runId: string): Promise<RunView> {
+  let last: RunView | null = null
+  await until('the apply to end', async () => {
+    last = await view(bff, cookie, runId)
+    return last.apply !== null && last.apply.status !== 'applying'
+  })
+  return last!
+}
+
+export interface Ledger {
+  /** Per candidate of the run: how many times its note (marker) is in its own record. */
+  notes: Map<number, number>
+  /** Per candidate: how many records of the screened vacancy it was forwarded as. */
+  forwards: Map<number, number>
+  statuses: Map<number, string | null>
+}
+
+/** Reads the stand-in's database file directly: what the legacy really holds. */
+export function ledger(legacy: Legacy, runId: string, vacancyId: number): Ledger {
+  const db = new DatabaseSync(legacy.db, { readOnly: true })
+  try {
+    const rows = db.prepare("SELECT id, job_posting_id, status, obs FROM candidates WHERE obs LIKE '%[triagem %'").all() as { id: number; job_posting_id: number; status: string | null; obs: string }[]
+    const notes = new Map<number, number>()
+    const forwards = new Map<number, number>()
+    const statuses = new Map<number, string | null>()
+    for (const row of rows) {
+      for (const candidateId of markedCandidates(row.obs, runId)) {
+        if (candidateId === row.id) {
+          notes.set(candidateId, (notes.get(candidateId) ?? 0) + 1)
+          statuses.set(candidateId, row.status)
+        } else if (row.job_posting_id === vacancyId) forwards.set(candidateId, (forwards.get(candidateId) ?? 0) + 1)
+      }
+    }
+    return { notes, forwards, statuses }
+  } finally {
+    db.close()
+  }
+}
+
+/** Everything written more than once, as "candidate: what". Empty when every write landed once. */
+export function duplicates(book: Ledger): string[] {
+  return [
+    ...[...book.notes].filter(([, n]) => n > 1).map(([id, n]) => `${id}: note ×${n}`),
+    ...[...book.forwards].filter(([, n]) => n > 1).map(([id, n]) => `${id}: forwarded ×${n}`),
+  ]
+}
