@@ -89,7 +89,9 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   })
   // App plugins
   await app.register(securityHeadersPlugin, { production: config.production })
-  await app.register(sessionPlugin, { config, now })
+  // The BFF's own store (runs, applies, leases, revoked sessions); an unusable STORE_FILE stops start-up here.
+  const store = deps.store ?? createSqliteStore(config.storeFile)
+  await app.register(sessionPlugin, { config, now, store })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
   await app.register(routeAccessPlugin)
@@ -101,8 +103,6 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(authRoutes, { legacy, limits: { perIp: config.loginLimitPerIp, perCnpj: config.loginLimitPerCnpj, windowMs: 15 * 60_000, now } })
   await app.register(publicRoutes, { vacancies, cacheSeconds: config.publicCacheSeconds })
   await app.register(cepRoutes, { cep })
-  // The BFF's own store (runs, applies, leases); an unusable STORE_FILE stops start-up here.
-  const store = deps.store ?? createSqliteStore(config.storeFile)
   await app.register(healthRoutes, { legacy, store })
   await app.register(staffListRoutes, { lists: createStaffLists({ legacy }) })
   const dashboard = createDashboard({ legacy, now })
@@ -134,7 +134,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     runs.resume()
   })
   app.addHook('onClose', async () => {
-    await Promise.race([Promise.all([runs.idle(), applier.stop()]), new Promise((r) => setTimeout(r, 5000))])
+    await Promise.all([Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]), applier.stop(5000)])
     if (!deps.store) store.close()
   })
   await app.register(passThroughRoutes, { legacy })

@@ -145,6 +145,29 @@ describe('applying under real faults (issue 11)', () => {
   }, 180_000)
 })
 
+describe('sessions across restarts and instances (issue 11)', () => {
+  it('a logged-out cookie is refused after a SIGKILL restart and on another instance at once, on every route that reads the session', async () => {
+    const storeFile = join(dir(), 'bff.sqlite')
+    const a = await bff(storeFile)
+    const b = await bff(storeFile)
+    const cookie = await login(a)
+    const run = await screened(a, cookie, GLOBAL())
+    const logout = await fetch(`${a.url}/bff/auth/logout`, { method: 'POST', headers: { 'x-csrf': '1', origin: a.url, cookie } })
+    expect(logout.status).toBe(204)
+    // Instance B shares the store: refused at once. Then A dies and comes back: still refused.
+    const replays = async (instance: Bff) => [
+      (await fetch(`${instance.url}/bff/auth/me`, { headers: { cookie } })).status,
+      (await fetch(`${instance.url}/bff/screening/runs/${run.run.id}`, { headers: { cookie } })).status,
+      (await startApply(instance, cookie, run.run.id)).status,
+    ]
+    expect(await replays(b)).toEqual([401, 401, 401])
+    await a.kill()
+    const again = await bff(storeFile)
+    expect(await replays(again)).toEqual([401, 401, 401])
+    expect(ledger(legacy, run.run.id, vacancyId).notes.size).toBe(0)
+  }, 120_000)
+})
+
 describe('the store’s own faults (issue 11)', () => {
   it('an unusable STORE_FILE stops the BFF at once with exit 2, naming it: under a file, under /proc, a read-only mount', async () => {
     const base = dir()

@@ -5,6 +5,7 @@ import type { User } from '@mini-vagas/shared/schemas/user'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
 import type { BffConfig } from './config.ts'
 import { createSealer, type SessionData } from './session-seal.ts'
+import type { Store } from './store.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,10 +32,11 @@ const REFRESH_AFTER_MS = 60_000
 
 /**
  * Sessions in a sealed httpOnly cookie (DESIGN.md §5): `__Host-` prefixed and Secure in
- * production, SameSite=Strict, Path=/, idle and absolute expiry. Stateless: any instance opens it.
+ * production, SameSite=Strict, Path=/, idle and absolute expiry. Any instance opens it; a
+ * logout's revocation is shared through the store.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { config, now }: { config: BffConfig; now: () => number }) => {
+  async (app: FastifyInstance, { config, now, store }: { config: BffConfig; now: () => number; store: Pick<Store, 'revokeSession' | 'sessionRevoked'> }) => {
     const sealer = createSealer(config.sessionSecrets)
     const cookieName = config.cookieSecure ? '__Host-mv_session' : 'mv_session'
     const idleMs = config.sessionIdleMinutes * 60_000
@@ -50,14 +52,19 @@ export const sessionPlugin = fp(
       reply.setCookie(cookieName, sealer.seal(data), cookieOptions((data.issuedAt + absoluteMs - now()) / 1000))
     }
 
-    // Revoked session ids until their absolute expiry. In memory: with several instances, the
-    // legacy token is revoked upstream too (logout calls the legacy), so a replayed cookie still
-    // fails at the first /api call on another instance; the store issue moves this to the store.
-    const revoked = new Map<string, number>()
+    // Revoked session ids live in the store until their absolute expiry, so a logged-out cookie is
+    // refused after a restart and on every instance sharing the store, at once. Known revocations
+    // are also remembered here (a revoked id never comes back), so a replay costs no store read.
+    const knownRevoked = new Map<string, number>()
     const isRevoked = (sid: string) => {
       const t = now()
-      for (const [id, until] of revoked) if (until < t) revoked.delete(id)
-      return revoked.has(sid)
+      const until = knownRevoked.get(sid)
+      if (until !== undefined) {
+        if (until >= t) return true
+        knownRevoked.delete(sid)
+        return false
+      }
+      return store.sessionRevoked(sid, t)
     }
 
     const control: SessionControl = {
@@ -67,7 +74,10 @@ export const sessionPlugin = fp(
         write(reply, { sid: randomBytes(16).toString('hex'), token, user, issuedAt: t, lastSeenAt: t })
       },
       revoke(session) {
-        revoked.set(session.sid, session.issuedAt + absoluteMs)
+        const until = session.issuedAt + absoluteMs
+        if (knownRevoked.size > 10_000) knownRevoked.clear()
+        knownRevoked.set(session.sid, until)
+        store.revokeSession(session.sid, until)
       },
       clear(reply) {
         reply.clearCookie(cookieName, { path: '/', secure: config.cookieSecure, httpOnly: true, sameSite: 'strict' })

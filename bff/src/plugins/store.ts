@@ -80,6 +80,9 @@ export interface Store {
   releaseLease(name: string, owner: string): void
   /** Whether some owner holds an unexpired lease `name`. */
   leaseHeld(name: string): boolean
+  /** Refuses the session `sid` on every instance until `untilMs` (its absolute expiry); older revocations are forgotten. */
+  revokeSession(sid: string, untilMs: number): void
+  sessionRevoked(sid: string, nowMs: number): boolean
   /** Proves the store can be written now (readiness). */
   probeWrite(): void
   /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
@@ -127,6 +130,7 @@ export function createSqliteStore(file: string): Store {
   db.exec(`
     CREATE TABLE IF NOT EXISTS job_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY, at TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until INTEGER NOT NULL);
     CREATE TABLE IF NOT EXISTS screening_runs (id TEXT PRIMARY KEY, created_by TEXT NOT NULL, mode TEXT NOT NULL, vacancy TEXT NOT NULL,
       provider TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL, done INTEGER NOT NULL DEFAULT 0, message TEXT,
       created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
@@ -149,6 +153,7 @@ export function createSqliteStore(file: string): Store {
     runId: String(r.run_id), status: r.status as ApplyStatus, message: r.message === null ? null : String(r.message), updatedAt: String(r.updated_at),
   })
   const getRun = db.prepare('SELECT * FROM screening_runs WHERE id = ?')
+  const revokedStatement = db.prepare('SELECT 1 FROM revoked_sessions WHERE sid = ? AND until >= ?')
   const setVerdict = db.prepare('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL')
   const countDone = db.prepare('UPDATE screening_runs SET done = (SELECT COUNT(*) FROM screening_results WHERE run_id = ? AND outcome IS NOT NULL), updated_at = ? WHERE id = ?')
   const tx = <T>(fn: () => T): T => {
@@ -243,6 +248,13 @@ export function createSqliteStore(file: string): Store {
       db.prepare('DELETE FROM job_leases WHERE name = ? AND owner = ?').run(name, owner)
     },
     leaseHeld: (name) => db.prepare('SELECT 1 FROM job_leases WHERE name = ? AND expires_at >= ?').get(name, Date.now()) !== undefined,
+    revokeSession(sid, untilMs) {
+      tx(() => {
+        db.prepare('DELETE FROM revoked_sessions WHERE until < ?').run(Date.now())
+        db.prepare('INSERT INTO revoked_sessions (sid, until) VALUES (?, ?) ON CONFLICT(sid) DO UPDATE SET until = MAX(until, excluded.until)').run(sid, untilMs)
+      })
+    },
+    sessionRevoked: (sid, nowMs) => revokedStatement.get(sid, nowMs) !== undefined,
     probeWrite() {
       db.prepare('INSERT INTO store_probe (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at').run(new Date().toISOString())
     },

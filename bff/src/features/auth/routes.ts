@@ -88,7 +88,13 @@ export async function authRoutes(app: FastifyInstance, { legacy, limits }: { leg
       } catch (error) {
         request.log.warn({ err: { message: (error as Error).message } }, 'legacy logout failed')
       }
-      app.sessions.revoke(session)
+      try {
+        app.sessions.revoke(session)
+      } catch (error) {
+        // The store refused the revocation (a full disk): the cookie is still cleared and the
+        // legacy token revoked upstream, so a replay fails at the legacy; say so loudly.
+        request.log.error({ err: { message: (error as Error).message } }, 'session revocation not stored')
+      }
     }
     app.sessions.clear(reply)
     return reply.code(204).send(null)

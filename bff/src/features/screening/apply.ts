@@ -51,6 +51,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
   const lease = (runId: string) => `apply:${runId}`
   /** How a job ended when the store could not record it (a full disk): still told to the recruiter. */
   const unrecorded = new Map<string, { status: 'failed'; message: string }>()
+  const heartbeats = new Map<string, NodeJS.Timeout>()
 
   async function job(runId: string, token: string, requestId: string) {
     const run = store.getRun(runId)!
@@ -141,6 +142,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       }
     }, Math.max(50, Math.floor(leaseMs / 3)))
     heartbeat.unref()
+    heartbeats.set(runId, heartbeat)
     try {
       const todo = store.steps(runId).filter((s) => s.state !== 'done' && s.state !== 'skipped')
       let next = 0
@@ -174,6 +176,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       if (!attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)) unrecorded.set(runId, { status: 'failed', message: APPLY_MESSAGES.failedStore })
     } finally {
       clearInterval(heartbeat)
+      heartbeats.delete(runId)
       attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       active.delete(runId)
       notices.delete(runId)
@@ -293,10 +296,19 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       }
     },
-    /** Graceful shutdown: the writes in flight land, no new one starts, and the apply says where it stopped. */
-    async stop() {
+    /**
+     * Graceful shutdown: no new write starts and those in flight get `graceMs` to land. A job still
+     * waiting then gives up its lease, so another instance can carry the run on (checking any
+     * write left uncertain against the legacy first) instead of waiting for the lease to expire.
+     */
+    async stop(graceMs = 5000) {
       stopping = true
-      while (active.size > 0) await new Promise((r) => setTimeout(r, 20))
+      const deadline = Date.now() + graceMs
+      while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      for (const runId of active) {
+        clearInterval(heartbeats.get(runId))
+        attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+      }
     },
   }
 }
