@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
 import { bundleBenchmark, passThroughBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
-import { dashboardBenchmark, xlsxBenchmark } from './exports.bench.ts'
+import { dashboardBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
 
@@ -13,7 +13,7 @@ import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchma
  * `npm run bench [-- NAME ...] [--quick] [--out FILE]`: runs the named benchmarks (all by default),
  * prints a table of medians and writes bench-report.json.
  */
-const BENCHMARKS: Benchmark[] = [seedBenchmark, candidatesPageBenchmark, passThroughBenchmark, bundleBenchmark, staffListsBenchmark, dashboardBenchmark, xlsxBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark, screeningApplyBenchmark]
+const BENCHMARKS: Benchmark[] = [seedBenchmark, candidatesPageBenchmark, passThroughBenchmark, bundleBenchmark, staffListsBenchmark, dashboardBenchmark, xlsxBenchmark, exportResponsivenessBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark, screeningApplyBenchmark]
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -54,6 +54,18 @@ describe('screening runs', () => {
     expect(done).toEqual([...done].sort((a, b) => a - b))
     expect((await stack.app.inject({ method: 'GET', url: '/bff/screening/runs/00000000-0000-0000-0000-000000000000/events', headers: { cookie: admin } })).statusCode).toBe(404)
   })
+  it('a run created while a later page fails says so on the run: how many of how many (issue 11)', async () => {
+    await stack.fault({ mode: 'status', status: 500, count: 5, method: 'GET', path: '/api/candidatos?start_date=2026-11-01&end_date=2026-11-22&page=2' })
+    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }) })
+    await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
+    expect(start.statusCode).toBe(202)
+    const view = await poll(stack.app, JSON.parse(start.body).run.id, admin)
+    const [, loaded, expected] = /^Carga parcial: ([\d.]+) de ([\d.]+) candidatos do período foram carregados \(a página 2 falhou\); os demais não entraram nesta triagem\. Busque os candidatos novamente para uma triagem completa\.$/.exec(view.run.warning)!
+    expect(Number(loaded!.replace('.', ''))).toBeLessThan(Number(expected!.replace('.', '')))
+    // A complete load carries no warning.
+    const whole = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }) })
+    expect((await poll(stack.app, JSON.parse(whole.body).run.id, admin)).run.warning).toBeNull()
+  })
   it('screens in global mode with the vacancy’s criteria', async () => {
     const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-10', end_date: '2026-11-22' }) })
     expect(start.statusCode).toBe(202)

@@ -86,4 +86,17 @@ describe('GET /bff/exports/relatorio.xlsx', () => {
     const company = await stack.login('empresa A')
     expect((await stack.app.inject({ method: 'GET', url: '/bff/exports/relatorio.xlsx?start_date=2026-01-01&end_date=2026-01-31', headers: { cookie: company } })).statusCode).toBe(403)
   })
+  it('answers impossible dates and a far-away range with a 400 and a Portuguese message, never a 500 or a stall (issue 11)', async () => {
+    for (const [query, message] of [
+      ['?start_date=2026-02-30&end_date=2026-03-10', 'Informe datas válidas (dia, mês e ano que existam no calendário).'],
+      ['?start_date=2026-01-01&end_date=2026-13-01', 'Informe datas válidas (dia, mês e ano que existam no calendário).'],
+      ['?start_date=2026-01-01&end_date=9999-12-31', 'O relatório cobre no máximo 731 dias (2 anos). Escolha um período menor.'],
+      ['?start_date=1990-01-01&end_date=2026-01-01', 'O relatório cobre no máximo 731 dias (2 anos). Escolha um período menor.'],
+    ] as const) {
+      const response = await download(query)
+      expect({ query, status: response.statusCode, message: JSON.parse(response.body).message }).toEqual({ query, status: 400, message })
+    }
+    // Two years exactly is allowed.
+    expect((await download('?start_date=2024-11-23&end_date=2026-11-22')).statusCode).toBe(200)
+  })
 })

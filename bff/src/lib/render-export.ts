@@ -35,13 +35,25 @@ function cellValue(value: Cell | undefined, r: RenderRequest): string | number |
   return value
 }
 
+/**
+ * A cell with formula injection neutralised (DESIGN.md §7) for the text formats (csv, xls, html)
+ * that a spreadsheet program would otherwise evaluate. The caller's default value is not user
+ * data: only real values are neutralised.
+ */
+function neutralised(value: Cell | undefined, r: RenderRequest): string | number | boolean {
+  const cell = cellValue(value, r)
+  if (value === null || value === undefined || value === '') return cell
+  return r.escapeCsv && typeof cell === 'string' ? neutraliseFormula(cell) : cell
+}
+
 function htmlTable(r: RenderRequest, keys: string[], excel: boolean): string {
   const head = keys.map((k) => `<th>${escapeHtml(r.fields[k] ?? k)}</th>`).join('')
   const body = r.rows
     .map((row) => `<tr>${keys.map((k) => {
-      const v = cellValue(row[k], r)
-      // Excel reads a leading apostrophe-free text cell as text with mso-number-format:\@.
-      const style = excel && typeof v === 'string' && /^\d{12,}$/.test(v) ? ' style="mso-number-format:\\@"' : ''
+      const v = neutralised(row[k], r)
+      // Excel reads a cell as text with mso-number-format:\@: long digit runs, and anything that
+      // looked like a formula (its leading apostrophe, as in CSV, keeps it text everywhere else).
+      const style = excel && typeof v === 'string' && (/^\d{12,}$/.test(v) || v !== cellValue(row[k], r)) ? ' style="mso-number-format:\\@"' : ''
       return `<td${style}>${escapeHtml(String(v))}</td>`
     }).join('')}</tr>`)
     .join('')
@@ -58,16 +70,10 @@ function htmlTable(r: RenderRequest, keys: string[], excel: boolean): string {
 export async function renderExport(r: RenderRequest): Promise<{ body: Buffer | string; contentType: string }> {
   const keys = Object.keys(r.fields)
   if (r.type === 'csv') {
-    // The caller's default value is not user data: only real values are neutralised.
-    const prepare = (v: Cell | undefined) => {
-      const value = cellValue(v, r)
-      if (v === null || v === undefined || v === '') return value
-      return r.escapeCsv && typeof value === 'string' ? neutraliseFormula(value) : value
-    }
     const lines = [
       ...r.header.map((h) => [h]),
       keys.map((k) => r.fields[k] ?? k),
-      ...r.rows.map((row) => keys.map((k) => prepare(row[k]))),
+      ...r.rows.map((row) => keys.map((k) => neutralised(row[k], r))),
       ...r.footer.map((f) => [f]),
     ]
     const csv = r.escapeCsv

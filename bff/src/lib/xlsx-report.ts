@@ -1,4 +1,6 @@
+import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
+import { setImmediate } from 'node:timers/promises'
 import ExcelJS from 'exceljs'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
@@ -6,6 +8,7 @@ import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
 const FORTALEZA_OFFSET_MS = 3 * 3_600_000
+const YIELD_EVERY_ROWS = 100
 
 /** An ISO instant as the wall-clock time in Fortaleza, which is what a spreadsheet date holds. */
 function localDate(value: unknown): Date | null {
@@ -48,7 +51,13 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: FIELDS.length } }
   ;(async () => {
     for await (const rows of pages) {
-      for (const row of rows) sheet.addRow(reportRow(row)).commit()
+      for (let i = 0; i < rows.length; i++) {
+        sheet.addRow(reportRow(rows[i]!)).commit()
+        // Never hold the event loop for long (other users' requests wait behind it), and let a
+        // slow download hold the writer back instead of buffering the file in memory.
+        if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await setImmediate()
+        if (out.writableNeedDrain) await once(out, 'drain')
+      }
     }
     sheet.commit()
     await workbook.commit()

@@ -18,6 +18,8 @@ export interface StoredRun {
   total: number
   done: number
   message: string | null
+  /** Said on the run from its creation: a partial load, how many of how many. */
+  warning: string | null
   createdAt: string
   updatedAt: string
 }
@@ -51,7 +53,7 @@ export interface StoredStep {
 }
 
 export interface Store {
-  createRun(run: Omit<StoredRun, 'done' | 'status' | 'message' | 'createdAt' | 'updatedAt'>, candidates: Record<string, unknown>[]): StoredRun
+  createRun(run: Omit<StoredRun, 'done' | 'status' | 'message' | 'warning' | 'createdAt' | 'updatedAt'> & { warning?: string | null }, candidates: Record<string, unknown>[]): StoredRun
   getRun(id: string): StoredRun | null
   /** Candidates of a run still without a verdict, in load order. */
   pending(runId: string, limit: number): StoredResult[]
@@ -140,9 +142,13 @@ export function createSqliteStore(file: string): Store {
     CREATE TABLE IF NOT EXISTS screening_applies (run_id TEXT PRIMARY KEY REFERENCES screening_runs(id), status TEXT NOT NULL, message TEXT, updated_at TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS screening_apply_steps (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, kind TEXT NOT NULL, position INTEGER NOT NULL,
       state TEXT NOT NULL, message TEXT, legacy_id INTEGER, PRIMARY KEY (run_id, candidate_id, kind));`)
+  // Columns added after a store file may have been created: added in place, once.
+  const runColumns = new Set((db.prepare('PRAGMA table_info(screening_runs)').all() as { name: string }[]).map((c) => c.name))
+  if (!runColumns.has('warning')) db.exec('ALTER TABLE screening_runs ADD COLUMN warning TEXT')
   const row = (r: Record<string, unknown>): StoredRun => ({
     id: String(r.id), createdBy: String(r.created_by), mode: String(r.mode), vacancy: JSON.parse(String(r.vacancy)), provider: String(r.provider),
     status: r.status as RunStatus, total: Number(r.total), done: Number(r.done), message: r.message === null ? null : String(r.message),
+    warning: r.warning === null || r.warning === undefined ? null : String(r.warning),
     createdAt: String(r.created_at), updatedAt: String(r.updated_at),
   })
   const result = (r: Record<string, unknown>): StoredResult => ({
@@ -172,8 +178,8 @@ export function createSqliteStore(file: string): Store {
       const at = new Date().toISOString()
       const insert = db.prepare('INSERT INTO screening_results (run_id, position, candidate_id, candidate) VALUES (?, ?, ?, ?)')
       tx(() => {
-        db.prepare('INSERT INTO screening_runs (id, created_by, mode, vacancy, provider, status, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, 'screening', run.total, at, at)
+        db.prepare('INSERT INTO screening_runs (id, created_by, mode, vacancy, provider, status, total, warning, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, 'screening', run.total, run.warning ?? null, at, at)
         candidates.forEach((c, i) => insert.run(run.id, i, Number(c.id), JSON.stringify(c)))
       })
       return row(getRun.get(run.id) as Record<string, unknown>)

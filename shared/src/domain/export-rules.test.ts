@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_MESSAGES, limitProblem, sheetNameProblem, shouldQuoteNumber } from './export-rules.ts'
+import { EXPORT_MESSAGES, limitProblem, sheetNameProblem, reportRangeProblem, shouldQuoteNumber } from './export-rules.ts'
 
 describe('sheet names (spec §5)', () => {
   it('accept ordinary names', () => {
@@ -30,5 +30,16 @@ describe('format limits and long numbers (spec §9)', () => {
     expect(shouldQuoteNumber(5e-14)).toBe(true)
     expect(shouldQuoteNumber(0)).toBe(false)
     expect(shouldQuoteNumber(27)).toBe(false)
+  })
+})
+
+describe('relatorio.xlsx range (issue 11)', () => {
+  it('needs both real dates, in order, at most two years', () => {
+    expect(reportRangeProblem('2026-01-01', '2026-12-31')).toBeNull()
+    expect(reportRangeProblem('2024-11-22', '2026-11-22')).toBeNull() // 731 days, both ends included
+    expect(reportRangeProblem('2024-11-21', '2026-11-22')).toBe('O relatório cobre no máximo 731 dias (2 anos). Escolha um período menor.')
+    expect(reportRangeProblem('', '2026-01-01')).toBe('Por favor, selecione as datas inicial e final.')
+    expect(reportRangeProblem('2026-02-29', '2026-03-01')).toBe('Informe datas válidas (dia, mês e ano que existam no calendário).')
+    expect(reportRangeProblem('2026-03-02', '2026-03-01')).toBe('A data final deve ser igual ou posterior à data inicial.')
   })
 })

@@ -1,3 +1,4 @@
+import { isCalendarDate, rangeDays } from './dates.ts'
 /**
  * The export control's rules (spec §2.14, §5, §8, §9): sheet names, format limits, long numbers.
  * The spec quotes the spreadsheet library's English texts; the product shows them in Portuguese.
@@ -50,5 +51,20 @@ export function limitProblem(type: ExportType, rows: number, columns: number, lo
   if (rows + 1 > limits.rows) return EXPORT_MESSAGES.tooManyRows(limits.rows - 1)
   if (columns > limits.columns) return EXPORT_MESSAGES.tooManyColumns(limits.columns)
   if (longestCell > MAX_CELL_CHARS) return EXPORT_MESSAGES.longCell
+  return null
+}
+
+/** relatorio.xlsx covers at most this many days (two years): about 105 reads of the legacy's report. */
+export const REPORT_MAX_DAYS = 731
+
+/**
+ * Why a relatorio.xlsx range cannot be exported, or null: both dates, real calendar dates, the end
+ * not before the start, at most REPORT_MAX_DAYS. The screen and the BFF check the same rule.
+ */
+export function reportRangeProblem(start: string | undefined, end: string | undefined): string | null {
+  if (!start || !end) return 'Por favor, selecione as datas inicial e final.'
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return 'Informe datas válidas (dia, mês e ano que existam no calendário).'
+  if (end < start) return 'A data final deve ser igual ou posterior à data inicial.'
+  if (rangeDays({ start, end }) + 1 > REPORT_MAX_DAYS) return `O relatório cobre no máximo ${REPORT_MAX_DAYS} dias (2 anos). Escolha um período menor.`
   return null
 }

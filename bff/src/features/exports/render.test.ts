@@ -57,6 +57,15 @@ describe('POST /bff/exports/render', () => {
     expect(xls.headers['content-disposition']).toBe('attachment; filename="data.xls"')
     expect(xls.body).toContain('<x:Name>Sheet1</x:Name>')
   })
+  it('neutralises formula cells in html and xls as in CSV, so no spreadsheet program evaluates them (issue 11)', async () => {
+    const hostile = [{ a: '=HYPERLINK("http://x","y")', b: '+1', c: '-2+3', d: '@SUM(1)', e: 'Seguro', f: 12 }]
+    for (const type of ['html', 'xls']) {
+      const body = (await render({ rows: hostile, type })).body
+      const cells = [...body.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1])
+      expect(cells, type).toEqual(['&#39;=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)', '&#39;+1', '&#39;-2+3', '&#39;@SUM(1)', 'Seguro', '12'])
+      if (type === 'xls') expect(body).toContain('<td style="mso-number-format:\\@">&#39;+1</td>')
+    }
+  })
   it('refuses bad sheet names, unknown types, empty tables and format limits with clear messages', async () => {
     const bad = await render({ rows, type: 'xlsx', worksheetName: 'History' })
     expect(bad.statusCode).toBe(422)

@@ -8,7 +8,7 @@ import { ErrorBody } from '@mini-vagas/shared/schemas/common'
 import { legacyGet, sessionOf, visibleVacancy } from '../../lib/access.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { asSeenBy } from '../../lib/observation-view.ts'
-import { EXPORT_MESSAGES, EXPORT_TYPES, limitProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
+import { EXPORT_MESSAGES, EXPORT_TYPES, limitProblem, reportRangeProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { HttpError } from '../../lib/http-error.ts'
 import { renderExport } from '../../lib/render-export.ts'
 import { readList } from '../../lib/legacy-readers.ts'
@@ -90,11 +90,13 @@ export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: H
     async (request, reply) => {
       const session = sessionOf(request, 'admin')
       const { start_date, end_date } = request.query
-      if (!start_date || !end_date) throw new HttpError(400, 'Por favor, selecione as datas inicial e final.')
-      if (end_date < start_date) throw new HttpError(400, 'A data final deve ser igual ou posterior à data inicial.')
+      // Impossible dates, a reversed or a far-away range are bad input (400), never a 500 or a
+      // loop over millions of windows that stalls every user.
+      const problem = reportRangeProblem(start_date, end_date)
+      if (problem) throw new HttpError(400, problem)
       // The legacy's own report endpoint, read in windows of a few days: a bounded piece at a time
       // (memory stays flat) and about 50 requests a year instead of 5,000 pages of 20.
-      const windows = dateWindows(start_date, end_date, WINDOW_DAYS)
+      const windows = dateWindows(start_date!, end_date!, WINDOW_DAYS)
       const read = (w: { start: string; end: string }) => legacyGet(legacy, '/excel_relatorio', session, request, { start_date: w.start, end_date: w.end })
       // The first window is read before answering, so a bad range or a down legacy is a JSON error.
       const first = readList<Record<string, unknown>>((await read(windows[0]!)).body)

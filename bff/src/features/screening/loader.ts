@@ -17,6 +17,8 @@ export const LOAD_MESSAGES = {
   tooMany: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
   other: 'Erro ao carregar candidatos da vaga.',
   laterPage: (n: number) => `Erro ao carregar página ${n}. Continuando com os candidatos já carregados.`,
+  partialRun: (loaded: number, expected: number, page: number) =>
+    `Carga parcial: ${loaded.toLocaleString('pt-BR')} de ${expected.toLocaleString('pt-BR')} candidatos do período foram carregados (a página ${page} falhou); os demais não entraram nesta triagem. Busque os candidatos novamente para uma triagem completa.`,
   cap: (n: number) => `Muitos candidatos encontrados (${n}). Reduza o período de datas para no máximo 3000 candidatos.`,
   warn: (n: number) => `Atenção: ${n} candidatos carregados; o limite por triagem é 3000.`,
   none: 'Nenhum candidato encontrado para triagem',
@@ -48,6 +50,8 @@ export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpCli
       const dates = { start_date: input.start_date, end_date: input.end_date }
       const warnings: string[] = []
       let rows: Row[]
+      /** Set when a later page failed: what was read of how many the legacy has for the range. */
+      let partial: string | null = null
 
       if (input.mode === 'empresa') {
         if (!input.vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
@@ -96,7 +100,10 @@ export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpCli
             rows.push(...readPage<Row>(response.body).items)
           }
         }
-        if (failedAt !== null) warnings.push(LOAD_MESSAGES.laterPage(failedAt))
+        if (failedAt !== null) {
+          warnings.push(LOAD_MESSAGES.laterPage(failedAt))
+          partial = LOAD_MESSAGES.partialRun(rows.length, head.pagination.total, failedAt)
+        }
         const excluded = new Set<string>(GLOBAL_SCREENING_EXCLUDED_STATUSES)
         rows = rows.filter((c) => !excluded.has(normalizeCandidateStatus(String(c.status ?? ''))))
       }
@@ -104,7 +111,7 @@ export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpCli
       if (rows.length === 0) throw new HttpError(422, LOAD_MESSAGES.none)
       if (rows.length > SCREENING_MAX_CANDIDATES) throw new HttpError(422, LOAD_MESSAGES.cap(rows.length))
       if (rows.length > SCREENING_WARN_CANDIDATES) warnings.push(LOAD_MESSAGES.warn(rows.length))
-      return { total: rows.length, warnings, candidates: rows }
+      return { total: rows.length, warnings, candidates: rows, partial }
     },
   }
 }

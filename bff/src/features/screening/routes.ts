@@ -26,7 +26,7 @@ const ApplyView = Type.Object({
 const RunView = Type.Object({
   run: Type.Object({
     id: Type.String(), mode: Type.String(), provider: Type.String(), status: Type.String(), total: Type.Integer(), done: Type.Integer(),
-    message: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(), updatedAt: Type.String(), vacancy: Type.Record(Type.String(), Type.Unknown()),
+    message: Type.Union([Type.String(), Type.Null()]), warning: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(), updatedAt: Type.String(), vacancy: Type.Record(Type.String(), Type.Unknown()),
   }),
   counts: Type.Record(Type.String(), Type.Integer()),
   results: Type.Array(Type.Object({ candidateId: Type.Integer(), name: Type.String(), outcome: Verdict, explanation: Type.Union([Type.String(), Type.Null()]) })),

@@ -56,11 +56,12 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       const wait = starts.blockedFor(user)
       if (wait > 0) throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
       const vacancy = await visibleVacancy(legacy, input.vacancyId, session, request)
-      const { candidates } = await loader.load(input, session, request)
+      // A partial load is never silent: the run carries the warning (how many of how many).
+      const { candidates, partial } = await loader.load(input, session, request)
       starts.record(user)
       const id = randomUUID()
       store.createRun(
-        { id, createdBy: session.user.email, mode: input.mode, vacancy: pick(vacancy, VACANCY_KEEP), provider: provider.name, total: candidates.length },
+        { id, createdBy: session.user.email, mode: input.mode, vacancy: pick(vacancy, VACANCY_KEEP), provider: provider.name, total: candidates.length, warning: partial },
         candidates.map((c) => pick(c, KEEP)),
       )
       void process(id)
@@ -72,7 +73,7 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       if (!run) return null
       const counts = { triado: 0, revisao: 0, nao_triado: 0, pendente: 0 }
       for (const [outcome, n] of store.outcomeCounts(id)) counts[(outcome ?? 'pendente') as keyof typeof counts] += n
-      return { run: { id: run.id, mode: run.mode, provider: run.provider, status: run.status, total: run.total, done: run.done, message: run.message, createdAt: run.createdAt, updatedAt: run.updatedAt, vacancy: run.vacancy }, counts }
+      return { run: { id: run.id, mode: run.mode, provider: run.provider, status: run.status, total: run.total, done: run.done, message: run.message, warning: run.warning, createdAt: run.createdAt, updatedAt: run.updatedAt, vacancy: run.vacancy }, counts }
     },
     view(id: string) {
       const progress = this.progress(id)

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { reportRangeProblem } from '@mini-vagas/shared/domain/export-rules'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { downloadFile } from '../../../lib/download.ts'
@@ -16,8 +17,8 @@ export function Component() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     setError(null)
-    if (!start || !end) return setError('Por favor, selecione as datas inicial e final.')
-    if (end < start) return setError('A data final deve ser igual ou posterior à data inicial.')
+    const problem = reportRangeProblem(start, end)
+    if (problem) return setError(problem)
     setBusy(true)
     try {
       await downloadFile(`/bff/exports/relatorio.xlsx?${new URLSearchParams({ start_date: start, end_date: end })}`, 'relatorio.xlsx')

@@ -24,7 +24,7 @@ export interface ApplyState {
 }
 
 export interface RunView {
-  run: { id: string; mode: ScreeningMode; provider: string; status: 'screening' | 'done' | 'failed'; total: number; done: number; message: string | null; createdAt: string; vacancy: Record<string, unknown> }
+  run: { id: string; mode: ScreeningMode; provider: string; status: 'screening' | 'done' | 'failed'; total: number; done: number; message: string | null; warning?: string | null; createdAt: string; vacancy: Record<string, unknown> }
   counts: Record<Outcome | 'pendente', number>
   results: { candidateId: number; name: string; outcome: Outcome | null; explanation: string | null }[]
   apply: ApplyState | null

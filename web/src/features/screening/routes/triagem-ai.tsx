@@ -349,7 +349,7 @@ export function Component() {
 
       {vacancy && <VacancyInfo vacancy={vacancy} />}
 
-      {view && <RunSummary view={view} />}
+      {view && <RunSummary view={view} onReload={() => void onLoad()} />}
 
       {loaded && !view && (
         <section aria-labelledby="carregados">
@@ -367,7 +367,7 @@ export function Component() {
 }
 
 /** The run's outcome: counts, the apply's result and failures, and the grouped results. */
-function RunSummary({ view }: { view: RunView }) {
+function RunSummary({ view, onReload }: { view: RunView; onReload: () => void }) {
   const { run, counts, apply } = view
   return (
     <section aria-labelledby="resultado">
@@ -377,6 +377,14 @@ function RunSummary({ view }: { view: RunView }) {
         {counts.triado} triados, {counts.revisao} em revisão, {counts.nao_triado} não triados
         {counts.pendente > 0 ? `, ${counts.pendente} aguardando` : ''}
       </p>
+      {run.warning && (
+        <div className="alert alert-error" role="alert">
+          <p style={{ margin: 0 }}>{run.warning}</p>
+          <button type="button" className="button button-small" style={{ marginTop: '0.5rem' }} onClick={onReload}>
+            Buscar candidatos novamente
+          </button>
+        </div>
+      )}
       {run.status === 'failed' && run.message && (
         <p className="alert alert-error" role="alert">
           {run.message}
