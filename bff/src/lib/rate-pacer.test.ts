@@ -50,17 +50,27 @@ describe('rate pacer', () => {
     expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(571)
   })
 
-  it('learns the window from a 429 when it joins a window already in use, waits it out and sends the call again', async () => {
+  it('joining a window already in use, it stops at the reserve and waits for the next window instead of spending the recruiter’s calls', async () => {
     const legacy = fakeLegacy(50)
-    for (let i = 0; i < 45; i++) await legacy.call() // someone else used most of this window
-    const waits: number[] = []
+    for (let i = 0; i < 42; i++) await legacy.call() // the recruiter used most of this window
     const pacer = createRatePacer({ now: legacy.now, wait: legacy.wait })
-    const results = await Promise.all(Array.from({ length: 60 }, () => pacer.send(legacy.call, (s) => waits.push(s))))
+    const results = await Promise.all(Array.from({ length: 60 }, () => pacer.send(legacy.call)))
     expect(results.every((r) => r.status === 200)).toBe(true)
-    expect(legacy.rejected).toBeGreaterThanOrEqual(1)
-    expect(legacy.rejected).toBeLessThanOrEqual(4) // the calls already in flight when the first 429 came
-    expect(waits.length).toBe(legacy.rejected)
-    expect(pacer.stats.throttled).toBe(legacy.rejected)
+    expect(legacy.rejected).toBe(0)
+    // Of the 8 calls left in that window, the job took only what its first answers allowed
+    // (4 sent at once, before any answer), leaving the 10% reserve.
+    const firstWindow = legacy.accepted.filter((t) => t < legacy.accepted[0]! + 60_000).length
+    expect(firstWindow).toBeLessThanOrEqual(42 + 4)
+  })
+
+  it('counts its own calls in flight against the reserve', async () => {
+    const legacy = fakeLegacy(100)
+    const pacer = createRatePacer({ concurrency: 8, now: legacy.now, wait: legacy.wait })
+    await Promise.all(Array.from({ length: 100 }, () => pacer.send(legacy.call)))
+    // In the first window the job left at least the reserve (10 calls), though 8 were in flight at a time.
+    const start = legacy.accepted[0]!
+    expect(legacy.accepted.filter((t) => t < start + 60_000).length).toBeLessThanOrEqual(90)
+    expect(legacy.rejected).toBe(0)
   })
 
   it('gives a 429 back after its retries', async () => {

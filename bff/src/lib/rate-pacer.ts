@@ -6,8 +6,8 @@ import { retryAfter } from './upstream.ts'
  * fixed sleeps (DESIGN.md §6). The legacy (Laravel's throttle) answers `X-RateLimit-Limit` and
  * `X-RateLimit-Remaining` per token and minute, and a 429 with `Retry-After` once the window is
  * used up. The pacer sends at full speed (a few calls at a time) while the window has budget,
- * keeps a small reserve for the recruiter's own clicks (they share the token), and when only the
- * reserve is left waits for the window's end if it knows it — learnt from the first answer of a
+ * keeps a reserve (10%) for the recruiter's own clicks (they share the token) — counting the calls
+ * it has in flight, which will spend budget too — and when only the reserve is left waits for the window's end if it knows it — learnt from the first answer of a
  * fresh window or from a 429 — so a long job meets at most one 429. A 429 is waited out and the
  * call sent again, a bounded number of times; what still fails goes back to the caller.
  */
@@ -45,8 +45,10 @@ export function retryAfterMs(headers: Headers, now: number): number {
 }
 
 export function createRatePacer(options: RatePacerOptions = {}): RatePacer {
-  const { concurrency = 4, reserveRatio = 0.05, windowMs = 60_000, retries = 3, maxWaitMs = 60_000, now = Date.now, wait = sleep } = options
+  const { concurrency = 4, reserveRatio = 0.1, windowMs = 60_000, retries = 3, maxWaitMs = 60_000, now = Date.now, wait = sleep } = options
   let inFlight = 0
+  /** Calls sent and not answered yet: they will spend the window's budget too. */
+  let unanswered = 0
   const queue: (() => void)[] = []
   let limit: number | null = null
   let remaining: number | null = null
@@ -82,7 +84,10 @@ export function createRatePacer(options: RatePacerOptions = {}): RatePacer {
         await pause(pausedUntil - t)
         continue
       }
-      if (remaining !== null && remaining <= reserve() && windowEnds !== null) {
+      // The reserve is the recruiter's: counted after the calls already on their way.
+      if (remaining !== null && remaining - unanswered <= reserve()) {
+        // Where the window ends is unknown (the job began mid-window): it ends within a window from now.
+        windowEnds ??= t + windowMs + MARGIN_MS
         if (t < windowEnds) {
           await pause(windowEnds - t)
           continue
@@ -91,6 +96,8 @@ export function createRatePacer(options: RatePacerOptions = {}): RatePacer {
         remaining = null
         windowEnds = t + windowMs + MARGIN_MS
       }
+      // Counted here, in the same step as the check, so calls let through together see each other.
+      unanswered++
       return
     }
   }
@@ -122,10 +129,14 @@ export function createRatePacer(options: RatePacerOptions = {}): RatePacer {
         await acquire()
         let response: UpstreamResponse
         try {
-          await gate()
+          await gate() // counts the call as unanswered
           const sentAt = now()
           stats.calls++
-          response = await call()
+          try {
+            response = await call()
+          } finally {
+            unanswered--
+          }
           observe(response, sentAt)
         } finally {
           release()
