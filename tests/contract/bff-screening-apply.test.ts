@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../bff/src/app.ts'
-import { createHttpClient, type HttpClient } from '../../bff/src/plugins/legacy-client.ts'
+import { createHttpClient, type HttpClient, type UpstreamRequest } from '../../bff/src/plugins/legacy-client.ts'
 import { CANDIDATE_STATUSES } from '../../shared/src/constants/candidate-statuses.ts'
 import { screeningMayChange } from '../../shared/src/domain/candidate-status.ts'
 import { applyMarker, markedCandidates } from '../../shared/src/domain/screening-apply.ts'
@@ -61,6 +61,20 @@ const candidate = async (id: number) => (await call(stack.legacy.url, `/api/cand
 const writes = async () => (await stack.legacyRequests()).filter((r) => r.method === 'PUT' || r.method === 'POST')
 const targets = (view: View) => view.results.filter((r) => r.outcome === 'triado' || r.outcome === 'revisao')
 const COMPANY = { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }
+
+/** A legacy client whose `n`th matching call reaches the legacy but is never answered: the BFF "dies" there. */
+function dyingAt(n: number, matches: (request: UpstreamRequest) => boolean) {
+  const real = createHttpClient({ baseUrl: stack.config.legacyApiUrl, timeoutMs: 1500, retries: 0 })
+  let seen = 0
+  const client: HttpClient = {
+    async request(request) {
+      const response = await real.request(request)
+      if (matches(request) && ++seen === n) return new Promise(() => {})
+      return response
+    },
+  }
+  return { client, seen: () => seen }
+}
 
 describe('applying screening results', () => {
   it('writes status and note for triados and revisões, keeps the stored observation, leaves não triados alone', async () => {
@@ -254,23 +268,15 @@ describe('applying screening results', () => {
   it('a forward that landed before a restart is recognised by its marker and never sent again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mv-apply-'))
     const storeFile = join(dir, 'bff.sqlite')
-    const real = createHttpClient({ baseUrl: stack.config.legacyApiUrl, timeoutMs: 1500, retries: 0 })
     // First life: the second forward reaches the legacy, then the BFF "dies" before hearing back.
-    let posts = 0
-    const dying: HttpClient = {
-      async request(request) {
-        const response = await real.request(request)
-        if (request.method === 'POST' && request.path === '/candidatos' && ++posts === 2) return new Promise(() => {})
-        return response
-      },
-    }
-    const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying })
+    const dying = dyingAt(2, (request) => request.method === 'POST' && request.path === '/candidatos')
+    const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying.client })
     const cookie = cookieFrom(await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
     try {
       const view = await screened(first, cookie, { mode: 'global', vacancyId: 8, start_date: '2026-06-01', end_date: '2026-11-22' })
       await apply(first, view.run.id, cookie)
-      for (let i = 0; i < 400 && posts < 2; i++) await new Promise((r) => setTimeout(r, 25))
-      expect(posts).toBeGreaterThanOrEqual(2)
+      for (let i = 0; i < 400 && dying.seen() < 2; i++) await new Promise((r) => setTimeout(r, 25))
+      expect(dying.seen()).toBeGreaterThanOrEqual(2)
       await Promise.race([first.close(), new Promise((r) => setTimeout(r, 6000))])
 
       const second = await buildApp({ ...stack.config, storeFile }, { logger: false })
@@ -296,24 +302,16 @@ describe('applying screening results', () => {
   it('after a restart in the middle says where it stopped, and the next apply writes nothing twice', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mv-apply-'))
     const storeFile = join(dir, 'bff.sqlite')
-    const real = createHttpClient({ baseUrl: stack.config.legacyApiUrl, timeoutMs: 1500, retries: 0 })
     // First life: the third write reaches the legacy, then the BFF "dies" before hearing back.
-    let puts = 0
-    const dying: HttpClient = {
-      async request(request) {
-        const response = await real.request(request)
-        if (request.method === 'PUT' && ++puts === 3) return new Promise(() => {})
-        return response
-      },
-    }
-    const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying })
+    const dying = dyingAt(3, (request) => request.method === 'PUT')
+    const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying.client })
     const cookie = cookieFrom(await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
     try {
       const view = await screened(first, cookie, COMPANY)
       expect(targets(view).length).toBeGreaterThan(4)
       await stack.resetLegacyLog()
       await apply(first, view.run.id, cookie)
-      for (let i = 0; i < 200 && puts < 3; i++) await new Promise((r) => setTimeout(r, 25))
+      for (let i = 0; i < 200 && dying.seen() < 3; i++) await new Promise((r) => setTimeout(r, 25))
       await Promise.race([first.close(), new Promise((r) => setTimeout(r, 6000))])
 
       const second = await buildApp({ ...stack.config, storeFile }, { logger: false })

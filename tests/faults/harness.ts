@@ -19,7 +19,11 @@ export interface Legacy {
   db: string
   dir: string
   fault(body: Record<string, unknown>): Promise<void>
-  /** PUT /api/candidatos/:id requests received since the log was cleared, per candidate. */
+  /**
+   * Updates of each candidate's record that landed in the stand-in's database since the count was
+   * cleared (a trigger counts them), per candidate: a request refused, reset or cut short before
+   * the write is not one.
+   */
   statusWrites(): Promise<Map<number, number>>
   clearLog(): Promise<void>
   stop(): Promise<void>
@@ -30,6 +34,11 @@ export async function startLegacy(env: Record<string, string> = {}, candidates =
   const db = join(dir, 'legacy.sqlite')
   const seed = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--db', db, '--now', todayDate()])
   if (seed.code !== 0) throw new Error(seed.output)
+  // The test's own counter of writes that landed, beside the legacy's tables (the stand-in ignores it).
+  const counter = new DatabaseSync(db)
+  counter.exec(`CREATE TABLE fault_write_log (candidate_id INTEGER NOT NULL);
+    CREATE TRIGGER fault_count_writes AFTER UPDATE ON candidates BEGIN INSERT INTO fault_write_log (candidate_id) VALUES (NEW.id); END;`)
+  counter.close()
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const service = await startService('infra/legacy-api/src/server.ts', { LEGACY_PORT: String(port), LEGACY_DB: db, LEGACY_CONTROL: '1', ...env }, `${url}/api/vagas-publicas`)
@@ -41,16 +50,21 @@ export async function startLegacy(env: Record<string, string> = {}, candidates =
       await fetch(`${url}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     },
     async statusWrites() {
-      const { requests } = (await (await fetch(`${url}/__control/requests`)).json()) as { requests: { method: string; url: string }[] }
-      const writes = new Map<number, number>()
-      for (const r of requests) {
-        const id = r.method === 'PUT' ? /^\/api\/candidatos\/(\d+)$/.exec(r.url)?.[1] : undefined
-        if (id) writes.set(Number(id), (writes.get(Number(id)) ?? 0) + 1)
+      const reader = new DatabaseSync(db, { readOnly: true, timeout: 5000 })
+      try {
+        const rows = reader.prepare('SELECT candidate_id AS id, COUNT(*) AS n FROM fault_write_log GROUP BY candidate_id').all() as { id: number; n: number }[]
+        return new Map(rows.map((r) => [Number(r.id), Number(r.n)]))
+      } finally {
+        reader.close()
       }
-      return writes
     },
     async clearLog() {
-      await fetch(`${url}/__control/requests`, { method: 'DELETE' })
+      const writer = new DatabaseSync(db, { timeout: 5000 })
+      try {
+        writer.exec('DELETE FROM fault_write_log')
+      } finally {
+        writer.close()
+      }
     },
     async stop() {
       await service.stop()

@@ -68,19 +68,22 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       if (ok(response)) notices.delete(runId)
       return response
     }
-    let forwardedIndex: Map<number, number> | null = null
-    /** Records of the vacancy carrying one of this run's markers (read once, only to check a forward cut short). */
-    const forwarded = async (candidateId: number): Promise<number | null> => {
-      if (!forwardedIndex) {
-        forwardedIndex = new Map()
-        const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
-        if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
-        for (const row of readList<Obj>(response.body)) {
-          for (const candidateId of markedCandidates(row.obs, runId)) forwardedIndex.set(candidateId, Number(row.id))
-        }
+    /**
+     * Records of the vacancy carrying one of this run's markers, read once, only to check forwards
+     * cut short. Kept as the read itself, so workers asking while it is on its way wait for it
+     * (an index still being filled would say "not sent" and the forward would go twice).
+     */
+    let forwardedIndex: Promise<Map<number, number>> | null = null
+    const readForwarded = async () => {
+      const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
+      if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
+      const index = new Map<number, number>()
+      for (const row of readList<Obj>(response.body)) {
+        for (const candidateId of markedCandidates(row.obs, runId)) index.set(candidateId, Number(row.id))
       }
-      return forwardedIndex.get(candidateId) ?? null
+      return index
     }
+    const forwarded = async (candidateId: number): Promise<number | null> => (await (forwardedIndex ??= readForwarded())).get(candidateId) ?? null
 
     async function perform(step: StoredStep, result: StoredResult) {
       const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
