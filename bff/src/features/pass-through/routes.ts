@@ -65,23 +65,25 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
     return { response, record: readOne(response.body) }
   }
 
-  /** Company scope checks; returns the upstream answer when the check already fetched it. */
+  /** Company scope checks; returns the upstream answer when the check already fetched it, and the candidate it read. */
   async function checkCompanyScope(rule: PassThroughRule, params: Record<string, string>, session: SessionData, request: FastifyRequest) {
     const scope = rule.access === 'public' ? undefined : rule.access.company
     if (!scope) throw new HttpError(403, MESSAGES.forbidden)
-    if (scope === 'vacancy-list') return null
     let fetched: UpstreamResponse | null = null
+    let candidate: Obj | null = null
+    if (scope === 'vacancy-list') return { fetched, candidate }
     let vacancyId = params.id!
     if (scope === 'own-candidate') {
-      const candidate = await fetchOne(`/candidatos/${params.id}`, session, request)
-      if (rule.method === 'GET' && rule.upstream(params) === `/candidatos/${params.id}`) fetched = candidate.response
-      vacancyId = String(candidate.record?.job_posting_id ?? '')
+      const one = await fetchOne(`/candidatos/${params.id}`, session, request)
+      if (rule.method === 'GET' && rule.upstream(params) === `/candidatos/${params.id}`) fetched = one.response
+      candidate = one.record
+      vacancyId = String(candidate?.job_posting_id ?? '')
       if (!/^\d+$/.test(vacancyId)) throw new HttpError(403, MESSAGES.forbidden)
     }
     const vacancy = await fetchOne(`/processos_seletivos/${vacancyId}`, session, request)
     if (!canSee(session, vacancy.record)) throw new HttpError(403, MESSAGES.forbidden)
     if (scope === 'own-vacancy' && rule.method === 'GET' && rule.upstream(params) === `/processos_seletivos/${params.id}`) fetched = vacancy.response
-    return fetched
+    return { fetched, candidate }
   }
 
   app.route({
@@ -100,18 +102,17 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
       if (rule.access !== 'public' && !session) throw new HttpError(401, MESSAGES.noSession)
       const company = session?.user.role === 'company' && rule.access !== 'public'
 
-      let prefetched: UpstreamResponse | null = null
-      if (company) prefetched = await checkCompanyScope(rule, params, session!, request)
+      const scoped = company ? await checkCompanyScope(rule, params, session!, request) : { fetched: null, candidate: null }
       const schema = company && rule.companyBody ? rule.companyBody : rule.body
       const body = schema ? (allowedBody(schema, request.body) as Obj) : undefined
       // The writer saw the observation through asSeenBy: keep what was hidden from them.
       if (rule.observation && body && typeof body[rule.observation] === 'string') {
-        const stored = await fetchOne(`/candidatos/${params.id}`, session!, request)
-        body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored.record?.obs)
+        const stored = scoped.candidate ?? (await fetchOne(`/candidatos/${params.id}`, session!, request)).record
+        body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored?.obs)
       }
 
       const response =
-        prefetched ??
+        scoped.fetched ??
         (await legacy.request({
           method: rule.method,
           path: rule.upstream(params),

@@ -49,14 +49,13 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
   let stopping = false
   const notices = new Map<string, string>()
   const lease = (runId: string) => `apply:${runId}`
-  /** How a job ended when the store could not record it (a full disk): still told to the recruiter. */
-  const unrecorded = new Map<string, { status: 'failed'; message: string }>()
+  /** Runs whose failure the store could not record (a full disk): still told to the recruiter. */
+  const unrecordedFailures = new Set<string>()
   const heartbeats = new Map<string, NodeJS.Timeout>()
 
-  async function job(runId: string, token: string, requestId: string) {
-    const run = store.getRun(runId)!
+  /** The job, given the run and results `start` already read, so it reads nothing before its try. */
+  async function job(runId: string, token: string, requestId: string, { run, results }: Pick<ReturnType<typeof planned>, 'run' | 'results'>) {
     const vacancy = run.vacancy as Obj & { id: number }
-    const results = new Map(store.results(runId).map((r) => [r.candidateId, r]))
     const pacer = createRatePacer(pacing)
     const date = formatDate(new Date(now()))
     const send = async (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => {
@@ -176,7 +175,7 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
       // The store may be what failed (a full disk): saying so may fail too, and must not throw.
-      if (!attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)) unrecorded.set(runId, { status: 'failed', message: APPLY_MESSAGES.failedStore })
+      if (!attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)) unrecordedFailures.add(runId)
     } finally {
       clearInterval(heartbeat)
       heartbeats.delete(runId)
@@ -220,32 +219,27 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
     const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', Number(run.vacancy.id), results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome as never, jobPostingId: Number(r.candidate.job_posting_id) || null })))
     if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
-    return { steps, results: new Map(results.map((r) => [r.candidateId, r])) }
+    return { run, steps, results: new Map(results.map((r) => [r.candidateId, r])) }
   }
 
   return {
     /** Starts applying (or carries on after an interruption); a second call while it runs changes nothing. */
     start(runId: string, token: string, requestId: string) {
-      const { steps } = planned(runId)
+      const plan = planned(runId)
       if (active.has(runId)) return
-      unrecorded.delete(runId)
+      unrecordedFailures.delete(runId)
       // Atomic in the store: of two instances asked at once, one gets the run.
       if (!store.takeLease(lease(runId), instanceId, leaseMs)) throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
       active.add(runId)
       try {
-        store.beginApply(runId, steps)
+        store.beginApply(runId, plan.steps)
       } catch (error) {
         active.delete(runId)
         attempt(() => store.releaseLease(lease(runId), instanceId), runId)
         throw error
       }
-      void job(runId, token, requestId).catch((error) => {
-        // Failed before its first step (the store could not be read): never the process.
-        log.error({ err: { message: (error as Error).message }, runId }, 'apply job ended unexpectedly')
-        attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)
-        attempt(() => store.releaseLease(lease(runId), instanceId), runId)
-        active.delete(runId)
-      })
+      // Every store access of the job is inside its try; its catch and finally never throw.
+      void job(runId, token, requestId, plan)
     },
     /**
      * What 'Aplicar Resultados' will do, for the recruiter to confirm: statuses that will change,
@@ -274,12 +268,12 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       const applied = store.getApply(runId)
       if (!applied) return null
       const counts = counted(runId)
-      // 'applying' with no owner (its instance died and the lease ran out) is an interrupted apply
-      // the recruiter can carry on — not a button locked on "Aplicando..." forever.
-      const lost = unrecorded.get(runId)
-      if (applied.status === 'applying' && lost && !active.has(runId)) return { ...lost, notice: null, ...counts }
-      if (applied.status === 'applying' && !active.has(runId) && !store.leaseHeld(lease(runId))) {
-        return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
+      if (applied.status === 'applying' && !active.has(runId)) {
+        // This instance failed it but the full store could not say so.
+        if (unrecordedFailures.has(runId)) return { status: 'failed' as const, message: APPLY_MESSAGES.failedStore, notice: null, ...counts }
+        // No owner (its instance died and the lease ran out): an interrupted apply the recruiter
+        // can carry on — not a button locked on "Aplicando..." forever.
+        if (!store.leaseHeld(lease(runId))) return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
       }
       return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counts }
     },
