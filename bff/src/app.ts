@@ -2,36 +2,29 @@ import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { authRoutes } from './features/auth/routes.ts'
-import { cepRoutes } from './features/cep/routes.ts'
-import { companyRoutes } from './features/company/routes.ts'
-import { dashboardRoutes } from './features/dashboard/routes.ts'
-import { createDashboard } from './features/dashboard/service.ts'
-import { exportRoutes } from './features/exports/routes.ts'
-import { healthRoutes } from './features/health/routes.ts'
-import { createAttemptLimiter } from './lib/attempt-limiter.ts'
-import { createScreeningApplier } from './features/screening/apply.ts'
-import { createScreeningLoader } from './features/screening/loader.ts'
-import { createOpenAiProvider } from './features/screening/openai-provider.ts'
+import { authFeature } from './features/auth/index.ts'
+import { candidatesFeature } from './features/candidates/index.ts'
+import { cepFeature } from './features/cep/index.ts'
+import { dashboardFeature } from './features/dashboard/index.ts'
+import { exportsFeature } from './features/exports/index.ts'
+import { healthFeature } from './features/health/index.ts'
+import { passThroughFeature } from './features/pass-through/index.ts'
+import { publicFeature } from './features/public/index.ts'
 import type { ScreeningProvider } from './features/screening/provider.ts'
-import { createRulesProvider } from './features/screening/rules-provider.ts'
-import { screeningRoutes } from './features/screening/routes.ts'
-import { createScreeningRuns } from './features/screening/runs.ts'
-import { createSqliteStore, type Store } from './plugins/store.ts'
-import { passThroughRoutes } from './features/pass-through/routes.ts'
-import { publicRoutes } from './features/public/routes.ts'
-import { staffListRoutes } from './features/staff-lists/routes.ts'
-import { userRoutes } from './features/users/routes.ts'
-import { createStaffLists } from './features/staff-lists/service.ts'
-import { createPublicVacancies } from './features/public/service.ts'
+import { screeningFeature } from './features/screening/index.ts'
+import { usersFeature } from './features/users/index.ts'
+import { vacanciesFeature } from './features/vacancies/index.ts'
 import type { BffConfig } from './plugins/config.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { legacyPlugin } from './plugins/legacy.ts'
 import { createHttpClient, type HttpClient } from './plugins/legacy-client.ts'
-import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { routeAccessPlugin } from './plugins/route-access.ts'
+import { runtimePlugin } from './plugins/runtime.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { spaPlugin } from './plugins/spa.ts'
+import { storePlugin, type Store } from './plugins/store.ts'
 
 export interface AppDependencies {
   legacy?: HttpClient
@@ -82,63 +75,40 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   const legacy = deps.legacy ?? createHttpClient({ baseUrl: config.legacyApiUrl, timeoutMs: config.legacyTimeoutMs, retries: config.legacyRetries })
   const cep = deps.cep ?? createHttpClient({ baseUrl: config.cepApiUrl, timeoutMs: Math.min(config.legacyTimeoutMs, 5000), retries: 1 })
 
-  // External plugins
+  // 1. External plugins
   await app.register(cookie)
   await app.register(swagger, {
     openapi: { info: { title: 'Mini Vagas BFF', version: '1.0.0', description: 'The BFF’s own routes; /api/* passes allow-listed calls to the legacy API.' } },
   })
-  // App plugins
+
+  // 2. App plugins: what every feature may use (settings, clock, legacy client, store, session) and
+  // the rules every route follows (headers, CSRF, one error shape, declared access).
+  await app.register(runtimePlugin, { config, now })
   await app.register(securityHeadersPlugin, { production: config.production })
-  // The BFF's own store (runs, applies, leases, revoked sessions); an unusable STORE_FILE stops start-up here.
-  const store = deps.store ?? createSqliteStore(config.storeFile)
-  await app.register(sessionPlugin, { config, now, store })
+  await app.register(legacyPlugin, { client: legacy })
+  await app.register(storePlugin, { store: deps.store, file: config.storeFile })
+  await app.register(sessionPlugin, { config, now, store: app.store })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
   await app.register(routeAccessPlugin)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
-  // Routes
-  const vacancies = createPublicVacancies({ legacy, ttlMs: config.publicCacheSeconds * 1000 })
-  await app.register(authRoutes, { legacy, limits: { perIp: config.loginLimitPerIp, perCnpj: config.loginLimitPerCnpj, windowMs: 15 * 60_000, now } })
-  await app.register(publicRoutes, { vacancies, cacheSeconds: config.publicCacheSeconds })
-  await app.register(cepRoutes, { cep })
-  await app.register(healthRoutes, { legacy, store })
-  await app.register(staffListRoutes, { lists: createStaffLists({ legacy }) })
-  const dashboard = createDashboard({ legacy, now })
-  // Staff see their own changes: any successful write through the BFF drops the dashboard cache.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300 && request.url.startsWith('/api/')) dashboard.invalidate()
-  })
-  await app.register(dashboardRoutes, { dashboard })
-  await app.register(exportRoutes, { legacy })
-  await app.register(companyRoutes, { legacy, onWrite: () => dashboard.invalidate() })
-  await app.register(userRoutes, { legacy, registerPath: config.legacyRegisterPath })
-  // With no key, the deterministic rules provider screens (DESIGN.md §6).
-  const provider =
-    deps.screening ??
-    (config.openaiApiKey
-      ? createOpenAiProvider({ apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl, model: config.openaiModel, maxInputTokens: config.openaiMaxInputTokens, maxOutputTokens: 8000, concurrency: config.openaiConcurrency, timeoutMs: 120_000 })
-      : createRulesProvider())
-  const loader = createScreeningLoader({ legacy })
-  const starts = createAttemptLimiter({ limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
-  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts })
-  const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs: config.jobLeaseSeconds * 1000 })
-  await app.register(screeningRoutes, { loader, provider, runs, applier })
-  // Unfinished runs carry on when the BFF starts, unfinished applies say where they stopped; on
-  // close, let the current batch land first.
-  app.addHook('onReady', async () => {
-    // Runs hold candidates' data: finished ones are kept only as long as the operator allows.
-    store.purge(new Date(now() - config.storeRetentionDays * 86_400_000).toISOString())
-    applier.interruptUnfinished()
-    runs.resume()
-  })
-  app.addHook('onClose', async () => {
-    await Promise.all([Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]), applier.stop(5000)])
-    if (!deps.store) store.close()
-  })
-  await app.register(passThroughRoutes, { legacy })
-  app.get('/bff/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  app.get('/bff/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger())
+
+  // 3. Features: each a folder with its routes, services, tables and lifecycle; delete the folder
+  // and its line here and the rest still builds and passes (tests/support/delete-feature.ts).
+  await app.register(healthFeature)
+  await app.register(authFeature)
+  await app.register(publicFeature)
+  await app.register(cepFeature, { client: cep })
+  await app.register(vacanciesFeature)
+  await app.register(candidatesFeature)
+  await app.register(dashboardFeature)
+  await app.register(exportsFeature)
+  await app.register(usersFeature)
+  await app.register(screeningFeature, { provider: deps.screening })
+  await app.register(passThroughFeature)
   await app.register(spaPlugin, { staticDir: config.staticDir })
   return app
 }

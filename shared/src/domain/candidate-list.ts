@@ -2,26 +2,17 @@ import { CANDIDATES_PAGE_SIZE, PAGINATION_SIBLINGS } from '../constants/limits.t
 import { normalizeCandidateStatus } from './candidate-status.ts'
 import { lastActionAt } from './last-action.ts'
 import { digitsOnly, foldText } from './text.ts'
+import type { ListedCandidate } from '../schemas/candidates.ts'
 
 /**
  * Candidate list rules of spec §2.10, §2.11 and §9, shared by the BFF (which pages on the server)
  * and the SPA (which draws the pager): search, status filter with counts, ordering, pages.
  */
-export interface ListedCandidate {
-  id: number
-  full_name?: string | null
-  email?: string | null
-  whatsapp?: string | null
-  company_name?: string | null
-  address_city?: string | null
-  address_state?: string | null
-  status?: string | null
-  created_at?: string | null
-  updated_at?: string | null
-}
+/** The fields the list rules read; any candidate record the BFF lists has them (schemas/candidates). */
+export type ListRow = Pick<ListedCandidate, 'id' | 'full_name' | 'email' | 'whatsapp' | 'company_name' | 'address_city' | 'address_state' | 'status' | 'created_at' | 'updated_at'>
 
 /** Search over name, e-mail and WhatsApp (and company, for the all-candidates list). */
-export function matchesSearch(candidate: ListedCandidate, query: string, withCompany = false): boolean {
+export function matchesSearch(candidate: ListRow, query: string, withCompany = false): boolean {
   const q = foldText(query)
   if (!q) return true
   const fields = [candidate.full_name, candidate.email, candidate.whatsapp, ...(withCompany ? [candidate.company_name] : [])]
@@ -31,7 +22,7 @@ export function matchesSearch(candidate: ListedCandidate, query: string, withCom
 }
 
 /** Counts per normalised status ('' for Sem Status), plus the total under `all`. */
-export function countByStatus(candidates: readonly ListedCandidate[]): Record<string, number> {
+export function countByStatus(candidates: readonly ListRow[]): Record<string, number> {
   const counts: Record<string, number> = { all: candidates.length }
   for (const c of candidates) {
     const s = normalizeCandidateStatus(c.status)
@@ -41,7 +32,7 @@ export function countByStatus(candidates: readonly ListedCandidate[]): Record<st
 }
 
 /** The status filter: undefined/'all' keeps everyone; '' means Sem Status (null, '', pendente). */
-export function matchesStatus(candidate: ListedCandidate, status: string | undefined): boolean {
+export function matchesStatus(candidate: ListRow, status: string | undefined): boolean {
   if (status === undefined || status === 'all') return true
   return normalizeCandidateStatus(candidate.status) === normalizeCandidateStatus(status)
 }
@@ -52,7 +43,7 @@ export const CANDIDATE_ORDERS: readonly CandidateOrder[] = ['last_action_desc', 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
 
 /** Default order: last action, newest first (spec §9); or by name, city or state either way. */
-export function sortCandidates<T extends ListedCandidate>(candidates: readonly T[], order: CandidateOrder = 'last_action_desc'): T[] {
+export function sortCandidates<T extends ListRow>(candidates: readonly T[], order: CandidateOrder = 'last_action_desc'): T[] {
   const list = [...candidates]
   if (order === 'last_action_desc') {
     const at = new Map(list.map((c) => [c.id, Date.parse(lastActionAt(c) ?? '') || 0]))

@@ -122,7 +122,7 @@ function orNotInformed<T>(value: T | null | undefined): T | string {
   return isBlank(value) ? NOT_INFORMED : (value as T)
 }
 
-type ForwardSource = Pick<
+type ForwardSource = Partial<Pick<
   Candidate,
   | 'full_name'
   | 'age'
@@ -141,7 +141,7 @@ type ForwardSource = Pick<
   | 'experience_1'
   | 'experience_2'
   | 'experience_3'
->
+>>
 
 /**
  * The payload that sends an existing candidate to another vacancy as a new record (spec §3.3, §5).

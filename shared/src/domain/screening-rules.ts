@@ -1,30 +1,18 @@
 import { CITY_COORDINATES } from '../constants/city-coordinates.ts'
 import type { ScreeningOutcome } from '../constants/candidate-statuses.ts'
 import { foldText } from './text.ts'
+import type { ScreenedCandidate, ScreenedVacancy } from '../schemas/screening.ts'
 
 /**
  * The `rules` screening provider (DESIGN.md §6): the spec's §9 prompt rules applied
  * deterministically, with a Portuguese justification per candidate. Used when no AI key is
  * configured, in the demo and in end-to-end tests.
  */
-export interface ScreeningVacancy {
-  description?: string | null
-  city?: string | null
-  bairro?: string | null
-  requirements?: readonly string[] | null
-  criterios?: readonly string[] | null
-}
+/** The vacancy's fields the rules read (any part of a run's vacancy). */
+export type ScreeningVacancy = Partial<Pick<ScreenedVacancy, 'description' | 'city' | 'bairro' | 'requirements' | 'criterios'>>
 
-export interface ScreeningCandidate {
-  age?: number | null
-  address_city?: string | null
-  address_neighborhood?: string | null
-  education?: string | null
-  curso?: string | null
-  experience_1?: string | null
-  experience_2?: string | null
-  experience_3?: string | null
-}
+/** The candidate's fields the rules read. */
+export type ScreeningCandidate = Partial<Pick<ScreenedCandidate, 'age' | 'address_city' | 'address_neighborhood' | 'education' | 'curso' | 'experience_1' | 'experience_2' | 'experience_3'>>
 
 export interface ScreeningVerdict {
   outcome: ScreeningOutcome

@@ -1,5 +1,6 @@
 import type { ScreeningOutcome } from '../constants/candidate-statuses.ts'
 import { foldText } from './text.ts'
+import type { ScreenedCandidate } from '../schemas/screening.ts'
 
 /**
  * The AI side of screening that needs no I/O: what of a candidate goes to the model (DESIGN.md §6,
@@ -19,20 +20,8 @@ export function stripInvisible(text: string): string {
   return out
 }
 
-export interface ScreeningSource {
-  id: number
-  age?: number | null
-  genero?: string | null
-  is_pcd?: boolean | null
-  address_city?: string | null
-  address_neighborhood?: string | null
-  address_state?: string | null
-  education?: string | null
-  curso?: string | null
-  experience_1?: string | null
-  experience_2?: string | null
-  experience_3?: string | null
-}
+export type ScreeningSource = Pick<ScreenedCandidate, 'id'> &
+  Partial<Pick<ScreenedCandidate, 'age' | 'genero' | 'is_pcd' | 'address_city' | 'address_neighborhood' | 'address_state' | 'education' | 'curso' | 'experience_1' | 'experience_2' | 'experience_3'>>
 
 /**
  * The data sent for one candidate: a number instead of the name, only the fields the criteria use,

@@ -11,3 +11,12 @@ export const User = Type.Object({
   cnpj: Type.String(),
 })
 export type User = Static<typeof User>
+
+const Field = (max: number) => Type.String({ maxLength: max })
+
+/** POST /bff/users (admin): the registration form as typed; the BFF applies the form's rules again. */
+export const RegisterUserBody = Type.Object(
+  { name: Field(255), email: Field(255), role: Field(20), cnpj: Field(30), password: Field(255), password_confirmation: Field(255) },
+  { additionalProperties: false },
+)
+export type RegisterUserBody = Static<typeof RegisterUserBody>

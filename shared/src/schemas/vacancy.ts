@@ -76,3 +76,21 @@ export const CompanyVacancyInput = Type.Object(
   { additionalProperties: false },
 )
 export type CompanyVacancyInput = Static<typeof CompanyVacancyInput>
+
+/** A vacancy as the BFF lists it: the legacy may leave out any field but its id. */
+export const ListedVacancy = Type.Object({ ...Type.Partial(Vacancy).properties, id: Vacancy.properties.id })
+export type ListedVacancy = Static<typeof ListedVacancy>
+
+/** GET /bff/vacancies: the vacancies the session may see (a company: its own). */
+export const VacancyList = Type.Object({ vacancies: Type.Array(ListedVacancy) })
+export type VacancyList = Static<typeof VacancyList>
+
+/** One vacancy: GET /bff/vacancies/:id, /by-slug/:slug, and the answer of every vacancy write. */
+export const VacancyAnswer = Type.Object({ vacancy: ListedVacancy })
+export type VacancyAnswer = Static<typeof VacancyAnswer>
+
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 300 }) })
+
+/** A created vacancy: the new record when the legacy returns it (its answer is not in the spec), else null. */
+export const CreatedVacancy = Type.Object({ vacancy: Type.Union([ListedVacancy, Type.Null()]) })
+export type CreatedVacancy = Static<typeof CreatedVacancy>

@@ -2,12 +2,14 @@ import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../lib/http-error.ts'
 import { createSqliteStore } from '../../plugins/store.ts'
+import type { Outcome } from '@mini-vagas/shared/schemas/screening'
+import { createScreeningStore } from './store.ts'
 import { createScreeningApplier } from './apply.ts'
 
 const legacy = { request: async () => expect.fail('nothing may be written') }
 
-function setup(outcomes: (string | null)[], status: 'screening' | 'done' = 'done') {
-  const store = createSqliteStore(':memory:')
+function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' = 'done') {
+  const store = createScreeningStore(createSqliteStore(':memory:'))
   store.createRun({ id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: outcomes.length }, outcomes.map((_, i) => ({ id: i + 1, full_name: `C${i}` })))
   store.saveVerdicts('run-1', outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x' }] : [])))
   if (status === 'done') store.finish('run-1', 'done', null)

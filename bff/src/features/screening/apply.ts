@@ -8,7 +8,8 @@ import { HttpError } from '../../lib/http-error.ts'
 import { readFieldErrors, readList, readOne } from '../../lib/legacy-readers.ts'
 import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
 import { UpstreamError, type HttpClient, type UpstreamRequest, type UpstreamResponse } from '../../plugins/legacy-client.ts'
-import type { Store, StoredResult, StoredStep } from '../../plugins/store.ts'
+import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
+import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
 const WORKERS = 4
 /** How long an apply's owner may go silent before another instance may take the run over. */
@@ -44,7 +45,7 @@ class SessionEnded extends Error {}
  * has expired. A store failure (a full disk) fails the job cleanly — every worker stops first —
  * and never the process.
  */
-export function createScreeningApplier({ store, legacy, log, pacing = {}, now = Date.now, instanceId = randomUUID(), leaseMs = LEASE_MS }: { store: Store; legacy: HttpClient; log: FastifyBaseLogger; pacing?: RatePacerOptions; now?: () => number; instanceId?: string; leaseMs?: number }) {
+export function createScreeningApplier({ store, legacy, log, pacing = {}, now = Date.now, instanceId = randomUUID(), leaseMs = LEASE_MS }: { store: ScreeningStore; legacy: HttpClient; log: FastifyBaseLogger; pacing?: RatePacerOptions; now?: () => number; instanceId?: string; leaseMs?: number }) {
   const active = new Set<string>()
   let stopping = false
   const notices = new Map<string, string>()
@@ -102,20 +103,20 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         }
         const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
         if (!ok(current)) return fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
-        const record = readOne<Obj>(current.body) ?? {}
+        const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
         if (step.kind === 'status') {
           // The marker travels in the same write as the status: present, that write landed
           // (before a restart, say), whatever a person has set since.
           if (markedCandidates(record.obs, runId).includes(step.candidateId)) return store.setStep(runId, step, 'done')
           // Never backwards: someone a person moved past triage keeps that status.
-          if (!screeningMayChange(record.status as string | null)) return store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status as string | null)) })
+          if (!screeningMayChange(record.status ?? null)) return store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
         }
         uncertain = true
         store.setStep(runId, step, 'sending')
         const response =
           step.kind === 'status'
             ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs: mergedObservation(record.obs, note, marker) } })
-            : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record as never, vacancy.id, { status: 'triado', obs: note }) })
+            : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
         if (ok(response)) return store.setStep(runId, step, 'done', { legacyId: step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null })
         // The legacy answered and refused it: nothing was written, so a later apply may send it again.
         uncertain = false
@@ -213,11 +214,11 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
   /** The writes a finished run leads to, with its results by candidate; the §8 refusals otherwise. */
   function planned(runId: string) {
     const run = store.getRun(runId)
-    if (!run) throw new HttpError(404, 'Triagem não encontrada.')
+    if (!run || run.status === 'draft') throw new HttpError(404, 'Triagem não encontrada.')
     if (run.status === 'screening') throw new HttpError(409, APPLY_MESSAGES.notFinished)
     const results = store.results(runId).filter((r) => r.outcome !== null)
     if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
-    const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', Number(run.vacancy.id), results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome as never, jobPostingId: Number(r.candidate.job_posting_id) || null })))
+    const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', Number(run.vacancy.id), results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome!, jobPostingId: Number(r.candidate.job_posting_id) || null })))
     if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
     return { run, steps, results: new Map(results.map((r) => [r.candidateId, r])) }
   }

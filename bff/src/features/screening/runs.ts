@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import type { ScreeningOutcome } from '@mini-vagas/shared/constants/candidate-statuses'
 import type { ScreeningMode } from '@mini-vagas/shared/domain/dates'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
 import { visibleVacancy } from '../../lib/access.ts'
@@ -8,22 +7,21 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
-import type { Store } from '../../plugins/store.ts'
+import { ScreenedCandidate, ScreenedVacancy, type LoadBody, type OutcomeCounts } from '@mini-vagas/shared/schemas/screening'
+import type { ScreeningStore } from './store.ts'
 import type { ScreeningLoader } from './loader.ts'
 import { ScreeningError, type ScreeningProvider } from './provider.ts'
 
 const BATCH = 100
-/** What a run keeps of each candidate: what screening reads and what the screen shows. */
-const KEEP = ['id', 'full_name', 'age', 'genero', 'is_pcd', 'address_street', 'address_neighborhood', 'address_city', 'address_state', 'education', 'curso', 'experience_1', 'experience_2', 'experience_3', 'status', 'created_at', 'job_posting_id'] as const
-const VACANCY_KEEP = ['id', 'description', 'company_name', 'city', 'bairro', 'recrutador', 'requirements', 'criterios'] as const
-const pick = (row: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, row[k]]))
+/** What a run keeps of a candidate and of its vacancy: the fields of the shared schemas, nothing else. */
+const keep = <T>(schema: { properties: object }, row: Record<string, unknown>) => Object.fromEntries(Object.keys(schema.properties).filter((k) => k in row).map((k) => [k, row[k]])) as T
 
 /**
  * Screening as server-side runs (DESIGN.md §6): candidates are loaded and kept in the store, then
  * screened in batches in the background; each batch's verdicts are saved as they come, so a BFF
  * restart resumes where it stopped and nothing is screened twice.
  */
-export function createScreeningRuns({ store, loader, provider, legacy, log, starts }: { store: Store; loader: ScreeningLoader; provider: ScreeningProvider; legacy: HttpClient; log: FastifyBaseLogger; starts: AttemptLimiter }) {
+export function createScreeningRuns({ store, loader, provider, legacy, log, starts }: { store: ScreeningStore; loader: ScreeningLoader; provider: ScreeningProvider; legacy: HttpClient; log: FastifyBaseLogger; starts: AttemptLimiter }) {
   const active = new Set<string>()
 
   async function process(runId: string): Promise<void> {
@@ -33,7 +31,7 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       const run = store.getRun(runId)
       if (!run) return
       for (let batch = store.pending(runId, BATCH); batch.length > 0; batch = store.pending(runId, BATCH)) {
-        const verdicts = await provider.screen(run.vacancy, batch.map((b) => b.candidate as never))
+        const verdicts = await provider.screen(run.vacancy, batch.map((b) => b.candidate))
         store.saveVerdicts(runId, batch.map((b) => ({ candidateId: b.candidateId, ...(verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }) })))
       }
       const screened = store.results(runId).filter((r) => r.outcome === 'triado').length
@@ -47,7 +45,23 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
   }
 
   return {
-    async start(input: { mode: ScreeningMode; vacancyId: number; start_date: string; end_date: string }, session: SessionData, request: FastifyRequest) {
+    /**
+     * Loads the candidates of a range and keeps them as the user's draft (replacing any earlier
+     * one): the screen shows them, and starting screens exactly this set (issue 12).
+     */
+    async draft(input: LoadBody, session: SessionData, request: FastifyRequest) {
+      const loaded = await loader.load(input, session, request)
+      const id = randomUUID()
+      store.dropDrafts(session.user.email)
+      store.createRun(
+        { id, status: 'draft', createdBy: session.user.email, mode: input.mode, vacancy: input.vacancyId ? { id: input.vacancyId } : {}, provider: provider.name, total: loaded.candidates.length, warning: loaded.partial },
+        loaded.candidates.map((c) => keep<ScreenedCandidate>(ScreenedCandidate, c)),
+      )
+      return { draftId: id, total: loaded.total, warnings: loaded.warnings, candidates: loaded.candidates }
+    },
+
+    /** Starts screening the user's draft for the vacancy it was loaded with. */
+    async start(draftId: string, session: SessionData, request: FastifyRequest) {
       // Runs cost AI calls: one at a time per user, and a bounded number an hour (SECURITY.md 27).
       const user = session.user.email
       if (store.unfinishedRuns().some((r) => r.createdBy === user)) {
@@ -55,24 +69,22 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       }
       const wait = starts.blockedFor(user)
       if (wait > 0) throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
-      const vacancy = await visibleVacancy(legacy, input.vacancyId, session, request)
-      // A partial load is never silent: the run carries the warning (how many of how many).
-      const { candidates, partial } = await loader.load(input, session, request)
+      const draft = store.getRun(draftId)
+      if (!draft || draft.status !== 'draft' || draft.createdBy !== user) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
+      const vacancyId = Number(draft.vacancy.id)
+      if (!vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
+      const vacancy = await visibleVacancy(legacy, vacancyId, session, request)
+      if (!store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name })) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       starts.record(user)
-      const id = randomUUID()
-      store.createRun(
-        { id, createdBy: session.user.email, mode: input.mode, vacancy: pick(vacancy, VACANCY_KEEP), provider: provider.name, total: candidates.length, warning: partial },
-        candidates.map((c) => pick(c, KEEP)),
-      )
-      void process(id)
-      return id
+      void process(draftId)
+      return draftId
     },
     /** The run without its results: what the progress stream sends every half second. */
     progress(id: string) {
       const run = store.getRun(id)
-      if (!run) return null
-      const counts = { triado: 0, revisao: 0, nao_triado: 0, pendente: 0 }
-      for (const [outcome, n] of store.outcomeCounts(id)) counts[(outcome ?? 'pendente') as keyof typeof counts] += n
+      if (!run || run.status === 'draft') return null
+      const counts: OutcomeCounts = { triado: 0, revisao: 0, nao_triado: 0, pendente: 0 }
+      for (const [outcome, n] of store.outcomeCounts(id)) counts[outcome ?? 'pendente'] += n
       return { run: { id: run.id, mode: run.mode, provider: run.provider, status: run.status, total: run.total, done: run.done, message: run.message, warning: run.warning, createdAt: run.createdAt, updatedAt: run.updatedAt, vacancy: run.vacancy }, counts }
     },
     view(id: string) {
@@ -81,7 +93,7 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       const results = store.results(id)
       return {
         ...progress,
-        results: results.map((r) => ({ candidateId: r.candidateId, name: String(r.candidate.full_name ?? ''), outcome: r.outcome as ScreeningOutcome | null, explanation: r.explanation })),
+        results: results.map((r) => ({ candidateId: r.candidateId, name: String(r.candidate.full_name ?? ''), outcome: r.outcome, explanation: r.explanation })),
       }
     },
     /** Called when the BFF starts: unfinished runs carry on from their first pending candidate. */

@@ -2,20 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
-import { ErrorBody } from '@mini-vagas/shared/schemas/common'
-import { User } from '@mini-vagas/shared/schemas/user'
+import { LoginBody, SessionAnswer } from '@mini-vagas/shared/schemas/auth'
+import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
 import { readLogin, readMessage, readFieldErrors } from '../../lib/legacy-readers.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { upstreamFailure } from '../../lib/upstream.ts'
-import type { HttpClient } from '../../plugins/legacy-client.ts'
 
-const LoginBody = Type.Object(
-  { cnpj: Type.String({ minLength: 1, maxLength: 32 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
-  { additionalProperties: false },
-)
-const SessionAnswer = Type.Object({ user: User })
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody }
 
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */
 const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 200)
@@ -31,8 +24,10 @@ export interface LoginLimits {
   now?: () => number
 }
 
-export async function authRoutes(app: FastifyInstance, { legacy, limits }: { legacy: HttpClient; limits: LoginLimits }) {
+export async function authFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const legacy = app.legacy
+  const limits: LoginLimits = { perIp: app.config.loginLimitPerIp, perCnpj: app.config.loginLimitPerCnpj, windowMs: 15 * 60_000, now: app.now }
   // SECURITY.md 22: every attempt counts per client IP; failed ones count per CNPJ. request.ip is
   // the socket's address unless the operator trusts a proxy (TRUST_PROXY), so a spoofed
   // X-Forwarded-For opens no new bucket.
@@ -41,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, { legacy, limits }: { leg
   const tooMany = (seconds: number) =>
     new HttpError(429, `Muitas tentativas de login. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
 
-  api.post('/bff/auth/login', { schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...errors } } }, async (request, reply) => {
+  api.post('/bff/auth/login', { config: { access: 'public' }, schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...Failures } } }, async (request, reply) => {
     const cnpjKey = cnpjDigits(request.body.cnpj)
     const wait = Math.max(byIp.blockedFor(request.ip), byCnpj.blockedFor(cnpjKey))
     if (wait > 0) throw tooMany(wait)
@@ -79,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, { legacy, limits }: { leg
     throw failure.statusCode === 401 ? new HttpError(401, MESSAGES.loginFailed) : failure
   })
 
-  api.post('/bff/auth/logout', { schema: { tags: ['auth'], response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  api.post('/bff/auth/logout', { config: { access: 'public' }, schema: { tags: ['auth'], response: { 204: Type.Null(), ...Failures } } }, async (request, reply) => {
     const session = request.session
     if (session) {
       // Spec §7: logout errors are ignored; the local session ends either way.
@@ -100,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, { legacy, limits }: { leg
     return reply.code(204).send(null)
   })
 
-  api.get('/bff/auth/me', { schema: { tags: ['auth'], response: { 200: SessionAnswer, 401: ErrorBody } }, preHandler: app.sessions.require }, async (request) => ({
+  api.get('/bff/auth/me', { config: { access: 'session' }, schema: { tags: ['auth'], response: { 200: SessionAnswer, 401: ErrorBody } } }, async (request) => ({
     user: request.session!.user,
   }))
 }

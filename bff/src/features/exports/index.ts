@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { matchesSearch, matchesStatus, sortCandidates, type ListedCandidate } from '@mini-vagas/shared/domain/candidate-list'
-import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
-import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
-import { ErrorBody } from '@mini-vagas/shared/schemas/common'
-import { legacyGet, sessionOf, visibleVacancy } from '../../lib/access.ts'
-import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
-import { asSeenBy } from '../../lib/observation-view.ts'
+import { shiftDate } from '@mini-vagas/shared/domain/dates'
+import { Failures } from '@mini-vagas/shared/schemas/common'
+import { RenderBody, ReportQuery } from '@mini-vagas/shared/schemas/exports'
+import { legacyGet, sessionOf } from '../../lib/access.ts'
 import { EXPORT_MESSAGES, EXPORT_TYPES, limitProblem, reportRangeProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { HttpError } from '../../lib/http-error.ts'
 import { renderExport } from '../../lib/render-export.ts'
 import { readList } from '../../lib/legacy-readers.ts'
 import { streamReport } from '../../lib/xlsx-report.ts'
-import type { HttpClient } from '../../plugins/legacy-client.ts'
 
 const WINDOW_DAYS = 7
 
@@ -26,37 +22,16 @@ export function dateWindows(start: string, end: string, days: number): { start: 
   }
   return out
 }
-const DateParam = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))
-
-const CellValue = Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()])
-const RenderBody = Type.Object(
-  {
-    rows: Type.Array(Type.Record(Type.String({ maxLength: 100 }), CellValue), { maxItems: 1_048_576 }),
-    fields: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }))),
-    type: Type.Optional(Type.String({ maxLength: 10 })),
-    fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\\\/:*?"<>|\\r\\n]+$' })),
-    worksheetName: Type.Optional(Type.String({ maxLength: 100 })),
-    header: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
-    footer: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
-    defaultValue: Type.Optional(Type.String({ maxLength: 100 })),
-    rtl: Type.Optional(Type.Boolean()),
-    quoteLongNumbers: Type.Optional(Type.Boolean()),
-    numberFormats: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 60 }))),
-    columnWidths: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Number({ minimum: 1, maximum: 255 }))),
-    escapeCsv: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-)
-
-export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
+/** The spreadsheet exports (spec §2.14, §3.8): the export control's render and the candidates report. */
+export async function exportsFeature(app: FastifyInstance) {
+  const { legacy } = app
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   // POST /bff/exports/render: the export control's generic render (spec §2.14), any staff user.
   api.post(
     '/bff/exports/render',
-    { bodyLimit: 25 * 1_048_576, schema: { tags: ['exports'], body: RenderBody, response: { 200: Type.String(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody } } },
+    { config: { access: 'session' }, bodyLimit: 25 * 1_048_576, schema: { tags: ['exports'], body: RenderBody, response: { 200: Type.String(), ...Failures } } },
     async (request, reply) => {
-      sessionOf(request)
       const b = request.body
       const type = (b.type ?? 'xls').toLowerCase()
       if (!(EXPORT_TYPES as readonly string[]).includes(type)) throw new HttpError(422, EXPORT_MESSAGES.unknownType)
@@ -81,14 +56,11 @@ export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: H
   api.get(
     '/bff/exports/relatorio.xlsx',
     {
-      schema: {
-        tags: ['exports'],
-        querystring: Type.Object({ start_date: DateParam, end_date: DateParam }),
-        response: { 200: Type.String(), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody },
-      },
+      config: { access: 'admin' },
+      schema: { tags: ['exports'], querystring: ReportQuery, response: { 200: Type.String(), ...Failures } },
     },
     async (request, reply) => {
-      const session = sessionOf(request, 'admin')
+      const session = sessionOf(request)
       const { start_date, end_date } = request.query
       // Impossible dates, a reversed or a far-away range are bad input (400), never a 500 or a
       // loop over millions of windows that stalls every user.
@@ -116,25 +88,6 @@ export async function exportRoutes(app: FastifyInstance, { legacy }: { legacy: H
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="relatorio.xlsx"')
         .send(stream as never)
-    },
-  )
-  api.get(
-    '/bff/vacancies/:id/candidates.csv',
-    {
-      schema: {
-        tags: ['exports'],
-        params: Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,14}$' }) }),
-        querystring: Type.Object({ status: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$' })), q: Type.Optional(Type.String({ maxLength: 120 })) }),
-        response: { 200: Type.String(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request)
-      const vacancy = await visibleVacancy(legacy, request.params.id, session, request)
-      const all = readList<ListedCandidate>((await legacyGet(legacy, `/processos_seletivos/${request.params.id}/candidatos`, session, request)).body)
-      const rows = sortCandidates(all.filter((c) => matchesSearch(c, request.query.q ?? '') && matchesStatus(c, request.query.status))).map((c) => asSeenBy(session, c))
-      const name = `candidatos-${vacancySlug({ id: Number(vacancy.id), description: String(vacancy.description ?? ''), company_name: String(vacancy.company_name ?? ''), city: String(vacancy.city ?? '') })}-${todayDate()}.csv`
-      return sendCsv(reply, name, candidatesCsv(rows))
     },
   )
 }

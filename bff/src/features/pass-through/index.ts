@@ -9,7 +9,7 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { readList, readOne } from '../../lib/legacy-readers.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
-import type { HttpClient, UpstreamResponse } from '../../plugins/legacy-client.ts'
+import type { UpstreamResponse } from '../../plugins/legacy-client.ts'
 import { fieldErrors } from '../../plugins/errors.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { toPublicVacancy } from '../../lib/public-vacancy.ts'
@@ -59,7 +59,8 @@ function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<st
  * browser's headers never pass (the client builds its own); company users reach only their own
  * vacancies and candidates; failures leave as `{message}` with the right status.
  */
-export async function passThroughRoutes(app: FastifyInstance, { legacy }: { legacy: HttpClient }) {
+export async function passThroughFeature(app: FastifyInstance) {
+  const { legacy } = app
   async function fetchOne(path: string, session: SessionData, request: FastifyRequest): Promise<{ response: UpstreamResponse; record: Obj | null }> {
     const response = await legacyGet(legacy, path, session, request)
     return { response, record: readOne(response.body) }
@@ -89,6 +90,7 @@ export async function passThroughRoutes(app: FastifyInstance, { legacy }: { lega
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/*',
+    config: { access: 'policy' },
     schema: {
       tags: ['pass-through'],
       summary: 'Allow-listed pass-through to the legacy API (see policy.ts); success bodies are the legacy contract',

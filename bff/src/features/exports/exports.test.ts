@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateWindows } from './routes.ts'
+import { dateWindows } from './index.ts'
 
 describe('dateWindows', () => {
   it('covers the range with inclusive windows, the last one cut at the end', () => {

@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, type Static } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ErrorBody } from '@mini-vagas/shared/schemas/common'
+import { Address, CepParams } from '@mini-vagas/shared/schemas/cep'
+import { Failures } from '@mini-vagas/shared/schemas/common'
 import { HttpError } from '../../lib/http-error.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
 import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
 
-export const Address = Type.Object({
-  cep: Type.String(),
-  street: Type.String(),
-  neighborhood: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-})
-type Address = Static<typeof Address>
 
 const UNAVAILABLE = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.'
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -22,7 +14,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '')
  * GET /bff/cep/:cep: the apply form's address autofill (spec §5) through the BFF, so the browser
  * calls no third party. Answers are cached for a day; "not found" is cached too.
  */
-export async function cepRoutes(app: FastifyInstance, { cep: client }: { cep: HttpClient }) {
+export async function cepFeature(app: FastifyInstance, { client }: { client: HttpClient }) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const cache = createTtlCache<Address | null>({ ttlMs: 24 * 3_600_000, maxEntries: 5000 })
 
@@ -37,7 +29,7 @@ export async function cepRoutes(app: FastifyInstance, { cep: client }: { cep: Ht
 
   api.get(
     '/bff/cep/:cep',
-    { schema: { tags: ['public'], params: Type.Object({ cep: Type.String({ maxLength: 20 }) }), response: { 200: Address, 400: ErrorBody, 404: ErrorBody, 502: ErrorBody, 504: ErrorBody } } },
+    { config: { access: 'public' }, schema: { tags: ['public'], params: CepParams, response: { 200: Address, ...Failures } } },
     async (request, reply) => {
       const cep = request.params.cep.replace('-', '')
       if (!/^\d{8}$/.test(cep)) throw new HttpError(400, 'Informe um CEP com 8 dígitos.')

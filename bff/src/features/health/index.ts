@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { Type } from 'typebox'
-import type { HttpClient } from '../../plugins/legacy-client.ts'
-import type { Store } from '../../plugins/store.ts'
-
-const Health = Type.Object({ status: Type.String(), checks: Type.Optional(Type.Record(Type.String(), Type.String())) })
+import { Health } from '@mini-vagas/shared/schemas/health'
 /** Readiness answers within this, whatever the legacy does (a stalled legacy is "not ready", fast). */
 const READY_DEADLINE_MS = 2000
 
@@ -11,9 +7,10 @@ const READY_DEADLINE_MS = 2000
  * GET /healthz (the process answers) and GET /readyz: the store takes a write and the legacy API
  * answers within READY_DEADLINE_MS; 503 names the part that failed.
  */
-export async function healthRoutes(app: FastifyInstance, { legacy, store, readyDeadlineMs = READY_DEADLINE_MS }: { legacy: HttpClient; store: Store; readyDeadlineMs?: number }) {
-  app.get('/healthz', { schema: { tags: ['ops'], response: { 200: Health } } }, async () => ({ status: 'ok' }))
-  app.get('/readyz', { schema: { tags: ['ops'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
+export async function healthFeature(app: FastifyInstance, { readyDeadlineMs = READY_DEADLINE_MS }: { readyDeadlineMs?: number } = {}) {
+  const { legacy, store } = app
+  app.get('/healthz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health } } }, async () => ({ status: 'ok' }))
+  app.get('/readyz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     let storeState = 'ok'
     try {
       store.probeWrite()

@@ -2,7 +2,7 @@ import nock from 'nock'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
-import { APPLICATION_SUCCESS } from './routes.ts'
+import { APPLICATION_SUCCESS } from './index.ts'
 
 const vacancies = [
   { id: 3, description: 'Caixa', company_name: 'Loja', city: 'Natal', bairro: 'Tirol', requirements: ['Ensino médio'], benefits: ['VT'], obs: 'mostrar', cnpj: '45723618000118', recrutador: 'Ana' },

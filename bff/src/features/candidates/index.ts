@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
+import { CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
+import {
+  AllCandidatesCsvQuery,
+  AllCandidatesPage,
+  AllCandidatesQuery,
+  CandidateAnswer,
+  ForwardAnswer,
+  ForwardBody,
+  NoteChange,
+  StatusChange,
+  VacancyCandidatePage,
+  VacancyCandidatesQuery,
+  VacancyCsvQuery,
+} from '@mini-vagas/shared/schemas/candidates'
+import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
+import { Type } from 'typebox'
+import { sessionOf } from '../../lib/access.ts'
+import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
+import { createCandidateLists } from './service.ts'
+
+const CsvAnswer = { 200: Type.String(), ...Failures }
+
+/**
+ * The staff's candidates (spec §2.10, §2.11, §4): a vacancy's list and the all-candidates search
+ * (paged, counted and ordered here), their CSVs from the same service, one candidate, and the
+ * writes in domain terms — status, note, edit, forward — each answering with the changed row.
+ */
+export async function candidatesFeature(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const lists = createCandidateLists({ legacy: app.legacy })
+  const tags = ['candidates']
+
+  api.get(
+    '/bff/vacancies/:id/candidates',
+    { config: { access: 'own-vacancy' }, schema: { tags, params: IdParams, querystring: VacancyCandidatesQuery, response: { 200: VacancyCandidatePage, ...Failures } } },
+    async (request) => lists.vacancyCandidates(await request.owned.vacancy(), { ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),
+  )
+
+  api.get(
+    '/bff/vacancies/:id/candidates.csv',
+    { config: { access: 'own-vacancy' }, schema: { tags: ['exports'], params: IdParams, querystring: VacancyCsvQuery, response: CsvAnswer } },
+    async (request, reply) => {
+      const vacancy = await request.owned.vacancy()
+      const { items } = await lists.vacancyCandidates(vacancy, { ...request.query, everything: true }, sessionOf(request), request)
+      const slug = vacancySlug({ id: Number(vacancy.id), description: String(vacancy.description ?? ''), company_name: String(vacancy.company_name ?? ''), city: String(vacancy.city ?? '') })
+      return sendCsv(reply, `candidatos-${slug}-${todayDate()}.csv`, candidatesCsv(items))
+    },
+  )
+
+  api.get(
+    '/bff/candidates',
+    { config: { access: 'admin' }, schema: { tags, querystring: AllCandidatesQuery, response: { 200: AllCandidatesPage, ...Failures } } },
+    async (request) => lists.allCandidates({ ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),
+  )
+
+  api.get(
+    '/bff/candidates.csv',
+    { config: { access: 'admin' }, schema: { tags: ['exports'], querystring: AllCandidatesCsvQuery, response: CsvAnswer } },
+    async (request, reply) => {
+      const result = await lists.allCandidates({ ...request.query, everything: true }, sessionOf(request), request)
+      return sendCsv(reply, `candidatos-${todayDate()}.csv`, candidatesCsv(result.items))
+    },
+  )
+
+  api.get(
+    '/bff/candidates/:id',
+    { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, response: { 200: CandidateAnswer, ...Failures } } },
+    async (request) => ({ candidate: lists.candidate(await request.owned.candidate(), sessionOf(request)) }),
+  )
+
+  api.put(
+    '/bff/candidates/:id/status',
+    { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: StatusChange, response: { 200: CandidateAnswer, ...Failures } } },
+    async (request) => ({ candidate: await lists.changeStatus(Number(request.params.id), request.body.status, sessionOf(request), request) }),
+  )
+
+  api.put(
+    '/bff/candidates/:id/note',
+    { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: NoteChange, response: { 200: CandidateAnswer, ...Failures } } },
+    async (request) => ({ candidate: await lists.saveNote(await request.owned.candidate(), request.body.obs, sessionOf(request), request) }),
+  )
+
+  api.put(
+    '/bff/candidates/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, body: CandidateUpdate, response: { 200: CandidateAnswer, ...Failures } } },
+    async (request) => ({ candidate: await lists.update(await request.owned.candidate(), request.body, sessionOf(request), request) }),
+  )
+
+  api.post(
+    '/bff/candidates/:id/forwards',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, body: ForwardBody, response: { 201: ForwardAnswer, ...Failures } } },
+    async (request, reply) => reply.code(201).send({ candidate: await lists.forward(await request.owned.candidate(), request.body.vacancyId, sessionOf(request), request) }),
+  )
+}

@@ -1,0 +1,155 @@
+import type { FastifyRequest } from 'fastify'
+import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
+import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates, type CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
+import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
+import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { calendarDate } from '@mini-vagas/shared/domain/dates'
+import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
+import type { CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
+import { COMPANY_SIDE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
+import { legacyGet } from '../../lib/access.ts'
+import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
+import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
+import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-readers.ts'
+import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
+import type { SessionData } from '../../plugins/session-seal.ts'
+
+type Obj = Record<string, unknown>
+const FALLBACK_MAX_PAGES = 250
+const FALLBACK_CONCURRENCY = 4
+type Row = ListedCandidate & Obj
+
+export interface ListQuery {
+  page?: number
+  status?: string | undefined
+  q?: string | undefined
+  order?: CandidateOrder | undefined
+  /** Every row of the result on one page (the CSV), not 20. */
+  everything?: boolean
+}
+
+/** Pages of `size` rows, or every row on one page. */
+const pageOf = (rows: Row[], query: ListQuery) => paginate(rows, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, rows.length) : undefined)
+
+/**
+ * The staff lists (spec §2.10, §2.11). The legacy answers a vacancy's candidates in one piece and
+ * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
+ * receives 20 rows and the counts, never the whole list (issue 4: 5,000 on one vacancy).
+ */
+export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
+  /**
+   * The fallback read: pages of GET /candidatos from the day the vacancy was created (nobody applies
+   * before), four at a time, at most FALLBACK_MAX_PAGES pages; `partial` says when it stopped early.
+   */
+  async function candidatesOfVacancyByPages(id: number, createdAt: string, session: SessionData, request: FastifyRequest) {
+    const start_date = createdAt ? calendarDate(createdAt) : undefined
+    const query = (page: number) => ({ page: String(page), ...(start_date ? { start_date } : {}) })
+    const first = readPage<Row>((await legacyGet(legacy, '/candidatos', session, request, query(1))).body)
+    const last = Math.min(first.pagination.last_page, FALLBACK_MAX_PAGES)
+    const rows = [...first.items]
+    for (let page = 2; page <= last; page += FALLBACK_CONCURRENCY) {
+      const batch = Array.from({ length: Math.min(FALLBACK_CONCURRENCY, last - page + 1) }, (_, i) => legacyGet(legacy, '/candidatos', session, request, query(page + i)))
+      for (const response of await Promise.all(batch)) rows.push(...readPage<Row>(response.body).items)
+    }
+    return { rows: rows.filter((c) => Number(c.job_posting_id) === id), partial: first.pagination.last_page > FALLBACK_MAX_PAGES }
+  }
+
+  /** The record a legacy write answered, or (when it answered none) the record read again. */
+  async function written(response: UpstreamResponse, id: number, session: SessionData, request: FastifyRequest): Promise<Row> {
+    if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Candidato não encontrado.' })
+    const record = readOne<Row>(response.body)
+    if (record && Number(record.id) === id) return record
+    const again = readOne<Row>((await legacyGet(legacy, `/candidatos/${id}`, session, request)).body)
+    if (!again) throw new HttpError(404, 'Candidato não encontrado.')
+    return again
+  }
+  const write = (method: 'PUT' | 'POST', path: string, body: unknown, session: SessionData, request: FastifyRequest) =>
+    legacy.request({ method, path, body, token: session.token, requestId: request.id })
+
+  return {
+    /** One candidate as the session may read it (the route's access rule already checked the vacancy). */
+    candidate: (candidate: Row, session: SessionData) => asSeenBy(session, candidate),
+
+    /**
+     * A status change (spec §4): one legacy write; the answer is the changed row, so the list
+     * updates it in place. A company may set only the statuses of its side (issue 7).
+     */
+    async changeStatus(id: number, status: string, session: SessionData, request: FastifyRequest) {
+      if (session.user.role === 'company' && !(COMPANY_SIDE_STATUSES as readonly string[]).includes(status)) {
+        throw new HttpError(422, MESSAGES.badInput, { errors: { status: ['Status não permitido para empresas.'] } })
+      }
+      return asSeenBy(session, await written(await write('PUT', `/candidatos/${id}`, { status }, session, request), id, session, request))
+    },
+
+    /** A note saved as the writer saw it: what was hidden from them (screening notes, markers) is kept. */
+    async saveNote(stored: Row, obs: string | null, session: SessionData, request: FastifyRequest) {
+      const observacao = obs === null ? null : observationToStore(session, obs, stored.obs)
+      return asSeenBy(session, await written(await write('POST', `/candidatos/${stored.id}/observacao`, { observacao }, session, request), stored.id, session, request))
+    },
+
+    /** The edit screen's fields (spec §3.4), admin only. */
+    async update(stored: Row, fields: CandidateUpdate, session: SessionData, request: FastifyRequest) {
+      const body = typeof fields.obs === 'string' ? { ...fields, obs: observationToStore(session, fields.obs, stored.obs) } : fields
+      return asSeenBy(session, await written(await write('PUT', `/candidatos/${stored.id}`, body, session, request), stored.id, session, request))
+    },
+
+    /** Sends the candidate to another vacancy as a new record (spec §2.10, §3.3); the new record is the answer. */
+    async forward(stored: Row, vacancyId: number, session: SessionData, request: FastifyRequest) {
+      const response = await write('POST', '/candidatos', buildForwardPayload(stored, vacancyId), session, request)
+      if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Vaga não encontrada.' })
+      // The spec does not show the legacy's answer here: the new record when it says, else null.
+      const record = readOne<Row>(response.body)
+      return record && Number.isSafeInteger(Number(record.id)) && Number(record.id) > 0 ? asSeenBy(session, record) : null
+    },
+
+    /** One vacancy's candidates, filtered, counted, ordered and paged (the screen, and with `everything` its CSV). */
+    async vacancyCandidates(vacancy: Obj, query: ListQuery, session: SessionData, request: FastifyRequest) {
+      const id = Number(vacancy.id)
+      let all: Row[]
+      let partial = false
+      try {
+        all = readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body)
+      } catch (error) {
+        // Spec §2.10: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
+        if (!(error instanceof UpstreamError) && !(error instanceof HttpError && (error.statusCode >= 500 || error.statusCode === 404))) throw error
+        ;({ rows: all, partial } = await candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request))
+      }
+      const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
+      const page = pageOf(sortCandidates(searched.filter((c) => matchesStatus(c, query.status)), query.order), query)
+      return { vacancy: vacancy as Obj & { id: number }, counts: countByStatus(searched), partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
+    },
+
+    /**
+     * All candidates: a search of 4+ characters uses the legacy's advanced search; otherwise a
+     * status uses its status lists; 'Todos' with no search loads nothing (spec §5). Counts come from
+     * status-quantidades for the same dates.
+     */
+    async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, session: SessionData, request: FastifyRequest) {
+      const dates = { start_date: query.start_date, end_date: query.end_date }
+      const q = (query.q ?? '').trim()
+      if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
+      const countsResponse = await legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates)
+      const counts: Record<string, number> = { all: 0 }
+      for (const { status, total } of readStatusCounts(countsResponse.body)) {
+        const key = normalizeCandidateStatus(status)
+        counts[key] = (counts[key] ?? 0) + total
+        counts.all! += total
+      }
+      const status = query.status === undefined || query.status === 'all' ? undefined : query.status
+      let rows: Row[]
+      if (q) {
+        rows = readList<Row>((await legacyGet(legacy, '/candidatos/busca-avancada', session, request, { nome: q, ...dates })).body).filter((c) => matchesStatus(c, status))
+      } else if (status !== undefined) {
+        const path = normalizeCandidateStatus(status) === '' ? '/candidatos/sem-status' : `/candidatos/status/${encodeURIComponent(normalizeCandidateStatus(status))}`
+        rows = readList<Row>((await legacyGet(legacy, path, session, request, dates)).body)
+      } else {
+        return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20 }
+      }
+      const sorted = sortCandidates(rows, query.order).map((c) => asSeenBy(session, c))
+      // The export takes every row of the result; the screen takes one page.
+      return { idle: false, counts, ...pageOf(sorted, query) }
+    },
+  }
+}
+export type CandidateLists = ReturnType<typeof createCandidateLists>

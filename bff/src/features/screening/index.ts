@@ -1,0 +1,154 @@
+import { PassThrough } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Failures } from '@mini-vagas/shared/schemas/common'
+import {
+  ApplyPreview,
+  ConnectionAnswer,
+  LoadAnswer,
+  LoadBody,
+  ProviderAnswer,
+  RunBody,
+  RunParams,
+  RunView,
+  type ProgressEvent,
+} from '@mini-vagas/shared/schemas/screening'
+import { sessionOf } from '../../lib/access.ts'
+import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { createScreeningApplier } from './apply.ts'
+import { createScreeningLoader } from './loader.ts'
+import { createOpenAiProvider } from './openai-provider.ts'
+import type { ScreeningProvider } from './provider.ts'
+import { createRulesProvider } from './rules-provider.ts'
+import { createScreeningRuns } from './runs.ts'
+import { createScreeningStore } from './store.ts'
+
+const SSE_INTERVAL_MS = 500
+
+/** The provider the operator configured: OpenAI with a key, else the deterministic rules (DESIGN.md §6). */
+function configuredProvider(app: FastifyInstance): ScreeningProvider {
+  const c = app.config
+  return c.openaiApiKey
+    ? createOpenAiProvider({ apiKey: c.openaiApiKey, baseURL: c.openaiBaseUrl, model: c.openaiModel, maxInputTokens: c.openaiMaxInputTokens, maxOutputTokens: 8000, concurrency: c.openaiConcurrency, timeoutMs: 120_000 })
+    : createRulesProvider()
+}
+
+/**
+ * Screening (spec §2.13, DESIGN.md §4, §6), admin only: loading a range (kept as the run's
+ * draft), runs screened in the background, their progress, applying, the connection test. The
+ * feature owns its store tables and its lifecycle: unfinished runs carry on at start, unfinished
+ * applies say where they stopped, and on close the current batch lands first.
+ */
+export async function screeningFeature(app: FastifyInstance, options: { provider?: ScreeningProvider | undefined } = {}) {
+  const { config, legacy, now } = app
+  const store = createScreeningStore(app.store)
+  const provider = options.provider ?? configuredProvider(app)
+  const loader = createScreeningLoader({ legacy })
+  const starts = createAttemptLimiter({ limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
+  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts })
+  const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs: config.jobLeaseSeconds * 1000 })
+  app.addHook('onReady', async () => {
+    // Runs hold candidates' data: finished ones are kept only as long as the operator allows.
+    store.purge(new Date(now() - config.storeRetentionDays * 86_400_000).toISOString())
+    applier.interruptUnfinished()
+    runs.resume()
+  })
+  app.addHook('onClose', async () => {
+    await Promise.all([Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]), applier.stop(5000)])
+  })
+  await app.register(screeningRoutes, { provider, runs, applier })
+}
+
+/** Screening (spec §2.13, DESIGN.md §4, §6): loading, runs, their progress, applying, the connection test. Admin only. */
+async function screeningRoutes(
+  app: FastifyInstance,
+  { provider, runs, applier }: { provider: ScreeningProvider; runs: ReturnType<typeof createScreeningRuns>; applier: ReturnType<typeof createScreeningApplier> },
+) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const notFound = () => new HttpError(404, 'Triagem não encontrada.')
+  const viewOf = (id: string) => {
+    const view = runs.view(id)
+    if (!view) throw notFound()
+    return { ...view, apply: applier.view(id, new Map(view.results.map((r) => [r.candidateId, r.name]))) }
+  }
+
+  const tags = ['screening']
+  const config = { access: 'admin' } as const
+
+  api.post('/bff/screening/candidates', { config, schema: { tags, body: LoadBody, response: { 200: LoadAnswer, ...Failures } } }, async (request) =>
+    runs.draft(request.body, sessionOf(request), request),
+  )
+
+  api.post('/bff/screening/runs', { config, schema: { tags, body: RunBody, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
+    const id = await runs.start(request.body.draftId, sessionOf(request), request)
+    return reply.code(202).send(viewOf(id))
+  })
+
+  api.get('/bff/screening/runs/:id', { config, schema: { tags, params: RunParams, response: { 200: RunView, ...Failures } } }, async (request) => viewOf(request.params.id))
+
+  // What applying will write, for the recruiter to confirm first (issue 11).
+  api.get(
+    '/bff/screening/runs/:id/apply-preview',
+    { config, schema: { tags, params: RunParams, response: { 200: ApplyPreview, ...Failures } } },
+    async (request) => applier.preview(request.params.id),
+  )
+
+  // Applying runs in the background; the answer is the run with its apply progress. Sending it
+  // again while it runs changes nothing, and after it ended carries on with what is left.
+  api.post(
+    '/bff/screening/runs/:id/apply',
+    { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } },
+    async (request, reply) => {
+      const session = sessionOf(request)
+      applier.start(request.params.id, session.token, request.id)
+      return reply.code(202).send(viewOf(request.params.id))
+    },
+  )
+
+  // Progress as server-sent events: one `progress` event now and every half second until the run
+  // (and its apply, if one is running) ends, then the stream closes. A plain stream through
+  // Fastify, so every header hook still runs.
+  api.get(
+    '/bff/screening/runs/:id/events',
+    { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } },
+    async (request, reply) => {
+      const id = request.params.id
+      if (!runs.progress(id)) throw notFound()
+      const stream = new PassThrough()
+      // Counts only: no candidate is read on this half-second path.
+      const send = (): boolean => {
+        const { run, counts } = runs.progress(id)!
+        const { status, total, done, message } = run
+        const event: ProgressEvent = { status, total, done, message, counts, apply: applier.summary(id) }
+        stream.write(`event: progress\ndata: ${JSON.stringify(event)}\n\n`)
+        const apply = event.apply
+        return status !== 'screening' && apply?.status !== 'applying'
+      }
+      const timer = setInterval(() => {
+        if (send()) stop()
+      }, SSE_INTERVAL_MS)
+      const stop = () => {
+        clearInterval(timer)
+        stream.end()
+      }
+      request.raw.on('close', () => clearInterval(timer))
+      if (send()) stop()
+      return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream as never)
+    },
+  )
+
+  // Which provider screens, so the screen can say when it is the rules engine (no key configured).
+  api.get(
+    '/bff/screening/provider',
+    { config, schema: { tags, response: { 200: ProviderAnswer, ...Failures } } },
+    async () => ({ provider: provider.name }),
+  )
+
+  api.post(
+    '/bff/screening/test-connection',
+    { config, schema: { tags, response: { 200: ConnectionAnswer, ...Failures } } },
+    async () => ({ provider: provider.name, ...(await provider.testConnection()) }),
+  )
+}

@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox'
+import { CANDIDATE_ORDERS } from '../domain/candidate-list.ts'
+import { Candidate } from './candidate.ts'
+import { DateQuery } from './common.ts'
+import { ListedVacancy } from './vacancy.ts'
+
+/**
+ * The staff's candidate routes (the BFF's `candidates` feature): the lists, one candidate, and the
+ * writes the SPA makes in domain terms (status, note, edit, forward). Every write answers with the
+ * changed row as the writer may see it, so a list updates that row without reading anything again.
+ */
+
+/** A candidate as the BFF lists it: the legacy may leave out any field but its id. */
+export const ListedCandidate = Type.Object({ ...Type.Partial(Candidate).properties, id: Candidate.properties.id })
+export type ListedCandidate = Static<typeof ListedCandidate>
+
+export const CandidateOrder = Type.Union(CANDIDATE_ORDERS.map((o) => Type.Literal(o)))
+
+/** Query strings stay strings (no coercion anywhere): the service reads the number. */
+const ListFilters = {
+  page: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,5}$' })),
+  status: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$' })),
+  q: Type.Optional(Type.String({ maxLength: 120 })),
+  order: Type.Optional(CandidateOrder),
+}
+export const VacancyCandidatesQuery = Type.Object(ListFilters)
+export type VacancyCandidatesQuery = Static<typeof VacancyCandidatesQuery>
+export const AllCandidatesQuery = Type.Object({ ...ListFilters, start_date: Type.Optional(DateQuery), end_date: Type.Optional(DateQuery) })
+export type AllCandidatesQuery = Static<typeof AllCandidatesQuery>
+/** The CSVs take the list's filters and order; they hold every row, not a page. */
+export const VacancyCsvQuery = Type.Omit(VacancyCandidatesQuery, ['page'])
+export const AllCandidatesCsvQuery = Type.Omit(AllCandidatesQuery, ['page'])
+
+/** Candidates per status key ('' for none, 'all' for the total). */
+export const StatusCounts = Type.Record(Type.String(), Type.Integer())
+export type StatusCounts = Static<typeof StatusCounts>
+
+const PageFields = {
+  items: Type.Array(ListedCandidate),
+  page: Type.Integer(),
+  pageCount: Type.Integer(),
+  total: Type.Integer(),
+  pageSize: Type.Integer(),
+  counts: StatusCounts,
+}
+/** One page of a list: 20 rows and the counts per status. */
+export const CandidatePage = Type.Object(PageFields)
+export type CandidatePage = Static<typeof CandidatePage>
+
+/** GET /bff/vacancies/:id/candidates; `partial`: the BFF read a bounded fallback and may miss candidates. */
+export const VacancyCandidatePage = Type.Object({ vacancy: ListedVacancy, partial: Type.Boolean(), ...PageFields })
+export type VacancyCandidatePage = Static<typeof VacancyCandidatePage>
+
+/** GET /bff/candidates; `idle`: 'Todos' without a search loads nothing (spec §5). */
+export const AllCandidatesPage = Type.Object({ idle: Type.Boolean(), ...PageFields })
+export type AllCandidatesPage = Static<typeof AllCandidatesPage>
+
+/** One candidate: GET /bff/candidates/:id and the answer of every candidate write. */
+export const CandidateAnswer = Type.Object({ candidate: ListedCandidate })
+export type CandidateAnswer = Static<typeof CandidateAnswer>
+
+const Note = Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])
+
+/** PUT /bff/candidates/:id/status — a company may set only the statuses of its side (issue 7). */
+export const StatusChange = Type.Object({ status: Type.String({ maxLength: 40, pattern: '^[a-z_]*$' }) }, { additionalProperties: false })
+export type StatusChange = Static<typeof StatusChange>
+
+/** PUT /bff/candidates/:id/note — the note as the writer saw it; what was hidden from them is kept. */
+export const NoteChange = Type.Object({ obs: Note }, { additionalProperties: false })
+export type NoteChange = Static<typeof NoteChange>
+
+/** POST /bff/candidates/:id/forwards — the BFF copies the candidate into this vacancy (spec §2.10). */
+export const ForwardBody = Type.Object({ vacancyId: Type.Integer({ minimum: 1, maximum: 999_999_999_999_999 }) }, { additionalProperties: false })
+export type ForwardBody = Static<typeof ForwardBody>
+
+/** The forward's answer: the new record when the legacy returns it (its answer is not in the spec), else null. */
+export const ForwardAnswer = Type.Object({ candidate: Type.Union([ListedCandidate, Type.Null()]) })
+export type ForwardAnswer = Static<typeof ForwardAnswer>

@@ -1,0 +1,122 @@
+import { Type, type Static } from 'typebox'
+import { DateQuery } from './common.ts'
+import { ListedCandidate } from './candidates.ts'
+import { ListedVacancy } from './vacancy.ts'
+
+/** Screening (spec §2.13, DESIGN.md §6): a range of candidates, runs, their progress and applying. */
+
+export const ScreeningMode = Type.Union([Type.Literal('empresa'), Type.Literal('global')])
+export type ScreeningModeName = Static<typeof ScreeningMode>
+
+/** What a run keeps of each candidate: what screening reads, what the screen shows, and where the person applied. */
+export const ScreenedCandidate = Type.Pick(ListedCandidate, [
+  'id', 'full_name', 'age', 'genero', 'is_pcd', 'address_street', 'address_neighborhood', 'address_city', 'address_state',
+  'education', 'curso', 'experience_1', 'experience_2', 'experience_3', 'status', 'created_at', 'job_posting_id',
+])
+export type ScreenedCandidate = Static<typeof ScreenedCandidate>
+
+/** What a run keeps of its vacancy: the screen's title and what the providers screen against. */
+export const ScreenedVacancy = Type.Pick(ListedVacancy, ['id', 'description', 'company_name', 'city', 'bairro', 'recrutador', 'requirements', 'criterios'])
+export type ScreenedVacancy = Static<typeof ScreenedVacancy>
+
+/** POST /bff/screening/candidates: what to load. Company mode needs the vacancy. */
+export const LoadBody = Type.Object(
+  { mode: ScreeningMode, vacancyId: Type.Optional(Type.Integer({ minimum: 1 })), start_date: DateQuery, end_date: DateQuery },
+  { additionalProperties: false },
+)
+export type LoadBody = Static<typeof LoadBody>
+
+/**
+ * The loaded set, kept by the BFF as the next run's draft (`draftId`): starting a run screens
+ * exactly these candidates, never a second read that could differ from what was shown.
+ */
+export const LoadAnswer = Type.Object({ draftId: Type.String(), total: Type.Integer(), warnings: Type.Array(Type.String()), candidates: Type.Array(ListedCandidate) })
+export type LoadAnswer = Static<typeof LoadAnswer>
+
+/** POST /bff/screening/runs: screen the draft the load answered. */
+export const RunBody = Type.Object({ draftId: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }, { additionalProperties: false })
+export type RunBody = Static<typeof RunBody>
+
+export const RunParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
+
+export const Outcome = Type.Union([Type.Literal('triado'), Type.Literal('revisao'), Type.Literal('nao_triado')])
+export type Outcome = Static<typeof Outcome>
+export const RunStatus = Type.Union([Type.Literal('screening'), Type.Literal('done'), Type.Literal('failed')])
+export type RunStatus = Static<typeof RunStatus>
+export const ApplyStatus = Type.Union([Type.Literal('applying'), Type.Literal('applied'), Type.Literal('interrupted'), Type.Literal('failed')])
+export type ApplyStatus = Static<typeof ApplyStatus>
+
+/** How many candidates have each verdict; `pendente`: not screened yet. */
+export const OutcomeCounts = Type.Object({ triado: Type.Integer(), revisao: Type.Integer(), nao_triado: Type.Integer(), pendente: Type.Integer() })
+export type OutcomeCounts = Static<typeof OutcomeCounts>
+
+const NullableText = Type.Union([Type.String(), Type.Null()])
+
+/** Applying's progress without the failures listed: what the progress stream sends. */
+export const ApplySummary = Type.Object({
+  status: ApplyStatus,
+  message: NullableText,
+  notice: NullableText,
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  updated: Type.Integer(),
+  sent: Type.Integer(),
+  /** Kept as they were: a person had moved them past screening. */
+  skipped: Type.Integer(),
+  failed: Type.Integer(),
+})
+export type ApplySummary = Static<typeof ApplySummary>
+
+export const ApplyFailure = Type.Object({ candidateId: Type.Integer(), name: Type.String(), kind: Type.String(), message: Type.String() })
+export const ApplyView = Type.Object({ ...ApplySummary.properties, failures: Type.Array(ApplyFailure) })
+export type ApplyView = Static<typeof ApplyView>
+
+/** A run's vacancy; a draft's may hold only the id it was loaded for. */
+export const RunVacancy = Type.Partial(ScreenedVacancy)
+
+export const RunHeader = Type.Object({
+  id: Type.String(),
+  mode: ScreeningMode,
+  provider: Type.String(),
+  status: RunStatus,
+  total: Type.Integer(),
+  done: Type.Integer(),
+  message: NullableText,
+  /** Said from the run's creation: a partial load, how many of how many. */
+  warning: NullableText,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  vacancy: RunVacancy,
+})
+export type RunHeader = Static<typeof RunHeader>
+
+export const ScreeningResult = Type.Object({ candidateId: Type.Integer(), name: Type.String(), outcome: Type.Union([Outcome, Type.Null()]), explanation: NullableText })
+export type ScreeningResult = Static<typeof ScreeningResult>
+
+/** GET /bff/screening/runs/:id (and the answer of starting or applying one). */
+export const RunView = Type.Object({ run: RunHeader, counts: OutcomeCounts, results: Type.Array(ScreeningResult), apply: Type.Union([ApplyView, Type.Null()]) })
+export type RunView = Static<typeof RunView>
+
+/** Each `progress` event of GET /bff/screening/runs/:id/events (server-sent), every half second while live. */
+export const ProgressEvent = Type.Object({
+  status: RunStatus,
+  total: Type.Integer(),
+  done: Type.Integer(),
+  message: NullableText,
+  counts: OutcomeCounts,
+  apply: Type.Union([ApplySummary, Type.Null()]),
+})
+export type ProgressEvent = Static<typeof ProgressEvent>
+
+/** GET /bff/screening/runs/:id/apply-preview: what applying will write, to confirm first (issue 11). */
+export const ApplyPreview = Type.Object({ changes: Type.Integer(), forwards: Type.Integer(), kept: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })) })
+export type ApplyPreview = Static<typeof ApplyPreview>
+
+export const ProviderName = Type.Union([Type.Literal('rules'), Type.Literal('openai')])
+/** GET /bff/screening/provider: which provider screens (the rules engine when no key is set). */
+export const ProviderAnswer = Type.Object({ provider: ProviderName })
+export type ProviderAnswer = Static<typeof ProviderAnswer>
+
+/** POST /bff/screening/test-connection */
+export const ConnectionAnswer = Type.Object({ ok: Type.Boolean(), provider: Type.String(), message: Type.String() })
+export type ConnectionAnswer = Static<typeof ConnectionAnswer>
