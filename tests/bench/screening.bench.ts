@@ -6,6 +6,7 @@ import { createOpenAiProvider } from '../../bff/src/features/screening/openai-pr
 import type { ScreeningProvider } from '../../bff/src/features/screening/provider.ts'
 import { readBffConfig } from '../../bff/src/plugins/config.ts'
 import { createHttpClient, type HttpClient } from '../../bff/src/plugins/legacy-client.ts'
+import { startScreening } from '../support/screening.ts'
 import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '../../shared/src/constants/candidate-statuses.ts'
 import { normalizeCandidateStatus } from '../../shared/src/domain/candidate-status.ts'
 import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
@@ -179,7 +180,7 @@ export const screeningApplyBenchmark: Benchmark = {
       const range = await rangeFor(product, await legacyToken(product), quick ? 30 : 3000)
       const bff = await inProcessBff(product, scratch, everyoneInReview)
       try {
-        const start = await bff.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: bff.headers, payload: JSON.stringify({ mode: 'global', vacancyId: 2, ...range }) })
+        const start = await startScreening(bff.app, bff.cookie, { mode: 'global', vacancyId: 2, ...range })
         const runId = JSON.parse(start.body).run.id as string
         let view: { run: { status: string; total: number }; results: { candidateId: number }[]; apply: { status: string; updated: number; failed: number; total: number } | null }
         do {

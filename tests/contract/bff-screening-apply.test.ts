@@ -10,6 +10,7 @@ import { screeningMayChange } from '../../shared/src/domain/candidate-status.ts'
 import { applyMarker, markedCandidates } from '../../shared/src/domain/screening-apply.ts'
 import { call } from '../../infra/legacy-api/src/testing.ts'
 import { UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/stack.ts'
+import { startScreening } from '../support/screening.ts'
 
 // Applying screening results against the real stand-in: what is written, that nothing is written
 // twice (a second apply, a failure in the middle, a restart in the middle), and the §8 messages.
@@ -46,7 +47,7 @@ async function until(app: FastifyInstance, id: string, cookie: string, done: (vi
 }
 
 async function screened(app: FastifyInstance, cookie: string, body: Record<string, unknown>): Promise<View> {
-  const start = await app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: JSON.stringify(body) })
+  const start = await startScreening(app, cookie, JSON.stringify(body))
   expect(start.statusCode).toBe(202)
   return until(app, JSON.parse(start.body).run.id, cookie, (v) => v.run.status !== 'screening')
 }

@@ -6,6 +6,8 @@ import { buildApp } from '../../bff/src/app.ts'
 import type { ScreeningProvider } from '../../bff/src/features/screening/provider.ts'
 import { createRulesProvider } from '../../bff/src/features/screening/rules-provider.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
+import { startScreening } from '../support/screening.ts'
+import { todayDate } from '../../shared/src/domain/dates.ts'
 
 // Screening runs with the rules provider, against the real stand-in; runs live in the BFF store.
 let stack: Stack
@@ -27,7 +29,7 @@ async function poll(app: { inject: Stack['app']['inject'] }, id: string, cookie:
 
 describe('screening runs', () => {
   it('screens a vacancy’s candidates in company mode and groups the verdicts with justifications', async () => {
-    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }) })
+    const start = await startScreening(stack.app, admin, JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }))
     expect(start.statusCode).toBe(202)
     const { run } = JSON.parse(start.body)
     const view = await poll(stack.app, run.id, admin)
@@ -37,8 +39,31 @@ describe('screening runs', () => {
     expect(view.run.message).toBe(`Triagem concluída! ${view.counts.triado} candidatos triados.`)
     expect(view.results.every((r: { explanation: string }) => r.explanation.length > 10)).toBe(true)
   })
+  it('screens exactly the candidates the load showed, even when the vacancy gains one meanwhile (issue 12)', async () => {
+    const headers = { ...UNSAFE_HEADERS, cookie: admin }
+    const range = { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: todayDate() }
+    const count = async () => ((await stack.app.inject({ method: 'GET', url: '/bff/vacancies/1/candidates?page=1', headers })).json() as { counts: { all: number } }).counts.all
+    const load = await stack.app.inject({ method: 'POST', url: '/bff/screening/candidates', headers, payload: JSON.stringify(range) })
+    expect(load.statusCode).toBe(200)
+    const shown = load.json() as { draftId: string; total: number; candidates: { id: number }[] }
+    const listed = await count()
+    const applied = await stack.app.inject({
+      method: 'POST', url: '/bff/public/applications', headers: UNSAFE_HEADERS,
+      payload: JSON.stringify({ fullName: 'Pessoa Nova Depois da Busca', age: 30, genero: 'feminino', whatsapp: '85999990000', email: 'nova-depois@example.com', isPCD: false,
+        address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' }, education: 'ensino médio completo', veiopor: 'instagram', experience: ['nao', '', ''], jobId: 1 }),
+    })
+    expect(applied.statusCode).toBe(201)
+    expect(await count()).toBe(listed + 1)
+    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers, payload: JSON.stringify({ draftId: shown.draftId }) })
+    expect(start.statusCode).toBe(202)
+    const view = await poll(stack.app, start.json().run.id, admin)
+    expect(view.run.total).toBe(shown.total)
+    expect(view.results.map((r: { candidateId: number }) => r.candidateId).sort()).toEqual(shown.candidates.map((c) => c.id).sort())
+    // A draft starts once; a run id is no draft.
+    expect((await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers, payload: JSON.stringify({ draftId: shown.draftId }) })).statusCode).toBe(409)
+  })
   it('streams progress as server-sent events until the run ends', async () => {
-    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }) })
+    const start = await startScreening(stack.app, admin, JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' }))
     const { run } = JSON.parse(start.body)
     const events = await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${run.id}/events`, headers: { cookie: admin } })
     expect(events.statusCode).toBe(200)
@@ -56,18 +81,18 @@ describe('screening runs', () => {
   })
   it('a run created while a later page fails says so on the run: how many of how many (issue 11)', async () => {
     await stack.fault({ mode: 'status', status: 500, count: 5, method: 'GET', path: '/api/candidatos?start_date=2026-11-01&end_date=2026-11-22&page=2' })
-    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }) })
+    const start = await startScreening(stack.app, admin, JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }))
     await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
     expect(start.statusCode).toBe(202)
     const view = await poll(stack.app, JSON.parse(start.body).run.id, admin)
     const [, loaded, expected] = /^Carga parcial: ([\d.]+) de ([\d.]+) candidatos do período foram carregados \(a página 2 falhou\); os demais não entraram nesta triagem\. Busque os candidatos novamente para uma triagem completa\.$/.exec(view.run.warning)!
     expect(Number(loaded!.replace('.', ''))).toBeLessThan(Number(expected!.replace('.', '')))
     // A complete load carries no warning.
-    const whole = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }) })
+    const whole = await startScreening(stack.app, admin, JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }))
     expect((await poll(stack.app, JSON.parse(whole.body).run.id, admin)).run.warning).toBeNull()
   })
   it('screens in global mode with the vacancy’s criteria', async () => {
-    const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-10', end_date: '2026-11-22' }) })
+    const start = await startScreening(stack.app, admin, JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-10', end_date: '2026-11-22' }))
     expect(start.statusCode).toBe(202)
     const view = await poll(stack.app, JSON.parse(start.body).run.id, admin)
     expect(view.run.status).toBe('done')
@@ -81,7 +106,7 @@ describe('screening runs', () => {
     const stuck: ScreeningProvider = { name: 'rules', screen: () => new Promise(() => void calls++), testConnection: async () => ({ ok: true, message: '' }) }
     const first = await buildApp({ ...stack.config, storeFile }, { logger: false, screening: stuck })
     const cookie = (await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })).headers['set-cookie']!.toString().split(';')[0]!
-    const start = await first.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-06-01', end_date: '2026-11-22' }) })
+    const start = await startScreening(first, cookie, JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-06-01', end_date: '2026-11-22' }))
     const id = JSON.parse(start.body).run.id
     expect(calls).toBe(1)
     await Promise.race([first.close(), new Promise((r) => setTimeout(r, 6000))])
@@ -100,9 +125,9 @@ describe('screening runs', () => {
     }
   }, 30_000)
   it('needs an admin, a vacancy and a known run', async () => {
-    expect((await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ mode: 'empresa', start_date: '2026-11-01', end_date: '2026-11-22' }) })).statusCode).toBe(422)
+    expect((await startScreening(stack.app, admin, JSON.stringify({ mode: 'empresa', start_date: '2026-11-01', end_date: '2026-11-22' }))).statusCode).toBe(422)
     expect((await stack.app.inject({ method: 'GET', url: '/bff/screening/runs/00000000-0000-0000-0000-000000000000', headers: { cookie: admin } })).statusCode).toBe(404)
     const company = await stack.login('empresa A')
-    expect((await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie: company }, payload: JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-11-01', end_date: '2026-11-22' }) })).statusCode).toBe(403)
+    expect((await startScreening(stack.app, company, JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-11-01', end_date: '2026-11-22' }))).statusCode).toBe(403)
   })
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readBffConfig } from '../../bff/src/plugins/config.ts'
 import { buildApp } from '../../bff/src/app.ts'
 import { ORIGIN, TEST_SECRET, UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/stack.ts'
+import { startScreening } from '../support/screening.ts'
 
 // SECURITY.md items 1–21, one test each, against the BFF in front of the real legacy stand-in.
 let stack: Stack
@@ -357,8 +358,8 @@ describe('screening', () => {
     const busy = await buildApp({ ...stack.config, storeFile: ':memory:' }, { logger: false, screening: stuck })
     try {
       const cookie = await login(busy)
-      expect((await busy.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: body })).statusCode).toBe(202)
-      const second = await busy.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: body })
+      expect((await startScreening(busy, cookie, body)).statusCode).toBe(202)
+      const second = await startScreening(busy, cookie, body)
       expect(second.statusCode).toBe(429)
       expect(JSON.parse(second.body).message).toBe('Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.')
       expect(second.headers['retry-after']).toBeDefined()
@@ -371,7 +372,7 @@ describe('screening', () => {
       const cookie = await login(limited)
       const statuses: number[] = []
       for (let i = 0; i < 3; i++) {
-        const answer = await limited.inject({ method: 'POST', url: '/bff/screening/runs', headers: { ...UNSAFE_HEADERS, cookie }, payload: body })
+        const answer = await startScreening(limited, cookie, body)
         statuses.push(answer.statusCode)
         if (answer.statusCode === 429) {
           expect(JSON.parse(answer.body).message).toMatch(/^Limite de triagens por hora atingido\. Tente novamente em \d+ minuto\(s\)\.$/)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countByStatus, matchesSearch, matchesStatus, pageButtons, paginate, sortCandidates } from './candidate-list.ts'
+import { movedCount, countByStatus, matchesSearch, matchesStatus, pageButtons, paginate, sortCandidates } from './candidate-list.ts'
 
 const c = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra })
 
@@ -60,5 +60,14 @@ describe('paginate and pageButtons', () => {
     expect(pageButtons(5, 10)).toEqual([1, null, 3, 4, 5, 6, 7, null, 10])
     expect(pageButtons(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10])
     expect(pageButtons(10, 10)).toEqual([1, null, 8, 9, 10])
+  })
+})
+
+describe('movedCount (issue 12: a status change updates the counts without a read)', () => {
+  it('moves one candidate between status keys, folding synonyms and keeping the total', () => {
+    expect(movedCount({ all: 3, triado: 2, '': 1 }, 'triado', 'aprovado')).toEqual({ all: 3, triado: 1, '': 1, aprovado: 1 })
+    expect(movedCount({ all: 1, '': 1 }, null, 'triado')).toEqual({ all: 1, '': 0, triado: 1 })
+    expect(movedCount({ all: 1, triado: 1 }, 'triado', 'triado')).toEqual({ all: 1, triado: 1 })
+    expect(movedCount({ all: 1 }, 'revisao', 'triado')).toEqual({ all: 1, triado: 1 })
   })
 })

@@ -11,6 +11,18 @@ import type { ListedCandidate } from '../schemas/candidates.ts'
 /** The fields the list rules read; any candidate record the BFF lists has them (schemas/candidates). */
 export type ListRow = Pick<ListedCandidate, 'id' | 'full_name' | 'email' | 'whatsapp' | 'company_name' | 'address_city' | 'address_state' | 'status' | 'created_at' | 'updated_at'>
 
+/**
+ * The counts per status after one candidate moved from one status to another (a status change
+ * answered by the BFF): the list shows the new counts without reading them again.
+ */
+export function movedCount(counts: Readonly<Record<string, number>>, from: string | null | undefined, to: string | null | undefined): Record<string, number> {
+  const [a, b] = [normalizeCandidateStatus(from), normalizeCandidateStatus(to)]
+  if (a === b) return { ...counts }
+  const next = { ...counts, [b]: (counts[b] ?? 0) + 1 }
+  if ((next[a] ?? 0) > 0) next[a] = next[a]! - 1
+  return next
+}
+
 /** Search over name, e-mail and WhatsApp (and company, for the all-candidates list). */
 export function matchesSearch(candidate: ListRow, query: string, withCompany = false): boolean {
   const q = foldText(query)

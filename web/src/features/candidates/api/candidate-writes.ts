@@ -1,7 +1,13 @@
-import type { CandidateApplication, CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
+import type { CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
+import type { CandidateAnswer, ForwardAnswer } from '@mini-vagas/shared/schemas/candidates'
 import { api } from '../../../lib/api-client.ts'
 
-/** Candidate writes, through the BFF's allow-listed pass-through. */
-export const updateCandidate = (id: number, body: CandidateUpdate) => api(`/api/candidatos/${id}`, { method: 'PUT', body })
-export const saveObservation = (id: number, observacao: string) => api(`/api/candidatos/${id}/observacao`, { method: 'POST', body: { observacao } })
-export const createCandidate = (body: CandidateApplication) => api('/api/candidatos', { method: 'POST', body })
+/** Candidate writes in domain terms; each answers with the changed row as this user may see it. */
+const candidatePath = (id: number) => `/bff/candidates/${id}`
+
+export const changeStatus = async (id: number, status: string) =>
+  (await api<CandidateAnswer>(`${candidatePath(id)}/status`, { method: 'PUT', body: { status } })).candidate
+export const saveNote = async (id: number, obs: string) => (await api<CandidateAnswer>(`${candidatePath(id)}/note`, { method: 'PUT', body: { obs } })).candidate
+export const updateCandidate = async (id: number, body: CandidateUpdate) => (await api<CandidateAnswer>(candidatePath(id), { method: 'PUT', body })).candidate
+/** A new application of the candidate in another vacancy, built by the BFF from the stored record. */
+export const forwardCandidate = (id: number, vacancyId: number) => api<ForwardAnswer>(`${candidatePath(id)}/forwards`, { method: 'POST', body: { vacancyId } })

@@ -1,17 +1,7 @@
-import type { Candidate } from '@mini-vagas/shared/schemas/candidate'
-import type { Vacancy } from '@mini-vagas/shared/schemas/vacancy'
+import type { CandidatePage as Page } from '@mini-vagas/shared/schemas/candidates'
 
-export type StaffCandidate = Partial<Candidate> & { id: number }
-export type StaffVacancy = Partial<Vacancy> & { id: number }
+export type { ListedCandidate as StaffCandidate } from '@mini-vagas/shared/schemas/candidates'
+export type { ListedVacancy as StaffVacancy } from '@mini-vagas/shared/schemas/vacancy'
 
-/** A page of candidates as the BFF answers it: 20 rows and the counts per status. */
-export interface CandidatePage {
-  items: StaffCandidate[]
-  page: number
-  pageCount: number
-  total: number
-  pageSize: number
-  counts: Record<string, number>
-  /** The BFF read a bounded fallback and may be missing candidates. */
-  partial?: boolean
-}
+/** A page of candidates as the BFF answers it; `partial` only on a vacancy's list. */
+export type CandidatePage = Page & { partial?: boolean }

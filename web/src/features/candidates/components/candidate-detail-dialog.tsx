@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
-import { saveObservation } from '../api/candidate-writes.ts'
+import { saveNote } from '../api/candidate-writes.ts'
 import type { StaffCandidate } from '../api/types.ts'
 
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === false ? 'Não' : 'Não informado')
@@ -15,7 +15,7 @@ const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === fal
  * its caller): the note is saved on the candidate named in the title, and what the user typed is
  * never replaced by a list refreshing behind the dialog.
  */
-export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = true }: { candidate: StaffCandidate; onClose: () => void; onSaved: (obs: string) => void; canEdit?: boolean }) {
+export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = true }: { candidate: StaffCandidate; onClose: () => void; onSaved: (row: StaffCandidate) => void; canEdit?: boolean }) {
   const toast = useToast()
   const [obs, setObs] = useState(candidate.obs ?? '')
   const [saving, setSaving] = useState(false)
@@ -54,9 +54,9 @@ export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = t
           e.preventDefault()
           setSaving(true)
           try {
-            await saveObservation(candidate.id, obs)
+            const row = await saveNote(candidate.id, obs)
             toast('Observação salva com sucesso!')
-            onSaved(obs)
+            onSaved(row)
           } catch {
             toast('Erro ao salvar a observação', { kind: 'error' })
           } finally {

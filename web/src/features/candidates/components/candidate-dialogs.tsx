@@ -6,7 +6,7 @@ import { ForwardDialog } from './forward-dialog.tsx'
  * The details and forwarding dialogs of a candidate list. Each is bound to the candidate it was
  * opened for (keyed by id, named in its title), whatever the list does behind it meanwhile.
  */
-export function CandidateDialogs({ details, forward, currentVacancyId, onClose, onNoteSaved, company = false }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void; onNoteSaved: (candidateId: number, obs: string) => void; company?: boolean }) {
+export function CandidateDialogs({ details, forward, currentVacancyId, onClose, onNoteSaved, company = false }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void; onNoteSaved: (row: StaffCandidate) => void; company?: boolean }) {
   return (
     <>
       {details && (
@@ -15,9 +15,9 @@ export function CandidateDialogs({ details, forward, currentVacancyId, onClose, 
           candidate={details}
           canEdit={!company}
           onClose={onClose}
-          onSaved={(obs) => {
+          onSaved={(row) => {
             onClose()
-            onNoteSaved(details.id, obs)
+            onNoteSaved(row)
           }}
         />
       )}

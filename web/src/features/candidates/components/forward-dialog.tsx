@@ -1,16 +1,16 @@
 import { useState } from 'react'
 import useSWR from 'swr'
-import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { api, ApiError } from '../../../lib/api-client.ts'
-import { createCandidate } from '../api/candidate-writes.ts'
-import type { StaffCandidate, StaffVacancy } from '../api/types.ts'
+import { forwardCandidate } from '../api/candidate-writes.ts'
+import type { VacancyList } from '@mini-vagas/shared/schemas/vacancy'
+import type { StaffCandidate } from '../api/types.ts'
 
 /** Spec §2.10/§5: sends a candidate to other vacancies as new records ('nao informado' for empty values). */
 export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candidate: StaffCandidate; currentVacancyId?: number | undefined; onClose: () => void }) {
   const toast = useToast()
-  const { data: vacancies, error } = useSWR('/bff/vacancies', async (key: string) => (await api<{ vacancies: StaffVacancy[] }>(key)).vacancies)
+  const { data: vacancies, error } = useSWR('/bff/vacancies', async (key: string) => (await api<VacancyList>(key)).vacancies)
   const [selected, setSelected] = useState<number[]>([])
   const [sending, setSending] = useState(false)
   const options = (vacancies ?? []).filter((v) => v.id !== currentVacancyId)
@@ -20,7 +20,7 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
     let sent = 0
     for (const jobId of selected) {
       try {
-        await createCandidate(buildForwardPayload(candidate as never, jobId))
+        await forwardCandidate(candidate.id, jobId)
         sent++
       } catch (e) {
         const message = e instanceof ApiError && e.status === 422 ? 'Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos corretamente.' : e instanceof ApiError ? `Erro: ${e.message}` : 'Erro ao enviar candidato para a vaga.'

@@ -81,7 +81,7 @@ export function Component() {
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} onNoteSaved={(id, obs) => void writes.noteSaved(id, obs)} onClose={() => {
+      <CandidateDialogs details={details} forward={forward} onNoteSaved={(row) => void writes.noteSaved(row)} onClose={() => {
           setDetails(null)
           setForward(null)
         }} />

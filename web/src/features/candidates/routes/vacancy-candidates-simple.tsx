@@ -4,12 +4,12 @@ import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { saveObservation } from '../api/candidate-writes.ts'
+import { saveNote } from '../api/candidate-writes.ts'
 import { useVacancyBySlug, useVacancyCandidates } from '../api/get-vacancy-candidates.ts'
 import type { StaffCandidate } from '../api/types.ts'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 
-function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; onSaved: (obs: string) => void }) {
+function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; onSaved: (row: StaffCandidate) => void }) {
   const [value, setValue] = useState(candidate.obs ?? '')
   const [saving, setSaving] = useState(false)
   const toast = useToast()
@@ -22,9 +22,9 @@ function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; on
         e.preventDefault()
         setSaving(true)
         try {
-          await saveObservation(candidate.id, value)
+          const row = await saveNote(candidate.id, value)
           toast('Observação salva com sucesso!')
-          onSaved(value)
+          onSaved(row)
         } catch {
           toast('Erro ao salvar observação.', { kind: 'error' })
         } finally {
@@ -77,7 +77,7 @@ export function Component() {
                     <td>{c.email}</td>
                     <td>{c.whatsapp}</td>
                     <td>
-                      <ObservationCell candidate={c} onSaved={(obs) => void writes.noteSaved(c.id, obs)} />
+                      <ObservationCell candidate={c} onSaved={(row) => void writes.noteSaved(row)} />
                     </td>
                   </tr>
                 ))}

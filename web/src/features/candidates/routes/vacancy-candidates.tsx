@@ -53,7 +53,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
       </main>
     )
   }
-  const csv = vacancy ? `/bff/vacancies/${vacancy.id}/candidates.csv?${new URLSearchParams({ ...(status !== undefined ? { status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}` : undefined
+  const csv = vacancy ? `/bff/vacancies/${vacancy.id}/candidates.csv?${new URLSearchParams({ order, ...(status !== undefined ? { status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}` : undefined
 
   return (
     <main id="main" className="page">
@@ -89,7 +89,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(id, obs) => void writes.noteSaved(id, obs)} onClose={() => {
+      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(row) => void writes.noteSaved(row)} onClose={() => {
           setDetails(null)
           setForward(null)
         }} />

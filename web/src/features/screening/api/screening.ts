@@ -1,73 +1,28 @@
 import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
-import type { ScreeningMode } from '@mini-vagas/shared/domain/dates'
-import type { Vacancy } from '@mini-vagas/shared/schemas/vacancy'
-import type { Candidate } from '@mini-vagas/shared/schemas/candidate'
+import type { ListedVacancy, VacancyList } from '@mini-vagas/shared/schemas/vacancy'
+import type { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProgressEvent, ProviderAnswer, RunView } from '@mini-vagas/shared/schemas/screening'
 import { api } from '../../../lib/api-client.ts'
 
-export type ScreeningVacancyItem = Partial<Vacancy> & { id: number }
-export type LoadedCandidate = Partial<Candidate> & { id: number }
-export type Outcome = 'triado' | 'revisao' | 'nao_triado'
-
-export interface ApplyState {
-  status: 'applying' | 'applied' | 'interrupted' | 'failed'
-  message: string | null
-  notice: string | null
-  total: number
-  processed: number
-  updated: number
-  sent: number
-  /** Kept as they were: a person had moved them past screening. */
-  skipped: number
-  failed: number
-  failures: { candidateId: number; name: string; kind: string; message: string }[]
-}
-
-export interface RunView {
-  run: { id: string; mode: ScreeningMode; provider: string; status: 'screening' | 'done' | 'failed'; total: number; done: number; message: string | null; warning?: string | null; createdAt: string; vacancy: Record<string, unknown> }
-  counts: Record<Outcome | 'pendente', number>
-  results: { candidateId: number; name: string; outcome: Outcome | null; explanation: string | null }[]
-  apply: ApplyState | null
-}
-
-/** What the progress stream sends (a run's view without its results). */
-export interface Progress {
-  status: RunView['run']['status']
-  total: number
-  done: number
-  message: string | null
-  counts: RunView['counts']
-  apply: Omit<ApplyState, 'failures'> | null
-}
-
-export interface RangeInput {
-  mode: ScreeningMode
-  vacancyId?: number
-  start_date: string
-  end_date: string
-}
+export type { ApplyPreview, RunView } from '@mini-vagas/shared/schemas/screening'
+export type { ListedCandidate as LoadedCandidate } from '@mini-vagas/shared/schemas/candidates'
+export type ScreeningVacancyItem = ListedVacancy
 
 export function useScreeningVacancies() {
-  return useSWR('/bff/vacancies', async (key: string) => (await api<{ vacancies: ScreeningVacancyItem[] }>(key)).vacancies)
+  return useSWR('/bff/vacancies', async (key: string) => (await api<VacancyList>(key)).vacancies)
 }
 
 export function useScreeningProvider() {
-  return useSWR('/bff/screening/provider', async (key: string) => (await api<{ provider: 'rules' | 'openai' }>(key)).provider)
+  return useSWR('/bff/screening/provider', async (key: string) => (await api<ProviderAnswer>(key)).provider)
 }
 
-export const loadCandidates = (input: RangeInput) =>
-  api<{ total: number; warnings: string[]; candidates: LoadedCandidate[] }>('/bff/screening/candidates', { method: 'POST', body: input })
+/** Loads a range; the answer's `draftId` is what a run then screens (exactly what was shown). */
+export const loadCandidates = (input: LoadBody) => api<LoadAnswer>('/bff/screening/candidates', { method: 'POST', body: input })
 
-export const testConnection = () => api<{ ok: boolean; provider: string; message: string }>('/bff/screening/test-connection', { method: 'POST' })
+export const testConnection = () => api<ConnectionAnswer>('/bff/screening/test-connection', { method: 'POST' })
 
-export const startRun = (input: Required<RangeInput>) => api<RunView>('/bff/screening/runs', { method: 'POST', body: input })
+export const startRun = (draftId: string) => api<RunView>('/bff/screening/runs', { method: 'POST', body: { draftId } })
 
-/** What applying will write (statuses changed, people kept by status, forwards), to confirm first. */
-export interface ApplyPreview {
-  changes: number
-  forwards: number
-  kept: { status: string; count: number }[]
-}
 export const previewApply = (id: string) => api<ApplyPreview>(`/bff/screening/runs/${id}/apply-preview`)
 
 export const applyRun = (id: string) => api<RunView>(`/bff/screening/runs/${id}/apply`, { method: 'POST' })
@@ -86,7 +41,7 @@ export function useRun(id: string | null) {
     refreshInterval: (view) => (!hasEventSource && view && isLive({ status: view.run.status, apply: view.apply }) ? 1000 : 0),
     revalidateOnFocus: false,
   })
-  const [progress, setProgress] = useState<Progress | null>(null)
+  const [progress, setProgress] = useState<ProgressEvent | null>(null)
   const live = !!swr.data && isLive({ status: swr.data.run.status, apply: swr.data.apply })
   const { mutate } = swr
   const mutateRef = useRef(mutate)
@@ -97,7 +52,7 @@ export function useRun(id: string | null) {
     if (!id || !live || !hasEventSource) return
     const source = new EventSource(`/bff/screening/runs/${id}/events`)
     source.addEventListener('progress', (event) => {
-      const next = JSON.parse((event as MessageEvent<string>).data) as Progress
+      const next = JSON.parse((event as MessageEvent<string>).data) as ProgressEvent
       setProgress(next)
       if (!isLive(next)) {
         source.close()

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Outcome, RunView } from '../api/screening.ts'
+import type { Outcome, RunView } from '@mini-vagas/shared/schemas/screening'
 
 const GROUPS: { outcome: Outcome; title: string }[] = [
   { outcome: 'triado', title: 'Triados' },

@@ -2,7 +2,6 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { SCREENING_MAX_CANDIDATES, TOAST_MS_SCREENING } from '@mini-vagas/shared/constants/limits'
-import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import {
   GLOBAL_RANGE_MESSAGE,
   SCREENING_DEFAULT_RANGE,
@@ -14,7 +13,6 @@ import {
   type ScreeningMode,
   type ScreeningRangeKind,
 } from '@mini-vagas/shared/domain/dates'
-import { Pagination } from '../../../components/pagination.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -29,12 +27,15 @@ import {
   useScreeningProvider,
   useScreeningVacancies,
   type ApplyPreview,
-  type LoadedCandidate,
   type RunView,
   type ScreeningVacancyItem,
 } from '../api/screening.ts'
+import type { LoadAnswer } from '@mini-vagas/shared/schemas/screening'
 import { ApplyConfirmation } from '../components/apply-confirmation.tsx'
-import { ProgressBar, ScreeningResults } from '../components/screening-results.tsx'
+import { LoadedCandidates } from '../components/loaded-candidates.tsx'
+import { RunSummary } from '../components/run-summary.tsx'
+import { ProgressBar } from '../components/screening-results.tsx'
+import { VacancyInfo } from '../components/vacancy-info.tsx'
 import { VacancyPicker } from '../components/vacancy-picker.tsx'
 
 const QUICK_RANGES: Record<ScreeningMode, { kind: ScreeningRangeKind; label: string }[]> = {
@@ -51,70 +52,7 @@ const MODE_HINTS: Record<ScreeningMode, string> = {
   empresa: 'Candidatos inscritos na vaga escolhida, no período.',
   global: 'Todos os candidatos inscritos no período (até 6 meses), exceto aprovados, contratados e em entrevista presencial. Os triados podem ser enviados para a vaga escolhida.',
 }
-const PAGE = 20
 const SELECT_VACANCY = 'Selecione uma vaga para executar a triagem'
-
-/** The vacancy's fields the recruiter checks before screening, criteria included (§2.13). */
-function VacancyInfo({ vacancy }: { vacancy: Partial<ScreeningVacancyItem> }) {
-  const list = (items: unknown) => (Array.isArray(items) && items.length > 0 ? items.join('; ') : 'Não informado')
-  return (
-    <section className="card vacancy-info" aria-labelledby="vaga-info">
-      <h2 id="vaga-info">Vaga selecionada</h2>
-      <dl className="definition">
-        <dt>Descrição</dt>
-        <dd>{vacancy.description || 'Não informado'}</dd>
-        <dt>Empresa</dt>
-        <dd>{vacancy.company_name || 'Não informado'}</dd>
-        <dt>Cidade</dt>
-        <dd>{[vacancy.city, vacancy.bairro].filter(Boolean).join(' · ') || 'Não informado'}</dd>
-        <dt>Recrutador</dt>
-        <dd>{vacancy.recrutador || 'Não informado'}</dd>
-        <dt>Requisitos</dt>
-        <dd>{list(vacancy.requirements)}</dd>
-        <dt>Critérios de triagem</dt>
-        <dd>{list(vacancy.criterios)}</dd>
-      </dl>
-    </section>
-  )
-}
-
-function CandidateTable({ candidates }: { candidates: LoadedCandidate[] }) {
-  const [page, setPage] = useState(1)
-  const pageCount = Math.max(1, Math.ceil(candidates.length / PAGE))
-  const rows = candidates.slice((page - 1) * PAGE, page * PAGE)
-  return (
-    <>
-      <div className="table-wrap">
-        <table className="data">
-          <caption className="visually-hidden">Candidatos carregados para a triagem</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nome</th>
-              <th scope="col">Idade</th>
-              <th scope="col">Cidade</th>
-              <th scope="col">Escolaridade</th>
-              <th scope="col">Status</th>
-              <th scope="col">Inscrição</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.id}>
-                <td>{c.full_name}</td>
-                <td>{c.age ?? '—'}</td>
-                <td>{[c.address_city, c.address_neighborhood].filter(Boolean).join(' · ')}</td>
-                <td>{c.education}</td>
-                <td>{candidateStatusLabel(c.status)}</td>
-                <td>{formatDate(c.created_at ?? null)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} onPage={setPage} label="Páginas dos candidatos carregados" />
-    </>
-  )
-}
 
 /** AI screening (spec §2.13): pick a vacancy and a period, load candidates, screen, review, apply. */
 export function Component() {
@@ -130,7 +68,7 @@ export function Component() {
   const [mode, setMode] = useState<ScreeningMode>('empresa')
   const [range, setRange] = useState<DateRange>(() => screeningRange(SCREENING_DEFAULT_RANGE.empresa, today))
   const [vacancy, setVacancy] = useState<ScreeningVacancyItem | null>(null)
-  const [loaded, setLoaded] = useState<{ total: number; candidates: LoadedCandidate[]; warnings: string[] } | null>(null)
+  const [loaded, setLoaded] = useState<LoadAnswer | null>(null)
   const [busy, setBusy] = useState<null | 'test' | 'load' | 'run' | 'apply'>(null)
   const [plan, setPlan] = useState<ApplyPreview | null>(null)
   const [rangeError, setRangeError] = useState<string | null>(null)
@@ -231,7 +169,7 @@ export function Component() {
     if (loaded.total > SCREENING_MAX_CANDIDATES) return notify('Limite de candidatos excedido! Máximo 3000 candidatos por triagem...', 'error')
     setBusy('run')
     try {
-      const started = await startRun({ mode, vacancyId: vacancy.id, start_date: range.start, end_date: range.end })
+      const started = await startRun(loaded.draftId)
       restored.current = started.run.id
       previous.current = { id: started.run.id, status: 'screening', apply: null }
       setParams({ triagem: started.run.id })
@@ -359,54 +297,9 @@ export function Component() {
               {w}
             </p>
           ))}
-          <CandidateTable candidates={loaded.candidates} />
+          <LoadedCandidates candidates={loaded.candidates} />
         </section>
       )}
     </main>
-  )
-}
-
-/** The run's outcome: counts, the apply's result and failures, and the grouped results. */
-function RunSummary({ view, onReload }: { view: RunView; onReload: () => void }) {
-  const { run, counts, apply } = view
-  return (
-    <section aria-labelledby="resultado">
-      <h2 id="resultado">Resultado da triagem</h2>
-      <p className="subtitle">
-        {run.provider === 'openai' ? 'Triagem por IA' : 'Triagem por regras'} · {run.mode === 'global' ? 'global' : 'por empresa'} · {run.total} candidatos ·{' '}
-        {counts.triado} triados, {counts.revisao} em revisão, {counts.nao_triado} não triados
-        {counts.pendente > 0 ? `, ${counts.pendente} aguardando` : ''}
-      </p>
-      {run.warning && (
-        <div className="alert alert-error" role="alert">
-          <p style={{ margin: 0 }}>{run.warning}</p>
-          <button type="button" className="button button-small" style={{ marginTop: '0.5rem' }} onClick={onReload}>
-            Buscar candidatos novamente
-          </button>
-        </div>
-      )}
-      {run.status === 'failed' && run.message && (
-        <p className="alert alert-error" role="alert">
-          {run.message}
-        </p>
-      )}
-      {run.status === 'done' && run.message && <p className="alert alert-success">{run.message}</p>}
-      {apply && apply.status !== 'applying' && apply.message && (
-        <p className={`alert ${apply.status === 'applied' && apply.failed === 0 ? 'alert-success' : 'alert-error'}`} role={apply.status === 'applied' && apply.failed === 0 ? undefined : 'alert'}>
-          {apply.message}
-        </p>
-      )}
-      {apply && apply.failures.length > 0 && (
-        <details className="card apply-failures" open>
-          <summary>Candidatos não atualizados ({apply.failures.length})</summary>
-          <ul>
-            {apply.failures.map((f) => (
-              <li key={`${f.candidateId}-${f.kind}`}>{f.message}</li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {run.status !== 'screening' && <ScreeningResults results={view.results} />}
-    </section>
   )
 }

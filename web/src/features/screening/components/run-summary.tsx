@@ -1,0 +1,47 @@
+import type { RunView } from '../api/screening.ts'
+import { ScreeningResults } from './screening-results.tsx'
+
+/** The run's outcome: counts, the apply's result and failures, and the grouped results. */
+export function RunSummary({ view, onReload }: { view: RunView; onReload: () => void }) {
+  const { run, counts, apply } = view
+  return (
+    <section aria-labelledby="resultado">
+      <h2 id="resultado">Resultado da triagem</h2>
+      <p className="subtitle">
+        {run.provider === 'openai' ? 'Triagem por IA' : 'Triagem por regras'} · {run.mode === 'global' ? 'global' : 'por empresa'} · {run.total} candidatos ·{' '}
+        {counts.triado} triados, {counts.revisao} em revisão, {counts.nao_triado} não triados
+        {counts.pendente > 0 ? `, ${counts.pendente} aguardando` : ''}
+      </p>
+      {run.warning && (
+        <div className="alert alert-error" role="alert">
+          <p style={{ margin: 0 }}>{run.warning}</p>
+          <button type="button" className="button button-small" style={{ marginTop: '0.5rem' }} onClick={onReload}>
+            Buscar candidatos novamente
+          </button>
+        </div>
+      )}
+      {run.status === 'failed' && run.message && (
+        <p className="alert alert-error" role="alert">
+          {run.message}
+        </p>
+      )}
+      {run.status === 'done' && run.message && <p className="alert alert-success">{run.message}</p>}
+      {apply && apply.status !== 'applying' && apply.message && (
+        <p className={`alert ${apply.status === 'applied' && apply.failed === 0 ? 'alert-success' : 'alert-error'}`} role={apply.status === 'applied' && apply.failed === 0 ? undefined : 'alert'}>
+          {apply.message}
+        </p>
+      )}
+      {apply && apply.failures.length > 0 && (
+        <details className="card apply-failures" open>
+          <summary>Candidatos não atualizados ({apply.failures.length})</summary>
+          <ul>
+            {apply.failures.map((f) => (
+              <li key={`${f.candidateId}-${f.kind}`}>{f.message}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {run.status !== 'screening' && <ScreeningResults results={view.results} />}
+    </section>
+  )
+}
