@@ -41,6 +41,12 @@ describe('api fetch wrapper', () => {
     for (const path of ['/api/candidatos/1', '/api/processos_seletivos', '/api/vagas-publicas']) await api(path).catch(() => {})
     await api('/bff/auth/me', { on401: 'return' }).catch(() => {})
     expect(handler).toHaveBeenCalledTimes(1)
+    // The BFF's candidate and vacancy writes stand for the legacy paths: exempt too; their reads are not.
+    await api('/bff/candidates/1/status', { method: 'PUT', body: { status: 'triado' } }).catch(() => {})
+    await api('/bff/vacancies', { method: 'POST', body: {} }).catch(() => {})
+    expect(handler).toHaveBeenCalledTimes(1)
+    await api('/bff/candidates/1').catch(() => {})
+    expect(handler).toHaveBeenCalledTimes(2)
   })
   it('reads 204 as no content', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })))

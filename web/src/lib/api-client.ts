@@ -16,6 +16,9 @@ export class ApiError extends Error {
 
 export const GENERIC_ERROR = 'Não foi possível completar a operação. Tente novamente.'
 const EXEMPT_FROM_401 = ['/candidatos', '/processos_seletivos', '/vagas-publicas']
+/** The BFF's writes that stand for the legacy's candidate and vacancy writes keep the spec's exemption (issue 12). */
+const EXEMPT_WRITES = ['/bff/candidates', '/bff/vacancies', '/bff/company/vacancies']
+const exemptFrom401 = (path: string, method: string) => EXEMPT_FROM_401.some((p) => path.includes(p)) || (method !== 'GET' && EXEMPT_WRITES.some((p) => path.startsWith(p)))
 
 let onUnauthorized: (() => void) | null = null
 /** The auth provider registers what a 401 does (clear the user, go to /login). */
@@ -60,7 +63,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     const data = (body ?? {}) as { message?: unknown; errors?: unknown }
     const message = typeof data.message === 'string' ? data.message : GENERIC_ERROR
     const errors = data.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string[]>) : {}
-    if (response.status === 401 && options.on401 !== 'return' && !EXEMPT_FROM_401.some((p) => path.includes(p))) onUnauthorized?.()
+    if (response.status === 401 && options.on401 !== 'return' && !exemptFrom401(path, method)) onUnauthorized?.()
     throw new ApiError(response.status, message, errors)
   }
   return body as T

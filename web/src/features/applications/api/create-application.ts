@@ -1,6 +1,7 @@
 import type { CandidateApplication } from '@mini-vagas/shared/schemas/candidate'
+import type { ApplicationAnswer } from '@mini-vagas/shared/schemas/public'
 import { api } from '../../../lib/api-client.ts'
 
-export async function createApplication(application: CandidateApplication): Promise<{ message: string }> {
-  return api<{ message: string }>('/bff/public/applications', { method: 'POST', body: application })
+export async function createApplication(application: CandidateApplication): Promise<ApplicationAnswer> {
+  return api<ApplicationAnswer>('/bff/public/applications', { method: 'POST', body: application })
 }

@@ -1,12 +1,7 @@
+import type { Address } from '@mini-vagas/shared/schemas/cep'
 import { api } from '../../../lib/api-client.ts'
 
-export interface Address {
-  cep: string
-  street: string
-  neighborhood: string
-  city: string
-  state: string
-}
+export type { Address } from '@mini-vagas/shared/schemas/cep'
 
 /** Spec §5: the postal-code lookup, through the BFF. Null when the CEP is unknown. */
 export async function lookupCep(cep: string, signal?: AbortSignal): Promise<Address | null> {

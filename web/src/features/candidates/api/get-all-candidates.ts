@@ -1,5 +1,5 @@
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
-import type { CandidatePage } from './types.ts'
+import type { AllCandidatesPage } from '@mini-vagas/shared/schemas/candidates'
 import { useCandidatePage } from './use-candidate-page.ts'
 
 export interface AllListParams {
@@ -25,5 +25,5 @@ export function allCandidatesQuery(p: Omit<AllListParams, 'page'> & { page?: num
 export const allCandidatesKey = (p: AllListParams) => `/bff/candidates?${allCandidatesQuery(p)}`
 
 export function useAllCandidates(params: AllListParams | null) {
-  return useCandidatePage<CandidatePage & { idle: boolean }>(params ? allCandidatesKey(params) : null)
+  return useCandidatePage<AllCandidatesPage>(params ? allCandidatesKey(params) : null)
 }

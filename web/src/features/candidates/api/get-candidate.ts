@@ -1,9 +1,9 @@
 import useSWR from 'swr'
 import { api } from '../../../lib/api-client.ts'
-import type { StaffCandidate } from './types.ts'
+import type { CandidateAnswer } from '@mini-vagas/shared/schemas/candidates'
 
 export const candidateKey = (id: string) => `/bff/candidates/${encodeURIComponent(id)}`
 
 export function useCandidate(id: string) {
-  return useSWR(candidateKey(id), async (key: string) => (await api<{ candidate: StaffCandidate }>(key)).candidate)
+  return useSWR(candidateKey(id), async (key: string) => (await api<CandidateAnswer>(key)).candidate)
 }

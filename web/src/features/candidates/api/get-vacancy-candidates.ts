@@ -1,7 +1,8 @@
 import useSWR from 'swr'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { api } from '../../../lib/api-client.ts'
-import type { CandidatePage, StaffVacancy } from './types.ts'
+import type { VacancyCandidatePage } from '@mini-vagas/shared/schemas/candidates'
+import type { VacancyAnswer } from '@mini-vagas/shared/schemas/vacancy'
 import { useCandidatePage } from './use-candidate-page.ts'
 
 export interface VacancyListParams {
@@ -19,9 +20,9 @@ export function vacancyCandidatesKey(id: number, p: VacancyListParams): string {
 }
 
 export function useVacancyBySlug(slug: string) {
-  return useSWR(`/bff/vacancies/by-slug/${encodeURIComponent(slug)}`, async (key: string) => (await api<{ vacancy: StaffVacancy }>(key)).vacancy)
+  return useSWR(`/bff/vacancies/by-slug/${encodeURIComponent(slug)}`, async (key: string) => (await api<VacancyAnswer>(key)).vacancy)
 }
 
 export function useVacancyCandidates(id: number | undefined, params: VacancyListParams) {
-  return useCandidatePage<CandidatePage & { vacancy: StaffVacancy }>(id ? vacancyCandidatesKey(id, params) : null)
+  return useCandidatePage<VacancyCandidatePage>(id ? vacancyCandidatesKey(id, params) : null)
 }

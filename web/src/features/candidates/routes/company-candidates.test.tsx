@@ -30,8 +30,8 @@ describe('CandidatosEmpresa (issue 7)', () => {
       'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }),
       [`GET /bff/vacancies/by-slug/${SLUG}`]: () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page,
-      'PUT /api/candidatos/7': () => ({ status: 200, body: { data: person(7, { status: 'contratado' }) } }),
-      'POST /api/candidatos/7/observacao': () => ({ status: 200, body: { data: person(7, { obs: 'Começa segunda.' }) } }),
+      'PUT /bff/candidates/7/status': () => ({ status: 200, body: { candidate: person(7, { status: 'contratado' }) } }),
+      'PUT /bff/candidates/7/note': () => ({ status: 200, body: { candidate: person(7, { obs: 'Começa segunda.' }) } }),
     })
     renderRoute(`/candidatos-empresa/${SLUG}`)
     await userEvent.selectOptions(await screen.findByLabelText('Status de Pessoa 7'), 'contratado')
@@ -41,6 +41,6 @@ describe('CandidatosEmpresa (issue 7)', () => {
     expect(within(dialog).queryByRole('link', { name: 'Editar candidato' })).toBeNull()
     await userEvent.type(within(dialog).getByLabelText('Observação'), 'Começa segunda.')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar observação' }))
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/candidatos/7/observacao')?.body).toEqual({ observacao: 'Começa segunda.' }))
+    await waitFor(() => expect(calls.find((c) => c.path === '/bff/candidates/7/note')?.body).toEqual({ obs: 'Começa segunda.' }))
   })
 })

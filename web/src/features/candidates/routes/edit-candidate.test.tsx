@@ -13,7 +13,7 @@ const candidate = {
 
 describe('EditarCandidato (spec §2.12)', () => {
   it('shows every section, keeps stored values missing from the lists, and saves the §3.4 payload', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }), 'PUT /api/candidatos/5': () => ({ status: 200, body: {} }) })
+    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }), 'PUT /bff/candidates/5': () => ({ status: 200, body: { candidate } }) })
     renderRoute('/candidatos/5/edit')
     expect(await screen.findByDisplayValue('Ana Lima')).toBeTruthy()
     for (const section of ['Informações Pessoais', 'Contato', 'Endereço', 'Formação', 'Experiência Profissional', 'Informações Adicionais', 'Informações da Vaga']) {
@@ -42,7 +42,7 @@ describe('EditarCandidato (spec §2.12)', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false)
   })
   it('says when saving fails and keeps the form', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }), 'PUT /api/candidatos/5': () => ({ status: 422, body: { message: 'x', errors: { email: ['O campo e-mail deve ser um endereço de e-mail válido.'] } } }) })
+    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }), 'PUT /bff/candidates/5': () => ({ status: 422, body: { message: 'x', errors: { email: ['O campo e-mail deve ser um endereço de e-mail válido.'] } } }) })
     renderRoute('/candidatos/5/edit')
     await userEvent.click(await screen.findByRole('button', { name: 'Salvar Alterações' }))
     expect(await screen.findByText('Erro ao salvar as alterações')).toBeTruthy()

@@ -13,7 +13,7 @@ describe('VerCandidatos (spec §2.9)', () => {
       'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
       'GET /bff/vacancies/by-slug/caixa-loja-natal-1': () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: page }),
-      'POST /api/candidatos/4/observacao': () => ({ status: 200, body: {} }),
+      'PUT /bff/candidates/4/note': () => ({ status: 200, body: { candidate: { id: 4, full_name: 'Rui', obs: 'Nova nota' } } }),
     })
     renderRoute('/vagas/caixa-loja-natal-1/candidatos')
     const input = await screen.findByLabelText('Observação de Rui')
@@ -22,14 +22,14 @@ describe('VerCandidatos (spec §2.9)', () => {
     await userEvent.type(input, 'Nova nota')
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ observacao: 'Nova nota' })
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ obs: 'Nova nota' })
   })
   it('says when saving fails', async () => {
     mockBff({
       'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
       'GET /bff/vacancies/by-slug/caixa-loja-natal-1': () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: page }),
-      'POST /api/candidatos/4/observacao': () => ({ status: 502, body: { message: 'x' } }),
+      'PUT /bff/candidates/4/note': () => ({ status: 502, body: { message: 'x' } }),
     })
     renderRoute('/vagas/caixa-loja-natal-1/candidatos')
     await userEvent.click(await screen.findByRole('button', { name: 'Salvar' }))

@@ -29,7 +29,7 @@ describe('ListaCandidatos (spec §2.10)', () => {
     expect(screen.getByText('Pessoa 7')).toBeTruthy()
     expect((screen.getByLabelText('Status de Pessoa 8') as HTMLSelectElement).value).toBe('')
     expect(screen.getByRole('navigation', { name: 'Paginação' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Exportar lista (CSV)' }).getAttribute('href')).toBe('/bff/vacancies/1/candidates.csv?')
+    expect(screen.getByRole('link', { name: 'Exportar lista (CSV)' }).getAttribute('href')).toBe('/bff/vacancies/1/candidates.csv?order=last_action_desc')
   })
   it('asks the BFF for a status, a search, an order and a page', async () => {
     const { calls } = bff({
@@ -49,9 +49,9 @@ describe('ListaCandidatos (spec §2.10)', () => {
     const { calls } = bff({
       // A fake that remembers the write, as the legacy does.
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page([person(7, { status: stored }), person(8, { status: null })]),
-      'PUT /api/candidatos/7': (init) => {
+      'PUT /bff/candidates/7/status': (init) => {
         stored = JSON.parse(String(init?.body)).status
-        return { status: 200, body: {} }
+        return { status: 200, body: { candidate: person(7, { status: stored }) } }
       },
     })
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
@@ -59,8 +59,12 @@ describe('ListaCandidatos (spec §2.10)', () => {
     await waitFor(() => expect((screen.getByLabelText('Status de Pessoa 7') as HTMLSelectElement).value).toBe('aprovado'))
     expect(await screen.findByText('Status do candidato alterado com sucesso')).toBeTruthy()
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'aprovado' })
+    // The write's answer updates the row and the counts: the list is not read again (issue 12).
+    expect(await screen.findByRole('button', { name: 'Aprovado (1)' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Triado (29)' })).toBeTruthy()
+    expect(calls.filter((c) => c.path.startsWith('/bff/vacancies/1/candidates'))).toHaveLength(1)
   })
-  it('keeps the rows where they were after a status change, until the user asks for the new order; a note lands on the candidate its dialog names', async () => {
+  it('keeps the rows where they were after a status change, reading nothing again; a note lands on the candidate its dialog names', async () => {
     // A fake that remembers writes and orders by last action, as the BFF does.
     const people = new Map([7, 8, 9].map((id, i) => [id, person(id, { updated_at: `2026-11-0${3 - i}T12:00:00Z` })]))
     const rows = () => [...people.values()].sort((a, b) => b.updated_at.localeCompare(a.updated_at))
@@ -70,13 +74,13 @@ describe('ListaCandidatos (spec §2.10)', () => {
         reads++
         return page(rows())
       },
-      'PUT /api/candidatos/9': (init) => {
+      'PUT /bff/candidates/9/status': (init) => {
         people.set(9, { ...people.get(9)!, ...JSON.parse(String(init?.body)), updated_at: '2026-11-20T12:00:00Z' })
-        return { status: 200, body: {} }
+        return { status: 200, body: { candidate: people.get(9) } }
       },
-      'POST /api/candidatos/8/observacao': (init) => {
-        people.set(8, { ...people.get(8)!, obs: JSON.parse(String(init?.body)).observacao, updated_at: '2026-11-21T12:00:00Z' })
-        return { status: 200, body: {} }
+      'PUT /bff/candidates/8/note': (init) => {
+        people.set(8, { ...people.get(8)!, obs: JSON.parse(String(init?.body)).obs, updated_at: '2026-11-21T12:00:00Z' })
+        return { status: 200, body: { candidate: people.get(8) } }
       },
     })
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
@@ -85,9 +89,9 @@ describe('ListaCandidatos (spec §2.10)', () => {
     expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
 
     await userEvent.selectOptions(screen.getByLabelText('Status de Pessoa 9'), 'aprovado')
-    // The list has been read again and the server now puts Pessoa 9 first; the screen does not.
-    const reorder = await screen.findByRole('button', { name: 'Lista atualizada — reordenar' })
-    expect(reads).toBe(2)
+    // The write's answer updates the row where it is; the list is not read again (issue 12).
+    expect(await screen.findByText('Status do candidato alterado com sucesso')).toBeTruthy()
+    expect(reads).toBe(1)
     expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
     expect((screen.getByLabelText('Status de Pessoa 9') as HTMLSelectElement).value).toBe('aprovado')
 
@@ -97,18 +101,16 @@ describe('ListaCandidatos (spec §2.10)', () => {
     await userEvent.type(within(dialog).getByLabelText('Observação'), 'Entrevista na segunda')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar observação' }))
     expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/api/candidatos/8/observacao', { observacao: 'Entrevista na segunda' }]])
-    await waitFor(() => expect(reads).toBe(3))
+    expect(calls.filter((c) => c.path.endsWith('/note')).map((c) => [c.path, c.body])).toEqual([['/bff/candidates/8/note', { obs: 'Entrevista na segunda' }]])
     expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
     expect(screen.getByText('Entrevista na segunda')).toBeTruthy()
 
-    // Only when asked does the list take the server's order.
-    await userEvent.click(reorder)
-    expect(order()).toEqual(['Status de Pessoa 8', 'Status de Pessoa 9', 'Status de Pessoa 7'])
-    expect(screen.queryByRole('button', { name: 'Lista atualizada — reordenar' })).toBeNull()
+    // Nothing was read again for either write; the order the server would give now (Pessoa 8,
+    // 9, 7) waits for the user's "reordenar" after a later read (use-steady-page.test.ts).
+    expect(reads).toBe(1)
   })
   it('rolls the status back with the spec’s message when the server refuses', async () => {
-    bff({ 'PUT /api/candidatos/7': () => ({ status: 502, body: { message: 'Indisponível' } }) })
+    bff({ 'PUT /bff/candidates/7/status': () => ({ status: 502, body: { message: 'Indisponível' } }) })
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
     const select = (await screen.findByLabelText('Status de Pessoa 7')) as HTMLSelectElement
     await userEvent.selectOptions(select, 'aprovado')
@@ -116,14 +118,14 @@ describe('ListaCandidatos (spec §2.10)', () => {
     await waitFor(() => expect((screen.getByLabelText('Status de Pessoa 7') as HTMLSelectElement).value).toBe('triado'))
   })
   it('shows the details and saves an observation', async () => {
-    const { calls } = bff({ 'POST /api/candidatos/7/observacao': () => ({ status: 200, body: {} }) })
+    const { calls } = bff({ 'PUT /bff/candidates/7/note': () => ({ status: 200, body: { candidate: person(7, { obs: 'Ligar amanhã' }) } }) })
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
     await userEvent.click(await screen.findByRole('button', { name: 'Detalhes de Pessoa 7' }))
     const dialog = await screen.findByRole('dialog', { name: 'Pessoa 7' })
     await userEvent.type(within(dialog).getByLabelText('Observação'), 'Ligar amanhã')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar observação' }))
     expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
-    expect(calls.find((c) => c.path === '/api/candidatos/7/observacao')!.body).toEqual({ observacao: 'Ligar amanhã' })
+    expect(calls.find((c) => c.path === '/bff/candidates/7/note')!.body).toEqual({ obs: 'Ligar amanhã' })
   })
   it('says the vacancy is not found for an unknown slug', async () => {
     mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/by-slug/nada-1': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })

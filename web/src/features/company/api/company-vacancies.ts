@@ -1,13 +1,13 @@
 import useSWR from 'swr'
-import type { CompanyVacancyInput, Vacancy } from '@mini-vagas/shared/schemas/vacancy'
+import type { CompanyVacancyInput, CreatedVacancy, ListedVacancy, VacancyList } from '@mini-vagas/shared/schemas/vacancy'
 import { api } from '../../../lib/api-client.ts'
 
-export type CompanyVacancy = Partial<Vacancy> & { id: number }
+export type CompanyVacancy = ListedVacancy
 export const companyVacanciesKey = '/bff/vacancies'
 
 /** The company's own vacancies: the BFF filters the list by the session's CNPJ. */
 export function useCompanyVacancies() {
-  return useSWR(companyVacanciesKey, async (key: string) => (await api<{ vacancies: CompanyVacancy[] }>(key)).vacancies)
+  return useSWR(companyVacanciesKey, async (key: string) => (await api<VacancyList>(key)).vacancies)
 }
 
-export const createCompanyVacancy = (body: CompanyVacancyInput) => api<{ vacancy: CompanyVacancy }>('/bff/company/vacancies', { method: 'POST', body })
+export const createCompanyVacancy = (body: CompanyVacancyInput) => api<CreatedVacancy>('/bff/company/vacancies', { method: 'POST', body })

@@ -1,15 +1,8 @@
 import useSWR from 'swr'
+import type { DashboardAnswer } from '@mini-vagas/shared/schemas/dashboard'
 import { api } from '../../../lib/api-client.ts'
 
-export interface DashboardData {
-  month: string
-  generatedAt: string
-  stale: boolean
-  vacancies: { vacanciesByState: Record<string, number>; openPositionsByState: Record<string, number>; openPositions: number; visibleVacancies: number }
-  filled: { filled: number; byState: Record<string, number>; byRecruiter: Record<string, number> }
-  statuses: Record<string, number>
-  origins: Record<string, number>
-}
+export type DashboardData = DashboardAnswer
 
 export const dashboardKey = (month: string) => `/bff/dashboard?month=${month}`
 

@@ -102,7 +102,7 @@ describe('TriagemAI (spec §2.13)', () => {
     let applying = false
     const applied = { status: 'applied', message: 'Resultados aplicados com sucesso! 0 candidatos atualizados. 1 candidatos não puderam ser atualizados.', notice: null, total: 1, processed: 1, updated: 0, sent: 0, skipped: 0, failed: 1, failures: [{ candidateId: 10, name: 'Maria Silva', kind: 'status', message: 'Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)' }] }
     const { calls } = bff({
-      'POST /bff/screening/candidates': () => ({ status: 200, body: { total: 2, warnings: [], candidates } }),
+      'POST /bff/screening/candidates': () => ({ status: 200, body: { draftId: 'd1', total: 2, warnings: [], candidates } }),
       'POST /bff/screening/runs': () => ({ status: 202, body: runView('screening') }),
       [`GET /bff/screening/runs/${RUN}`]: () => ({ status: 200, body: applying ? runView('done', applied) : runView(++polls > 1 ? 'done' : 'screening') }),
       [`GET /bff/screening/runs/${RUN}/apply-preview`]: () => ({ status: 200, body: { changes: 1, forwards: 0, kept: [{ status: 'Contratado', count: 2 }] } }),
@@ -123,7 +123,9 @@ describe('TriagemAI (spec §2.13)', () => {
     expect(triados.textContent).toContain('Maria Silva')
     expect(triados.textContent).toContain('mora na mesma cidade da vaga')
     expect(screen.getByRole('region', { name: 'Não triados (1)' }).textContent).toContain('Idade 70 fora da faixa geral')
-    expect(calls.find((c) => c.path === '/bff/screening/runs')!.body).toEqual({ mode: 'empresa', vacancyId: 1, start_date: screeningRange('last-month', todayDate()).start, end_date: todayDate() })
+    expect(calls.find((c) => c.path === '/bff/screening/candidates')!.body).toEqual({ mode: 'empresa', vacancyId: 1, start_date: screeningRange('last-month', todayDate()).start, end_date: todayDate() })
+    // The run screens the loaded set itself (its draft), never a second read.
+    expect(calls.find((c) => c.path === '/bff/screening/runs')!.body).toEqual({ draftId: 'd1' })
 
     // Nothing is written before the recruiter confirms what will change and who is kept.
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar Resultados' }))

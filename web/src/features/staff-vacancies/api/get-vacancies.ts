@@ -1,16 +1,16 @@
 import useSWR from 'swr'
-import type { Vacancy } from '@mini-vagas/shared/schemas/vacancy'
+import type { ListedVacancy, VacancyAnswer, VacancyList } from '@mini-vagas/shared/schemas/vacancy'
 import { api } from '../../../lib/api-client.ts'
 
-export type StaffVacancy = Partial<Vacancy> & { id: number }
+export type StaffVacancy = ListedVacancy
 export const vacanciesKey = '/bff/vacancies'
 
 export function useVacancies() {
-  return useSWR(vacanciesKey, async (key: string) => (await api<{ vacancies: StaffVacancy[] }>(key)).vacancies)
+  return useSWR(vacanciesKey, async (key: string) => (await api<VacancyList>(key)).vacancies)
 }
 
 export const vacancyKey = (id: string) => `/bff/vacancies/${encodeURIComponent(id)}`
 
 export function useVacancy(id: string | undefined) {
-  return useSWR(id ? vacancyKey(id) : null, async (key: string) => (await api<{ vacancy: StaffVacancy }>(key)).vacancy)
+  return useSWR(id ? vacancyKey(id) : null, async (key: string) => (await api<VacancyAnswer>(key)).vacancy)
 }

@@ -37,7 +37,7 @@ describe('VagasAdmin (spec §2.7)', () => {
 
 describe('vacancy form (spec §2.6)', () => {
   it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and goes to the dashboard', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'POST /api/processos_seletivos': () => ({ status: 201, body: { data: { id: 9 } } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'POST /bff/vacancies': () => ({ status: 201, body: { vacancy: { id: 9 } } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     const { router } = renderRoute('/nova_vaga')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText('Descrição da Vaga'), 'Operador de Empilhadeira')
@@ -57,7 +57,7 @@ describe('vacancy form (spec §2.6)', () => {
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
   })
   it('refuses negative positions and shows the failure message from the server', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'POST /api/processos_seletivos': () => ({ status: 502, body: { message: 'Indisponível' } }) })
+    mockBff({ 'GET /bff/auth/me': me, 'POST /bff/vacancies': () => ({ status: 502, body: { message: 'Indisponível' } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()
     await user.clear(await screen.findByLabelText('Vagas Preenchidas'))
@@ -70,7 +70,7 @@ describe('vacancy form (spec §2.6)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Ocorreu um erro ao enviar o formulário.')
   })
   it('edits the route’s vacancy, reading the UF spelling of its state', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }), 'PUT /api/processos_seletivos/1': () => ({ status: 200, body: {} }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }), 'PUT /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/processos_seletivos/1/edit')
     expect(await screen.findByDisplayValue('Açougueiro')).toBeTruthy()
     expect((screen.getByLabelText('Estado') as HTMLSelectElement).value).toBe('rio_grande_do_norte')

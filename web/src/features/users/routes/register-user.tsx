@@ -5,6 +5,7 @@ import { RadioGroup, TextField } from '../../../components/form-fields.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError, api } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import type { MessageAnswer } from '@mini-vagas/shared/schemas/common'
 
 const EMPTY: RegistrationForm = { name: '', email: '', role: '', cnpj: '', password: '', password_confirmation: '' }
 const ORDER: readonly RegistrationField[] = ['name', 'email', 'role', 'cnpj', 'password', 'password_confirmation']
@@ -35,7 +36,7 @@ export function Component() {
     if (first) return document.getElementById(first)?.focus()
     setSending(true)
     try {
-      const { message } = await api<{ message: string }>('/bff/users', { method: 'POST', body: form })
+      const { message } = await api<MessageAnswer>('/bff/users', { method: 'POST', body: form })
       setResult({ kind: 'success', text: `${message} ${form.name} já pode entrar com o CNPJ ${form.cnpj} e a senha cadastrada.` })
       setForm(EMPTY)
     } catch (error) {

@@ -1,11 +1,11 @@
 import useSWR from 'swr'
-import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
+import type { PublicVacancyList } from '@mini-vagas/shared/schemas/public'
 import { api } from '../../../lib/api-client.ts'
 
 export const publicVacanciesKey = '/bff/public/vacancies'
 
-export async function getPublicVacancies(): Promise<PublicVacancy[]> {
-  return (await api<{ vacancies: PublicVacancy[] }>(publicVacanciesKey)).vacancies
+export async function getPublicVacancies(): Promise<PublicVacancyList['vacancies']> {
+  return (await api<PublicVacancyList>(publicVacanciesKey)).vacancies
 }
 
 export function usePublicVacancies() {
