@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import type { ScreeningMode } from '@mini-vagas/shared/domain/dates'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
 import { visibleVacancy } from '../../lib/access.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'

@@ -6,7 +6,6 @@ import {
   GLOBAL_RANGE_MESSAGE,
   SCREENING_DEFAULT_RANGE,
   checkScreeningRange,
-  formatDate,
   screeningRange,
   todayDate,
   type DateRange,
@@ -27,7 +26,6 @@ import {
   useScreeningProvider,
   useScreeningVacancies,
   type ApplyPreview,
-  type RunView,
   type ScreeningVacancyItem,
 } from '../api/screening.ts'
 import type { LoadAnswer } from '@mini-vagas/shared/schemas/screening'
