@@ -17,7 +17,7 @@ export default defineConfig({
       },
       { test: { name: 'bff', root: 'bff', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
       { test: { name: 'web', root: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/testing/setup.ts'], testTimeout: 20_000 } },
-      { test: { name: 'tests', root: 'tests', include: ['contract/**/*.test.ts', 'bench/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'tests', root: 'tests', include: ['contract/**/*.test.ts', 'bench/**/*.test.ts', 'structure/**/*.test.ts'], testTimeout: 30_000 } },
       // Real faults on real processes (SIGKILL, two instances, a full disk): one file at a time.
       { test: { name: 'faults', root: 'tests', include: ['faults/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 120_000, fileParallelism: false } },
       // Real Chromium against real processes; needs the built SPA (npm test builds it first).

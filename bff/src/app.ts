@@ -10,7 +10,6 @@ import { exportsFeature } from './features/exports/index.ts'
 import { healthFeature } from './features/health/index.ts'
 import { passThroughFeature } from './features/pass-through/index.ts'
 import { publicFeature } from './features/public/index.ts'
-import type { ScreeningProvider } from './features/screening/provider.ts'
 import { screeningFeature } from './features/screening/index.ts'
 import { usersFeature } from './features/users/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
@@ -26,10 +25,16 @@ import { sessionPlugin } from './plugins/session.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
 
-export interface AppDependencies {
+/**
+ * What a feature lets tests pass in; each feature adds its own entries (declaration merging from
+ * its folder), so deleting the folder deletes them too.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the features
+export interface FeatureDependencies {}
+
+export interface AppDependencies extends FeatureDependencies {
   legacy?: HttpClient
   cep?: HttpClient
-  screening?: ScreeningProvider
   store?: Store
   now?: () => number
   logger?: FastifyServerOptions['logger']

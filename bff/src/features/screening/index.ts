@@ -27,6 +27,13 @@ import { createScreeningStore } from './store.ts'
 
 const SSE_INTERVAL_MS = 500
 
+declare module '../../app.ts' {
+  interface FeatureDependencies {
+    /** The screening provider tests pass in (the configured one otherwise). */
+    screening?: ScreeningProvider
+  }
+}
+
 /** The provider the operator configured: OpenAI with a key, else the deterministic rules (DESIGN.md §6). */
 function configuredProvider(app: FastifyInstance): ScreeningProvider {
   const c = app.config
