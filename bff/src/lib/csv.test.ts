@@ -14,6 +14,10 @@ describe('candidates CSV', () => {
     const csv = candidatesCsv([{ id: 1, full_name: '=HYPERLINK("http://evil","x")', obs: '@SUM(1)' } as never])
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`)
     expect(csv).toContain("'@SUM(1)")
+    // Full-width signs open formulas too in some spreadsheets (csv-stringify's escape_formulas).
+    const wide = candidatesCsv([{ id: 1, full_name: '＝1+1', obs: '＋cmd' } as never])
+    expect(wide).toContain("'＝1+1")
+    expect(wide).toContain("'＋cmd")
   })
 })
 

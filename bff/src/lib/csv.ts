@@ -1,16 +1,17 @@
 import type { FastifyReply } from 'fastify'
 import { stringify } from 'csv-stringify/sync'
 import type { ListRow } from '@mini-vagas/shared/domain/candidate-list'
-import { CANDIDATE_CSV_COLUMNS, candidateCsvRow, neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
+import { CANDIDATE_CSV_COLUMNS, candidateCsvRow } from '@mini-vagas/shared/domain/candidate-csv'
 
 /**
  * CSV exports (DESIGN.md §7): UTF-8 with BOM, ';' (Excel in Brazil), RFC 4180 quoting by
- * csv-stringify, formula-like cells neutralised, the spec §3.9 columns, the date in the file name.
+ * csv-stringify, formula-like cells escaped by csv-stringify itself (`escape_formulas`, full-width
+ * signs included), the spec §3.9 columns, the date in the file name.
  */
 export function candidatesCsv(rows: readonly ListRow[]): string {
   return stringify(
-    rows.map((c) => candidateCsvRow(c).map(neutraliseFormula)),
-    { header: true, columns: [...CANDIDATE_CSV_COLUMNS], delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/ },
+    rows.map(candidateCsvRow),
+    { header: true, columns: [...CANDIDATE_CSV_COLUMNS], delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/, escape_formulas: true },
   )
 }
 

@@ -77,7 +77,9 @@ export async function renderExport(r: RenderRequest): Promise<{ body: Buffer | s
       ...r.footer.map((f) => [f]),
     ]
     const csv = r.escapeCsv
-      ? stringify(lines, { delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/ })
+      ? // Not csv-stringify's escape_formulas here: it would also escape the caller's default value
+        // (a '-' for empty cells), which is not user data; only real values are neutralised.
+        stringify(lines, { delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/ })
       : '\ufeff' + lines.map((l) => l.join(';')).join('\r\n') + '\r\n'
     return { body: csv, contentType: MIME.csv }
   }

@@ -12,7 +12,7 @@ describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
     expect(candidateCsvRow({})[10]).toBe('Sem ações')
   })
   it('neutralises formula-like cells', () => {
-    for (const bad of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(neutraliseFormula(bad).startsWith("'")).toBe(true)
+    for (const bad of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '＝1', '＋1', '－1', '＠A1']) expect(neutraliseFormula(bad).startsWith("'")).toBe(true)
     for (const ok of ['Maria', '85 98877-6655', '', 'a=b']) expect(neutraliseFormula(ok)).toBe(ok)
   })
 })

@@ -42,9 +42,11 @@ export function candidateCsvRow(c: CsvCandidate): string[] {
 }
 
 /**
- * Spreadsheet formula injection (DESIGN.md §7): a cell starting with = + - @ (or a tab or CR,
- * which some programs strip first) is prefixed with an apostrophe so it is read as text.
+ * Spreadsheet formula injection (DESIGN.md §7) in the HTML-table exports (xls, html), where no
+ * CSV writer is involved: a cell starting with = + - @ (full-width ＝＋－＠ too) or a tab or CR,
+ * which some programs strip first, is prefixed with an apostrophe so it is read as text. The CSVs
+ * use csv-stringify's own `escape_formulas`, which covers the same characters.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value
 }
