@@ -3,7 +3,8 @@
 // features never import each other, app → features → components/lib, and no import cycles.
 import { readdirSync, existsSync } from 'node:fs'
 import js from '@eslint/js'
-import importPlugin from 'eslint-plugin-import'
+import { createNodeResolver, flatConfigs as importConfigs } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -46,20 +47,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Lets the import plugin parse TypeScript dependencies (no-cycle must follow .ts imports).
-  importPlugin.flatConfigs.typescript,
+  importConfigs.typescript,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 'latest', sourceType: 'module' },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-self-import': 'error',
-      'import/no-restricted-paths': ['error', { zones: [...workspaceZones, ...layerZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...workspaceZones, ...layerZones, ...featureZones] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },
   },
+  // The rules of hooks, for the SPA's components and hooks.
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['shared/**'], rules: restrictPackages('bff', 'web', 'legacy-api', 'tests') },
   { files: ['bff/**'], rules: restrictPackages('web', 'legacy-api', 'tests') },
   { files: ['web/**'], rules: restrictPackages('bff', 'legacy-api', 'tests') },

@@ -7,7 +7,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
-    rollupOptions: {
+    rolldownOptions: {
       // react-router marks modules "use client" for React Server Components; irrelevant in an SPA.
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
+import { RouterProvider } from 'react-router'
 import { AppProvider } from './app/provider.tsx'
 import { createRouter } from './app/router.tsx'
 import { getSession } from './features/auth/api/get-session.ts'

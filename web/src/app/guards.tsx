@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom'
+import { Navigate, Outlet } from 'react-router'
 import { useSession } from '../features/auth/api/get-session.ts'
 import { landingFor } from '../features/auth/landing.ts'
 import { StatusMessage } from '../components/status-message.tsx'

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import { NotFound } from '../components/not-found.tsx'
 import { Guard } from './guards.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'

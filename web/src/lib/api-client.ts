@@ -53,7 +53,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     throw new ApiError(0, 'Sem conexão com o servidor. Verifique sua internet e tente novamente.')
   }
   if (response.status === 204) return undefined as T
-  let body: unknown = null
+  let body: unknown
   try {
     body = await response.json()
   } catch {

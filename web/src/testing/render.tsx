@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { SWRConfig } from 'swr'
 import { vi } from 'vitest'
 import { routes } from '../app/router.tsx'

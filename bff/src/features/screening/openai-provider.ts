@@ -48,7 +48,7 @@ const OUTCOME = { TRIADO: 'triado', REVISAO: 'revisao', NAO_TRIADO: 'nao_triado'
 /** Reads one batch's answer: the JSON schema first, the spec's line format as a fallback. */
 export function readAnswer(text: string, refs: readonly string[]): Map<string, ScreeningResult> {
   const out = new Map<string, ScreeningResult>()
-  let parsed: unknown = null
+  let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {

@@ -1,4 +1,4 @@
-import { Link, NavLink, useNavigate } from 'react-router-dom'
+import { Link, NavLink, useNavigate } from 'react-router'
 import { useSession } from '../../features/auth/api/get-session.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Outlet, useLocation, useNavigate } from 'react-router'
 import { setUnauthorizedHandler } from '../../lib/api-client.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
 import { NavBar } from './nav-bar.tsx'

@@ -45,7 +45,8 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  const [cepStatus, setCepStatus] = useState<string | null>(null)
+  /** The last lookup's outcome, for the CEP it was made for. */
+  const [cepLookup, setCepLookup] = useState<{ cep: string; status: string } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
@@ -57,18 +58,19 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
   }, [form, jobId])
 
   const cepDigits = digitsOnly(form.cep)
+  const cepStatus = cepDigits.length !== 8 ? null : cepLookup?.cep === cepDigits ? cepLookup.status : 'Buscando endereço...'
   useEffect(() => {
     if (cepDigits.length !== 8) return
     const controller = new AbortController()
-    setCepStatus('Buscando endereço...')
+    const said = (status: string) => setCepLookup({ cep: cepDigits, status })
     lookupCep(cepDigits, controller.signal)
       .then((address) => {
-        if (!address) return setCepStatus('CEP não encontrado. Preencha o endereço.')
+        if (!address) return said('CEP não encontrado. Preencha o endereço.')
         setForm((f) => ({ ...f, street: address.street || f.street, neighborhood: address.neighborhood || f.neighborhood, city: address.city || f.city, state: address.state || f.state }))
-        setCepStatus('Endereço preenchido pelo CEP.')
+        said('Endereço preenchido pelo CEP.')
       })
       .catch((error: unknown) => {
-        if ((error as Error).name !== 'AbortError') setCepStatus('Não foi possível buscar o CEP. Preencha o endereço.')
+        if ((error as Error).name !== 'AbortError') said('Não foi possível buscar o CEP. Preencha o endereço.')
       })
     return () => controller.abort()
   }, [cepDigits])

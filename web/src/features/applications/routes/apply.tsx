@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Link, useNavigate, useParams } from 'react-router'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { VacancySummary } from '../../../components/vacancy-summary.tsx'
 import { ApiError } from '../../../lib/api-client.ts'

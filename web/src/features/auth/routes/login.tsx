@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { LoginForm } from '../components/login-form.tsx'
 import { landingFor } from '../landing.ts'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'

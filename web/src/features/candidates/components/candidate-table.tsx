@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'

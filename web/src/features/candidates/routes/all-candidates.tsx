@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { ListMeta } from '../../../components/list-meta.tsx'

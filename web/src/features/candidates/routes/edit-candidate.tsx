@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import { useSWRConfig } from 'swr'
 import { BACK_AFTER_SAVE_MS } from '@mini-vagas/shared/constants/limits'
 import { PCD_OPTIONS, SUPERMARKET_EXPERIENCE } from '@mini-vagas/shared/constants/option-lists'
@@ -26,9 +26,12 @@ export function Component() {
   const toast = useToast()
   const { mutate: mutateAll } = useSWRConfig()
 
-  useEffect(() => {
-    if (candidate) setForm(toEditForm(candidate))
-  }, [candidate])
+  // The form starts from each candidate record read (after a save, the saved one).
+  const [formFor, setFormFor] = useState(candidate)
+  if (candidate && candidate !== formFor) {
+    setFormFor(candidate)
+    setForm(toEditForm(candidate))
+  }
 
   if (isLoading) return <main id="main" className="page"><StatusMessage kind="loading" title="Carregando dados do candidato..." /></main>
   if (error || (!candidate && !isLoading)) {

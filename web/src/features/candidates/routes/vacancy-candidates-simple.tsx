@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
@@ -13,7 +13,12 @@ function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; on
   const [value, setValue] = useState(candidate.obs ?? '')
   const [saving, setSaving] = useState(false)
   const toast = useToast()
-  useEffect(() => setValue(candidate.obs ?? ''), [candidate.obs])
+  // A note saved or changed elsewhere replaces what the field shows.
+  const [shownObs, setShownObs] = useState(candidate.obs)
+  if (candidate.obs !== shownObs) {
+    setShownObs(candidate.obs)
+    setValue(candidate.obs ?? '')
+  }
   return (
     <form
       className="row"

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { ListMeta } from '../../../components/list-meta.tsx'
 import { Pagination } from '../../../components/pagination.tsx'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { VACANCY_STATUS_LABELS, VISIBILITY_LABELS, type VacancyStatus, type Visibility } from '@mini-vagas/shared/constants/vacancy'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import useSWR, { useSWRConfig } from 'swr'
 import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'

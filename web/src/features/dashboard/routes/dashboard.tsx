@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDateTime, todayDate } from '@mini-vagas/shared/domain/dates'

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import useSWR from 'swr'
 import type { ListedVacancy, VacancyList } from '@mini-vagas/shared/schemas/vacancy'
 import type { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProgressEvent, ProviderAnswer, RunView } from '@mini-vagas/shared/schemas/screening'
@@ -44,11 +44,15 @@ export function useRun(id: string | null) {
   const [progress, setProgress] = useState<ProgressEvent | null>(null)
   const live = !!swr.data && isLive({ status: swr.data.run.status, apply: swr.data.apply })
   const { mutate } = swr
-  const mutateRef = useRef(mutate)
-  mutateRef.current = mutate
+  const readAgain = useEffectEvent(() => void mutate())
+  // Another run, or the work ended: the last progress no longer applies.
+  const [progressOf, setProgressOf] = useState(`${id}:${live}`)
+  if (progressOf !== `${id}:${live}`) {
+    setProgressOf(`${id}:${live}`)
+    setProgress(null)
+  }
 
   useEffect(() => {
-    setProgress(null)
     if (!id || !live || !hasEventSource) return
     const source = new EventSource(`/bff/screening/runs/${id}/events`)
     source.addEventListener('progress', (event) => {
@@ -56,13 +60,13 @@ export function useRun(id: string | null) {
       setProgress(next)
       if (!isLive(next)) {
         source.close()
-        void mutateRef.current()
+        readAgain()
       }
     })
     // The stream broke (network, BFF restart): read the view again, which reopens it if still live.
     source.onerror = () => {
       source.close()
-      setTimeout(() => void mutateRef.current(), 1000)
+      setTimeout(readAgain, 1000)
     }
     return () => source.close()
   }, [id, live, hasEventSource])

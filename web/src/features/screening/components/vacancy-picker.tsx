@@ -34,7 +34,9 @@ export function VacancyPicker({ vacancies, selected, onSelect, disabled }: { vac
       return changes
     },
   })
-  closeRef.current = combobox.closeMenu
+  useEffect(() => {
+    closeRef.current = combobox.closeMenu
+  })
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = combobox
 
   return (

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { SCREENING_MAX_CANDIDATES, TOAST_MS_SCREENING } from '@mini-vagas/shared/constants/limits'
 import {
   GLOBAL_RANGE_MESSAGE,
@@ -56,7 +56,7 @@ const SELECT_VACANCY = 'Selecione uma vaga para executar a triagem'
 export function Component() {
   useDocumentTitle('Triagem com IA')
   const show = useToast()
-  const notify = (text: string, kind: 'success' | 'error' = 'success') => show(text, { kind, duration: TOAST_MS_SCREENING })
+  const notify = useCallback((text: string, kind: 'success' | 'error' = 'success') => show(text, { kind, duration: TOAST_MS_SCREENING }), [show])
   const [params, setParams] = useSearchParams()
   const runId = params.get('triagem')
   const run = useRun(runId)
@@ -73,7 +73,7 @@ export function Component() {
 
   useEffect(() => {
     if (vacancies.error) notify('Erro ao carregar vagas', 'error')
-  }, [vacancies.error])
+  }, [vacancies.error, notify])
 
   // A run opened from the address (after a reload) brings back its mode and vacancy.
   const restored = useRef<string | null>(null)
@@ -97,7 +97,7 @@ export function Component() {
     if (!before || before.id !== now.id) return
     if (before.status === 'screening' && now.status !== 'screening' && view.run.message) notify(view.run.message, now.status === 'done' ? 'success' : 'error')
     if (before.apply === 'applying' && now.apply !== 'applying' && view.apply?.message) notify(view.apply.message, now.apply === 'applied' && view.apply.updated + view.apply.sent > 0 ? 'success' : 'error')
-  }, [run.data])
+  }, [run.data, notify])
 
   const view = run.data
   const live = !!view && isLive({ status: view.run.status, apply: view.apply })

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { VACANCY_STATUS_LABELS, VISIBILITY_LABELS, type VacancyStatus, type Visibility } from '@mini-vagas/shared/constants/vacancy'
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import { estadoName } from '@mini-vagas/shared/domain/estados'

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useState, type FormEvent } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import { useSWRConfig } from 'swr'
 import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { VACANCY_STATUSES, VACANCY_STATUS_LABELS, VISIBILITIES, VISIBILITY_LABELS } from '@mini-vagas/shared/constants/vacancy'
@@ -100,9 +100,12 @@ export function Component() {
   const toast = useToast()
   const { mutate } = useSWRConfig()
 
-  useEffect(() => {
-    if (vacancy) setForm(fromVacancy(vacancy))
-  }, [vacancy])
+  // Editing: the form starts from the vacancy once it is read.
+  const [formFor, setFormFor] = useState(vacancy)
+  if (vacancy && vacancy !== formFor) {
+    setFormFor(vacancy)
+    setForm(fromVacancy(vacancy))
+  }
 
   const text = (field: keyof Form) => ({
     value: form[field] as string,

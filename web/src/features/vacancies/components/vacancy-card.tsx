@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { VacancySummary } from '../../../components/vacancy-summary.tsx'
 

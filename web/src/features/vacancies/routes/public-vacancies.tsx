@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { usePublicVacancies } from '../api/get-public-vacancies.ts'
