@@ -9,7 +9,11 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const featureDirs = (base) =>
-  existsSync(base) ? readdirSync(base, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []
+  existsSync(base)
+    ? readdirSync(base, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : []
 
 /** Each feature may import only itself among features. */
 const featureZones = ['bff/src/features', 'web/src/features'].flatMap((base) =>

@@ -41,14 +41,7 @@ export interface AppDependencies extends FeatureDependencies {
 }
 
 /** What logs may never hold (SECURITY.md 2, 24; DESIGN.md §5): secrets and people's data. */
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.token',
-  '*.apiKey',
-]
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.apiKey']
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {

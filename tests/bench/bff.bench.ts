@@ -22,7 +22,11 @@ export const passThroughBenchmark: Benchmark = {
   async run({ quick, log }) {
     const product = await startProduct(quick ? 500 : 5000)
     try {
-      const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
+      const login = await fetch(`${product.legacyUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }),
+      })
       const token = ((await login.json()) as { data: { token: string } }).data.token
       const session = await fetch(`${product.url}/bff/auth/login`, {
         method: 'POST',
@@ -43,14 +47,56 @@ export const passThroughBenchmark: Benchmark = {
         log(`run ${i + 1}: direct ${d.at(-1)!.rps} req/s p50 ${d.at(-1)!.p50} ms · BFF ${b.at(-1)!.rps} req/s p50 ${b.at(-1)!.p50} ms`)
       }
       const rows: BenchRow[] = [
-        row('pass-through', 'direct: throughput', d.map((x) => x.rps), 'req/s'),
-        row('pass-through', 'via BFF: throughput', b.map((x) => x.rps), 'req/s'),
-        row('pass-through', 'via BFF / direct throughput', b.map((x, i) => x.rps / d[i]!.rps), 'ratio', { min: 0.8 }),
-        row('pass-through', 'direct: latency p50', d.map((x) => x.p50), 'ms'),
-        row('pass-through', 'via BFF: latency p50', b.map((x) => x.p50), 'ms'),
-        row('pass-through', 'added latency p50', b.map((x, i) => x.p50 - d[i]!.p50), 'ms', { max: 2 }),
-        row('pass-through', 'direct: latency p99', d.map((x) => x.p99), 'ms'),
-        row('pass-through', 'via BFF: latency p99', b.map((x) => x.p99), 'ms'),
+        row(
+          'pass-through',
+          'direct: throughput',
+          d.map((x) => x.rps),
+          'req/s',
+        ),
+        row(
+          'pass-through',
+          'via BFF: throughput',
+          b.map((x) => x.rps),
+          'req/s',
+        ),
+        row(
+          'pass-through',
+          'via BFF / direct throughput',
+          b.map((x, i) => x.rps / d[i]!.rps),
+          'ratio',
+          { min: 0.8 },
+        ),
+        row(
+          'pass-through',
+          'direct: latency p50',
+          d.map((x) => x.p50),
+          'ms',
+        ),
+        row(
+          'pass-through',
+          'via BFF: latency p50',
+          b.map((x) => x.p50),
+          'ms',
+        ),
+        row(
+          'pass-through',
+          'added latency p50',
+          b.map((x, i) => x.p50 - d[i]!.p50),
+          'ms',
+          { max: 2 },
+        ),
+        row(
+          'pass-through',
+          'direct: latency p99',
+          d.map((x) => x.p99),
+          'ms',
+        ),
+        row(
+          'pass-through',
+          'via BFF: latency p99',
+          b.map((x) => x.p99),
+          'ms',
+        ),
       ]
       return rows
     } finally {

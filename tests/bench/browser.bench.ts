@@ -45,7 +45,9 @@ export const staffListsBenchmark: Benchmark = {
       const page = await context.newPage()
       await signIn(page, '11222333000181', 'demo-admin-2026')
       const cookie = (await context.cookies())[0]!
-      const vacancy = (await (await fetch(`${product.url.replace('localhost', '127.0.0.1')}/bff/vacancies/1`, { headers: { cookie: `${cookie.name}=${cookie.value}` } })).json()) as { vacancy: { id: number; description: string; company_name: string; city: string; candidates_count: number } }
+      const vacancy = (await (
+        await fetch(`${product.url.replace('localhost', '127.0.0.1')}/bff/vacancies/1`, { headers: { cookie: `${cookie.name}=${cookie.value}` } })
+      ).json()) as { vacancy: { id: number; description: string; company_name: string; city: string; candidates_count: number } }
       const slugUrl = `/vagas/${vacancySlug(vacancy.vacancy)}/lista-candidatos`
       log(`vacancy 1 has ${vacancy.vacancy.candidates_count} candidates`)
       const runs = quick ? 2 : 5
@@ -56,13 +58,35 @@ export const staffListsBenchmark: Benchmark = {
         await page.goto('/todos-candidatos')
         await page.getByLabel('Buscar').waitFor()
         all.push(await measure(page, () => page.getByLabel('Buscar').fill('maria')))
-        log(`run ${i + 1}: vacancy list ${one.at(-1)!.ms.toFixed(0)} ms ${(one.at(-1)!.bytes / 1024).toFixed(0)} KB · all-candidates search ${all.at(-1)!.ms.toFixed(0)} ms ${(all.at(-1)!.bytes / 1024).toFixed(0)} KB`)
+        log(
+          `run ${i + 1}: vacancy list ${one.at(-1)!.ms.toFixed(0)} ms ${(one.at(-1)!.bytes / 1024).toFixed(0)} KB · all-candidates search ${all.at(-1)!.ms.toFixed(0)} ms ${(all.at(-1)!.bytes / 1024).toFixed(0)} KB`,
+        )
       }
       const rows: BenchRow[] = [
-        row('staff-lists', `ListaCandidatos (${vacancy.vacancy.candidates_count} candidates): first row`, one.map((r) => r.ms), 'ms'),
-        row('staff-lists', 'ListaCandidatos: bytes transferred', one.map((r) => r.bytes / 1024), 'KB'),
-        row('staff-lists', `ListaTodosCandidatos search (${size.toLocaleString('en')}): first row`, all.map((r) => r.ms), 'ms'),
-        row('staff-lists', 'ListaTodosCandidatos search: bytes transferred', all.map((r) => r.bytes / 1024), 'KB'),
+        row(
+          'staff-lists',
+          `ListaCandidatos (${vacancy.vacancy.candidates_count} candidates): first row`,
+          one.map((r) => r.ms),
+          'ms',
+        ),
+        row(
+          'staff-lists',
+          'ListaCandidatos: bytes transferred',
+          one.map((r) => r.bytes / 1024),
+          'KB',
+        ),
+        row(
+          'staff-lists',
+          `ListaTodosCandidatos search (${size.toLocaleString('en')}): first row`,
+          all.map((r) => r.ms),
+          'ms',
+        ),
+        row(
+          'staff-lists',
+          'ListaTodosCandidatos search: bytes transferred',
+          all.map((r) => r.bytes / 1024),
+          'KB',
+        ),
       ]
       return rows
     } finally {

@@ -32,7 +32,19 @@ describe('bench harness', () => {
       expect(result.output).toMatch(/benchmark\s+metric\s+median/)
       const report = JSON.parse(readFileSync(out, 'utf8'))
       expect(report.quick).toBe(true)
-      expect(report.benchmarks).toEqual(['seed', 'legacy-candidatos', 'pass-through', 'spa-bundle', 'staff-lists', 'dashboard', 'xlsx', 'export-responsiveness', 'screening-load', 'screening-openai', 'screening-apply'])
+      expect(report.benchmarks).toEqual([
+        'seed',
+        'legacy-candidatos',
+        'pass-through',
+        'spa-bundle',
+        'staff-lists',
+        'dashboard',
+        'xlsx',
+        'export-responsiveness',
+        'screening-load',
+        'screening-openai',
+        'screening-apply',
+      ])
       for (const r of report.rows) {
         expect(Number.isFinite(r.median)).toBe(true)
         expect(r.samples.length).toBeGreaterThan(0)

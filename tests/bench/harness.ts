@@ -46,13 +46,7 @@ export function percentile(samples: readonly number[], p: number): number {
 export const median = (samples: readonly number[]) => percentile(samples, 50)
 
 /** A row from raw samples, with p95/p99 and the verdict against `target` (a bound on the median). */
-export function row(
-  benchmark: string,
-  metric: string,
-  samples: number[],
-  unit: string,
-  target?: { max?: number; min?: number },
-): BenchRow {
+export function row(benchmark: string, metric: string, samples: number[], unit: string, target?: { max?: number; min?: number }): BenchRow {
   const m = median(samples)
   const out: BenchRow = { benchmark, metric, median: m, unit, samples, p95: percentile(samples, 95), p99: percentile(samples, 99) }
   if (target?.max !== undefined) {
@@ -66,8 +60,7 @@ export function row(
   return out
 }
 
-const fmt = (n: number | undefined) =>
-  n === undefined || Number.isNaN(n) ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2)
+const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2))
 
 export function table(rows: readonly BenchRow[]): string {
   const header = ['benchmark', 'metric', 'median', 'p95', 'p99', 'unit', 'n', 'target', 'meets']
@@ -83,7 +76,11 @@ export function table(rows: readonly BenchRow[]): string {
     r.meets === undefined ? '' : r.meets ? 'yes' : 'NO',
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
-  const render = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   return [render(header), render(widths.map((w) => '-'.repeat(w))), ...lines.map(render)].join('\n')
 }
 

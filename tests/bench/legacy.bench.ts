@@ -32,7 +32,12 @@ export const seedBenchmark: Benchmark = {
     }
     return [
       row('seed', `${size.toLocaleString('en')} candidates`, seconds, 's', { max: 30 }),
-      row('seed', 'candidates per second', seconds.map((s) => size / s), 'rows/s'),
+      row(
+        'seed',
+        'candidates per second',
+        seconds.map((s) => size / s),
+        'rows/s',
+      ),
     ]
   },
 }

@@ -13,7 +13,19 @@ import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchma
  * `npm run bench [-- NAME ...] [--quick] [--out FILE]`: runs the named benchmarks (all by default),
  * prints a table of medians and writes bench-report.json.
  */
-const BENCHMARKS: Benchmark[] = [seedBenchmark, candidatesPageBenchmark, passThroughBenchmark, bundleBenchmark, staffListsBenchmark, dashboardBenchmark, xlsxBenchmark, exportResponsivenessBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark, screeningApplyBenchmark]
+const BENCHMARKS: Benchmark[] = [
+  seedBenchmark,
+  candidatesPageBenchmark,
+  passThroughBenchmark,
+  bundleBenchmark,
+  staffListsBenchmark,
+  dashboardBenchmark,
+  xlsxBenchmark,
+  exportResponsivenessBenchmark,
+  screeningLoadBenchmark,
+  screeningOpenAiBenchmark,
+  screeningApplyBenchmark,
+]
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -71,8 +71,13 @@ async function specLoad(product: Product, token: string, range: { start_date: st
 /** An in-process BFF on the stand-in process (real HTTP), counting its calls to the legacy. */
 async function inProcessBff(product: Product, scratch: string, screening: ScreeningProvider) {
   const config = readBffConfig({
-    LEGACY_API_URL: `${product.legacyUrl}/api`, CEP_API_URL: `${product.legacyUrl}/ws`, PUBLIC_ORIGIN: 'http://localhost:3000',
-    SESSION_SECRET: 'bench-session-secret-0123456789-abcdefgh', STATIC_DIR: '/nonexistent', STORE_FILE: join(scratch, `bff-${Date.now()}.sqlite`), LOG_LEVEL: 'warn',
+    LEGACY_API_URL: `${product.legacyUrl}/api`,
+    CEP_API_URL: `${product.legacyUrl}/ws`,
+    PUBLIC_ORIGIN: 'http://localhost:3000',
+    SESSION_SECRET: 'bench-session-secret-0123456789-abcdefgh',
+    STATIC_DIR: '/nonexistent',
+    STORE_FILE: join(scratch, `bff-${Date.now()}.sqlite`),
+    LOG_LEVEL: 'warn',
   })
   const real = createHttpClient({ baseUrl: config.legacyApiUrl, timeoutMs: config.legacyTimeoutMs, retries: config.legacyRetries })
   const calls = { count: 0, throttled: 0 }
@@ -107,10 +112,18 @@ export const screeningLoadBenchmark: Benchmark = {
       let counts = { bff: 0, spec: 0 }
       for (let round = 0; round < (quick ? 1 : 3); round++) {
         // A new login for each run: a fresh token, so neither way eats the other's rate-limit window.
-        const login = await fetch(`${base}/bff/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: product.url }, body: JSON.stringify(ADMIN) })
+        const login = await fetch(`${base}/bff/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: product.url },
+          body: JSON.stringify(ADMIN),
+        })
         const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
         let started = performance.now()
-        const response = await fetch(`${base}/bff/screening/candidates`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: product.url, cookie }, body: JSON.stringify({ mode: 'global', ...range }) })
+        const response = await fetch(`${base}/bff/screening/candidates`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: product.url, cookie },
+          body: JSON.stringify({ mode: 'global', ...range }),
+        })
         const answer = (await response.json()) as { total: number; message?: string }
         if (!response.ok) throw new Error(`BFF load: ${response.status} ${answer.message}`)
         bff.push(performance.now() - started)
@@ -218,16 +231,24 @@ export const screeningApplyBenchmark: Benchmark = {
         const [bffMs, spec] = await Promise.all([bffRun.finally(() => (applying = false)), specApply(product, token, ids)])
         await clicker
         const bffCalls = bff.calls.count - callsBefore
-        const ceiling = (bffCalls / (bffMs / 60_000)) / RATE_LIMIT
-        log(`BFF ${(bffMs / 1000).toFixed(1)} s, ${bffCalls} calls (${bff.calls.throttled} answered 429), ${view.apply!.updated} updated, ${view.apply!.failed} failed · spec ${(spec.ms / 1000).toFixed(1)} s, ${spec.calls} calls, ${spec.failed} failed · recruiter clicks ${clicks.answered} answered, ${clicks.refused} refused`)
+        const ceiling = bffCalls / (bffMs / 60_000) / RATE_LIMIT
+        log(
+          `BFF ${(bffMs / 1000).toFixed(1)} s, ${bffCalls} calls (${bff.calls.throttled} answered 429), ${view.apply!.updated} updated, ${view.apply!.failed} failed · spec ${(spec.ms / 1000).toFixed(1)} s, ${spec.calls} calls, ${spec.failed} failed · recruiter clicks ${clicks.answered} answered, ${clicks.refused} refused`,
+        )
         return [
           row('screening-apply', `BFF, ${view.apply!.updated} candidates (read + write each)`, [bffMs / 1000], 's'),
           row('screening-apply', `spec schedule, ${ids.length - spec.failed} candidates (write each)`, [spec.ms / 1000], 's'),
           row('screening-apply', 'spec time ÷ BFF time', [spec.ms / bffMs], '×'),
           row('screening-apply', 'BFF calls per minute ÷ rate limit', [ceiling], 'ratio', { min: 0.9 }),
-          row('screening-apply', 'spec calls per minute ÷ rate limit', [(spec.calls / (spec.ms / 60_000)) / RATE_LIMIT], 'ratio'),
+          row('screening-apply', 'spec calls per minute ÷ rate limit', [spec.calls / (spec.ms / 60_000) / RATE_LIMIT], 'ratio'),
           row('screening-apply', 'BFF calls answered 429', [bff.calls.throttled], 'calls'),
-          row('screening-apply', `recruiter clicks answered during the apply (${clicks.answered} of ${clicks.answered + clicks.refused})`, [clicks.answered / Math.max(1, clicks.answered + clicks.refused)], 'ratio', { min: 1 }),
+          row(
+            'screening-apply',
+            `recruiter clicks answered during the apply (${clicks.answered} of ${clicks.answered + clicks.refused})`,
+            [clicks.answered / Math.max(1, clicks.answered + clicks.refused)],
+            'ratio',
+            { min: 1 },
+          ),
         ]
       } finally {
         await bff.app.close()
@@ -246,7 +267,11 @@ async function responsesStub(delayMs: number) {
     req.setEncoding('utf8')
     req.on('data', (chunk) => (raw += chunk))
     req.on('end', () => {
-      const body = JSON.parse(raw) as { instructions?: string; input: { content: string }[] | string; text?: { format?: { schema?: { properties: { resultados: { items: { properties: { ref: { enum: string[] } } } } } } } } }
+      const body = JSON.parse(raw) as {
+        instructions?: string
+        input: { content: string }[] | string
+        text?: { format?: { schema?: { properties: { resultados: { items: { properties: { ref: { enum: string[] } } } } } } } }
+      }
       const prompt = `${body.instructions ?? ''}\n${typeof body.input === 'string' ? body.input : body.input.map((m) => m.content).join('\n')}`
       const tokens = countTokens(prompt)
       seen.calls++
@@ -256,7 +281,16 @@ async function responsesStub(delayMs: number) {
       const text = JSON.stringify({ resultados: refs.map((ref) => ({ ref, resultado: 'TRIADO', justificativa: 'Atende aos critérios.' })) })
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ id: `resp_${seen.calls}`, object: 'response', status: 'completed', model: 'stub', output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] }], usage: { input_tokens: tokens, output_tokens: 0, total_tokens: tokens } }))
+        res.end(
+          JSON.stringify({
+            id: `resp_${seen.calls}`,
+            object: 'response',
+            status: 'completed',
+            model: 'stub',
+            output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] }],
+            usage: { input_tokens: tokens, output_tokens: 0, total_tokens: tokens },
+          }),
+        )
       }, delayMs)
     })
   })
@@ -306,7 +340,15 @@ export const screeningOpenAiBenchmark: Benchmark = {
       const rows: BenchRow[] = []
       const specTokens = countTokens(specPrompt(vacancy, candidates))
       for (const concurrency of [3, 1]) {
-        const provider = createOpenAiProvider({ apiKey: 'sk-bench', baseURL: stub.url, model: 'stub', maxInputTokens: 20_000, maxOutputTokens: 8000, concurrency, timeoutMs: 60_000 })
+        const provider = createOpenAiProvider({
+          apiKey: 'sk-bench',
+          baseURL: stub.url,
+          model: 'stub',
+          maxInputTokens: 20_000,
+          maxOutputTokens: 8000,
+          concurrency,
+          timeoutMs: 60_000,
+        })
         stub.seen.calls = 0
         stub.seen.promptTokens = 0
         stub.seen.maxPromptTokens = 0
@@ -314,7 +356,9 @@ export const screeningOpenAiBenchmark: Benchmark = {
         const verdicts = await provider.screen(vacancy as never, candidates as never)
         const ms = performance.now() - started
         if (verdicts.size !== candidates.length) throw new Error(`only ${verdicts.size} verdicts`)
-        log(`concurrency ${concurrency}: ${(ms / 1000).toFixed(1)} s, ${stub.seen.calls} calls, ${stub.seen.promptTokens} prompt tokens (largest call ${stub.seen.maxPromptTokens})`)
+        log(
+          `concurrency ${concurrency}: ${(ms / 1000).toFixed(1)} s, ${stub.seen.calls} calls, ${stub.seen.promptTokens} prompt tokens (largest call ${stub.seen.maxPromptTokens})`,
+        )
         rows.push(row('screening-openai', `wall time, ${candidates.length} candidates, ${stub.seen.calls} calls, ${concurrency} at a time`, [ms / 1000], 's'))
         if (concurrency === 3) {
           rows.push(

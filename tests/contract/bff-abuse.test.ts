@@ -34,7 +34,13 @@ describe('22. login rate limits', () => {
     const proxied = await startStack({ LOGIN_LIMIT_PER_IP: '2', LOGIN_LIMIT_PER_CNPJ: '50', TRUST_PROXY: 'true' }, { candidates: 10 })
     try {
       const from = (xff: string, n: number) =>
-        proxied.app.inject({ method: 'POST', url: '/bff/auth/login', remoteAddress: '127.0.0.1', headers: { ...UNSAFE_HEADERS, 'x-forwarded-for': xff }, payload: JSON.stringify({ cnpj: `999${n}`, password: 'x' }) })
+        proxied.app.inject({
+          method: 'POST',
+          url: '/bff/auth/login',
+          remoteAddress: '127.0.0.1',
+          headers: { ...UNSAFE_HEADERS, 'x-forwarded-for': xff },
+          payload: JSON.stringify({ cnpj: `999${n}`, password: 'x' }),
+        })
       expect((await from('198.51.100.1', 1)).statusCode).toBe(401)
       expect((await from('198.51.100.1', 2)).statusCode).toBe(401)
       expect((await from('198.51.100.1', 3)).statusCode).toBe(429)
@@ -45,8 +51,41 @@ describe('22. login rate limits', () => {
   })
 })
 
-const FUZZ = ['', ' ', 'a'.repeat(5000), '%00', '\u0000', '../../etc/passwd', '😀'.repeat(40), '-1', '0', '1e309', 'null', '[]', '{}', "' OR 1=1 --", '<script>alert(1)</script>', '\u202e\u200b', 'ção', '99999999999999999999']
-const BODIES: unknown[] = [null, [], 'texto', 123, true, {}, { cnpj: 1, password: [] }, { rows: 'x', type: 5 }, { mode: 'global', start_date: '9999-99-99', end_date: null }, { a: { b: { c: { d: { e: {} } } } } }, { observacao: 'x'.repeat(200_000) }, { status: { $ne: null } }, { fullName: '\u0000', age: -1, jobId: 'um' }]
+const FUZZ = [
+  '',
+  ' ',
+  'a'.repeat(5000),
+  '%00',
+  '\u0000',
+  '../../etc/passwd',
+  '😀'.repeat(40),
+  '-1',
+  '0',
+  '1e309',
+  'null',
+  '[]',
+  '{}',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '\u202e\u200b',
+  'ção',
+  '99999999999999999999',
+]
+const BODIES: unknown[] = [
+  null,
+  [],
+  'texto',
+  123,
+  true,
+  {},
+  { cnpj: 1, password: [] },
+  { rows: 'x', type: 5 },
+  { mode: 'global', start_date: '9999-99-99', end_date: null },
+  { a: { b: { c: { d: { e: {} } } } } },
+  { observacao: 'x'.repeat(200_000) },
+  { status: { $ne: null } },
+  { fullName: '\u0000', age: -1, jobId: 'um' },
+]
 
 function checkAnswer(status: number, body: string, what: string) {
   expect(status, what).toBeLessThan(500)
@@ -88,9 +127,18 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
   }, 120_000)
   it('unsafe routes with fuzzed bodies', async () => {
     const targets: [string, string][] = [
-      ['POST', '/bff/auth/login'], ['POST', '/bff/public/applications'], ['POST', '/bff/exports/render'], ['POST', '/bff/screening/candidates'],
-      ['POST', '/bff/screening/test-connection'], ['PUT', '/api/candidatos/1'], ['POST', '/api/processos_seletivos'], ['PUT', '/api/processos_seletivos/1'],
-      ['POST', '/api/candidatos/1/observacao'], ['POST', '/api/candidatos'], ['POST', '/bff/auth/logout'], ['POST', '/bff/screening/runs'],
+      ['POST', '/bff/auth/login'],
+      ['POST', '/bff/public/applications'],
+      ['POST', '/bff/exports/render'],
+      ['POST', '/bff/screening/candidates'],
+      ['POST', '/bff/screening/test-connection'],
+      ['PUT', '/api/candidatos/1'],
+      ['POST', '/api/processos_seletivos'],
+      ['PUT', '/api/processos_seletivos/1'],
+      ['POST', '/api/candidatos/1/observacao'],
+      ['POST', '/api/candidatos'],
+      ['POST', '/bff/auth/logout'],
+      ['POST', '/bff/screening/runs'],
       ['POST', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/apply'],
     ]
     for (const [method, url] of targets) {

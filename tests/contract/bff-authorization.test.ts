@@ -70,9 +70,17 @@ const today = '2026-11-22'
 const UNKNOWN_RUN = '00000000-0000-0000-0000-000000000000'
 const SCREEN = { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: today }
 const forward = () => ({
-  fullName: 'Teste Encaminhado', age: 30, genero: 'feminino', whatsapp: '85999990000', email: 't@example.com', isPCD: false,
+  fullName: 'Teste Encaminhado',
+  age: 30,
+  genero: 'feminino',
+  whatsapp: '85999990000',
+  email: 't@example.com',
+  isPCD: false,
   address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' },
-  education: 'ensino médio completo', veiopor: 'instagram', experience: ['nao informado', '', ''], jobId: ids.vA,
+  education: 'ensino médio completo',
+  veiopor: 'instagram',
+  experience: ['nao informado', '', ''],
+  jobId: ids.vA,
 })
 let registered = 0
 const registration = () => {
@@ -212,7 +220,10 @@ describe('every route × every role (SECURITY.md 14)', () => {
 
 describe('company lists and ids', () => {
   it('a company’s vacancy list holds only its own vacancies, through /api and /bff', async () => {
-    for (const [role, cnpj] of [['A', A_CNPJ], ['B', B_CNPJ]] as const) {
+    for (const [role, cnpj] of [
+      ['A', A_CNPJ],
+      ['B', B_CNPJ],
+    ] as const) {
       const list = JSON.parse((await stack.app.inject({ method: 'GET', url: '/api/processos_seletivos', headers: { cookie: cookies[role] } })).body).data
       expect(list.length).toBeGreaterThan(0)
       expect(list.every((v: { cnpj: string }) => v.cnpj === cnpj)).toBe(true)

@@ -43,7 +43,15 @@ describe('candidate writes through /bff (issue 12)', () => {
     expect(answer!.candidate).toMatchObject({ id: ownCandidate.id, status: 'aprovado' })
   })
   it('a note keeps what its writer was not shown, and answers the row as that writer sees it', async () => {
-    const stored = screeningNote({ runId: '12345678-0000-0000-0000-000000000000', candidateId: ownCandidate.id, outcome: 'triado', explanation: 'Perfil aderente.', vacancy: { id: ownCandidate.job_posting_id }, provider: 'rules', date: '21/11/2026' })
+    const stored = screeningNote({
+      runId: '12345678-0000-0000-0000-000000000000',
+      candidateId: ownCandidate.id,
+      outcome: 'triado',
+      explanation: 'Perfil aderente.',
+      vacancy: { id: ownCandidate.job_posting_id },
+      provider: 'rules',
+      date: '21/11/2026',
+    })
     await stack.app.inject({ method: 'PUT', url: `/api/candidatos/${ownCandidate.id}`, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ obs: stored }) })
     const seen = (await send('PUT', `/bff/candidates/${ownCandidate.id}/note`, company, { obs: 'Começa segunda.' })).json().candidate
     expect(seen.obs).toBe('Começa segunda.')

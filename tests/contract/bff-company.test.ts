@@ -20,7 +20,17 @@ const get = async (url: string, cookie: string) => JSON.parse((await stack.app.i
 
 describe('a company’s own vacancy', () => {
   it('is created with the session’s company name and CNPJ, hidden until staff publish it, whatever the body says', async () => {
-    const response = await post('/bff/company/vacancies', A, { description: 'Repositor noturno', city: 'Fortaleza', bairro: 'Centro', estado: 'ceara', requirements: ['Ensino médio completo'], vagas_abertas: 3, company_name: 'Outra Empresa', cnpj: '07654012000189', obs: 'mostrar' })
+    const response = await post('/bff/company/vacancies', A, {
+      description: 'Repositor noturno',
+      city: 'Fortaleza',
+      bairro: 'Centro',
+      estado: 'ceara',
+      requirements: ['Ensino médio completo'],
+      vagas_abertas: 3,
+      company_name: 'Outra Empresa',
+      cnpj: '07654012000189',
+      obs: 'mostrar',
+    })
     expect(response.statusCode).toBe(201)
     const { vacancy } = JSON.parse(response.body)
     expect(vacancy).toMatchObject({ description: 'Repositor noturno', cnpj: A_CNPJ, obs: 'nao mostrar', status: 'aberta', vagas_abertas: 3 })
@@ -33,7 +43,10 @@ describe('a company’s own vacancy', () => {
   it('needs a description and a city, in Portuguese', async () => {
     const response = await post('/bff/company/vacancies', A, { description: ' ', city: '' })
     expect(response.statusCode).toBe(422)
-    expect(JSON.parse(response.body)).toEqual({ message: 'Dados inválidos. Verifique os campos e tente novamente.', errors: { description: ['Campo obrigatório.'], city: ['Campo obrigatório.'] } })
+    expect(JSON.parse(response.body)).toEqual({
+      message: 'Dados inválidos. Verifique os campos e tente novamente.',
+      errors: { description: ['Campo obrigatório.'], city: ['Campo obrigatório.'] },
+    })
   })
 })
 
@@ -51,12 +64,24 @@ describe('lists a company sees hold only its own rows', () => {
 })
 
 describe('user registration (admin)', () => {
-  const user = { name: 'Padaria Pão Dourado', email: `rh${Date.now()}@paodourado.com.br`, role: 'company', cnpj: '11.444.777/0001-61', password: 'forno-quente-2026', password_confirmation: 'forno-quente-2026' }
+  const user = {
+    name: 'Padaria Pão Dourado',
+    email: `rh${Date.now()}@paodourado.com.br`,
+    role: 'company',
+    cnpj: '11.444.777/0001-61',
+    password: 'forno-quente-2026',
+    password_confirmation: 'forno-quente-2026',
+  }
   it('registers a company user who can then log in as a company', async () => {
     const response = await post('/bff/users', admin, user)
     expect(response.statusCode, response.body).toBe(201)
     expect(JSON.parse(response.body).message).toBe('Usuário cadastrado com sucesso!')
-    const login = await stack.app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11444777000161', password: user.password }) })
+    const login = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/auth/login',
+      headers: UNSAFE_HEADERS,
+      payload: JSON.stringify({ cnpj: '11444777000161', password: user.password }),
+    })
     expect(login.statusCode).toBe(200)
     expect(JSON.parse(login.body).user).toMatchObject({ role: 'company', cnpj: '11444777000161', email: user.email })
     expect(cookieFrom(login)).toMatch(/=/)
@@ -64,7 +89,11 @@ describe('user registration (admin)', () => {
   it('answers each field’s problem at the field, from our rules and from the legacy’s', async () => {
     const weak = await post('/bff/users', admin, { ...user, password: 'abc', password_confirmation: 'abd', cnpj: '123' })
     expect(weak.statusCode).toBe(422)
-    expect(JSON.parse(weak.body).errors).toMatchObject({ password: ['A senha deve ter pelo menos 10 caracteres.'], password_confirmation: ['A confirmação não confere com a senha.'], cnpj: ['O CNPJ deve ter 14 dígitos.'] })
+    expect(JSON.parse(weak.body).errors).toMatchObject({
+      password: ['A senha deve ter pelo menos 10 caracteres.'],
+      password_confirmation: ['A confirmação não confere com a senha.'],
+      cnpj: ['O CNPJ deve ter 14 dígitos.'],
+    })
     const taken = await post('/bff/users', admin, user)
     expect(taken.statusCode).toBe(422)
     const errors = JSON.parse(taken.body).errors

@@ -34,7 +34,17 @@ beforeEach(async () => {
 type View = {
   run: { id: string; status: string; total: number; mode: string }
   results: { candidateId: number; name: string; outcome: string; explanation: string }[]
-  apply: null | { status: string; message: string; total: number; processed: number; updated: number; sent: number; skipped: number; failed: number; failures: { candidateId: number; name: string; message: string }[] }
+  apply: null | {
+    status: string
+    message: string
+    total: number
+    processed: number
+    updated: number
+    sent: number
+    skipped: number
+    failed: number
+    failures: { candidateId: number; name: string; message: string }[]
+  }
 }
 
 async function until(app: FastifyInstance, id: string, cookie: string, done: (view: View) => boolean): Promise<View> {
@@ -88,7 +98,12 @@ describe('applying screening results', () => {
 
     expect((await apply(stack.app, view.run.id, admin)).status).toBe(202)
     const done = await applied(stack.app, view.run.id, admin)
-    expect(done.apply).toMatchObject({ status: 'applied', failed: 0, updated: targets(view).length, message: `Resultados aplicados com sucesso! ${targets(view).length} candidatos atualizados.` })
+    expect(done.apply).toMatchObject({
+      status: 'applied',
+      failed: 0,
+      updated: targets(view).length,
+      message: `Resultados aplicados com sucesso! ${targets(view).length} candidatos atualizados.`,
+    })
     for (const t of targets(view)) {
       const record = await candidate(t.candidateId)
       expect(record.status).toBe(t.outcome)
@@ -130,7 +145,11 @@ describe('applying screening results', () => {
         expect({ id: t.candidateId, status: now.status, obs: now.obs }).toEqual({ id: t.candidateId, status: was.status, obs: was.obs })
       }
     }
-    const keptStatuses = new Set(targets(view).map((t) => before.get(t.candidateId)!.status).filter((s) => !screeningMayChange(s)))
+    const keptStatuses = new Set(
+      targets(view)
+        .map((t) => before.get(t.candidateId)!.status)
+        .filter((s) => !screeningMayChange(s)),
+    )
     expect(keptStatuses.size).toBe(CANDIDATE_STATUSES.length - 3)
     expect(done.apply).toMatchObject({ status: 'applied', failed: 0, updated: changed, skipped: targets(view).length - changed })
     expect(plan.changes).toBe(done.apply!.updated)
@@ -157,7 +176,13 @@ describe('applying screening results', () => {
       return response.body
     }
     // What the company reads, every way it can: no note, no marker.
-    for (const url of [`/bff/vacancies/${own.id}/candidates?page=1`, `/api/processos_seletivos/${own.id}/candidatos`, `/api/candidatos/${noted.candidateId}`, `/bff/candidates/${noted.candidateId}`, `/bff/vacancies/${own.id}/candidates.csv`]) {
+    for (const url of [
+      `/bff/vacancies/${own.id}/candidates?page=1`,
+      `/api/processos_seletivos/${own.id}/candidatos`,
+      `/api/candidatos/${noted.candidateId}`,
+      `/bff/candidates/${noted.candidateId}`,
+      `/bff/vacancies/${own.id}/candidates.csv`,
+    ]) {
       const body = await get(url, company)
       expect(body, url).not.toContain('[triagem')
       expect(body, url).not.toContain('Triagem por regras')
@@ -202,7 +227,12 @@ describe('applying screening results', () => {
     await apply(stack.app, view.run.id, admin)
     const done = await applied(stack.app, view.run.id, admin)
     const triados = view.results.filter((r) => r.outcome === 'triado')
-    const list = (await call(stack.legacy.url, '/api/processos_seletivos/5/candidatos', { token })).body.data as { id: number; status: string; obs: string | null; full_name: string }[]
+    const list = (await call(stack.legacy.url, '/api/processos_seletivos/5/candidatos', { token })).body.data as {
+      id: number
+      status: string
+      obs: string | null
+      full_name: string
+    }[]
     const screenedIds = new Set(view.results.map((r) => r.candidateId))
     const arrived = list.filter((c) => !screenedIds.has(c.id) && c.obs?.includes(`[triagem ${view.run.id.slice(0, 8)}/`))
     expect(done.apply!.sent).toBe(arrived.length)
@@ -223,7 +253,9 @@ describe('applying screening results', () => {
     await stack.fault({ mode: 'status', status: 500, count: 1, method: 'PUT', path: `/api/candidatos/${victim.candidateId}` })
     await apply(stack.app, view.run.id, admin)
     const done = await applied(stack.app, view.run.id, admin)
-    expect(done.apply!.failures).toEqual([{ candidateId: victim.candidateId, name: victim.name, kind: 'status', message: `Erro ao processar candidato ${victim.name}: o sistema respondeu com erro (HTTP 500)` }])
+    expect(done.apply!.failures).toEqual([
+      { candidateId: victim.candidateId, name: victim.name, kind: 'status', message: `Erro ao processar candidato ${victim.name}: o sistema respondeu com erro (HTTP 500)` },
+    ])
     expect(done.apply!.updated).toBe(targets(view).length - 1)
     expect(done.apply!.message).toBe(`Resultados aplicados com sucesso! ${targets(view).length - 1} candidatos atualizados. 1 candidatos não puderam ser atualizados.`)
 
@@ -248,7 +280,10 @@ describe('applying screening results', () => {
     await stack.fault({ mode: 'status', status: 401, count: 1, method: 'PUT' })
     await apply(stack.app, view.run.id, admin)
     const stopped = await applied(stack.app, view.run.id, admin)
-    expect(stopped.apply).toMatchObject({ status: 'interrupted', message: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou." })
+    expect(stopped.apply).toMatchObject({
+      status: 'interrupted',
+      message: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou.",
+    })
     expect(stopped.apply!.updated).toBeLessThan(targets(view).length)
     await apply(stack.app, view.run.id, admin)
     const done = await applied(stack.app, view.run.id, admin)
@@ -272,7 +307,9 @@ describe('applying screening results', () => {
     // First life: the second forward reaches the legacy, then the BFF "dies" before hearing back.
     const dying = dyingAt(2, (request) => request.method === 'POST' && request.path === '/candidatos')
     const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying.client })
-    const cookie = cookieFrom(await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
+    const cookie = cookieFrom(
+      await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }),
+    )
     try {
       const view = await screened(first, cookie, { mode: 'global', vacancyId: 8, start_date: '2026-06-01', end_date: '2026-11-22' })
       await apply(first, view.run.id, cookie)
@@ -306,7 +343,9 @@ describe('applying screening results', () => {
     // First life: the third write reaches the legacy, then the BFF "dies" before hearing back.
     const dying = dyingAt(3, (request) => request.method === 'PUT')
     const first = await buildApp({ ...stack.config, storeFile }, { logger: false, legacy: dying.client })
-    const cookie = cookieFrom(await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
+    const cookie = cookieFrom(
+      await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }),
+    )
     try {
       const view = await screened(first, cookie, COMPANY)
       expect(targets(view).length).toBeGreaterThan(4)
@@ -320,7 +359,9 @@ describe('applying screening results', () => {
       try {
         const stopped = JSON.parse((await second.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}`, headers: { cookie } })).body) as View
         expect(stopped.apply!.status).toBe('interrupted')
-        expect(stopped.apply!.message).toMatch(/^Aplicação interrompida após \d+ de \d+ alterações \(o servidor foi reiniciado\)\. Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes\.$/)
+        expect(stopped.apply!.message).toMatch(
+          /^Aplicação interrompida após \d+ de \d+ alterações \(o servidor foi reiniciado\)\. Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes\.$/,
+        )
         await apply(second, view.run.id, cookie)
         const done = await applied(second, view.run.id, cookie)
         expect(done.apply).toMatchObject({ status: 'applied', failed: 0, updated: targets(view).length })

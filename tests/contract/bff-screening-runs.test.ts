@@ -48,9 +48,22 @@ describe('screening runs', () => {
     const shown = load.json() as { draftId: string; total: number; candidates: { id: number }[] }
     const listed = await count()
     const applied = await stack.app.inject({
-      method: 'POST', url: '/bff/public/applications', headers: UNSAFE_HEADERS,
-      payload: JSON.stringify({ fullName: 'Pessoa Nova Depois da Busca', age: 30, genero: 'feminino', whatsapp: '85999990000', email: 'nova-depois@example.com', isPCD: false,
-        address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' }, education: 'ensino médio completo', veiopor: 'instagram', experience: ['nao', '', ''], jobId: 1 }),
+      method: 'POST',
+      url: '/bff/public/applications',
+      headers: UNSAFE_HEADERS,
+      payload: JSON.stringify({
+        fullName: 'Pessoa Nova Depois da Busca',
+        age: 30,
+        genero: 'feminino',
+        whatsapp: '85999990000',
+        email: 'nova-depois@example.com',
+        isPCD: false,
+        address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' },
+        education: 'ensino médio completo',
+        veiopor: 'instagram',
+        experience: ['nao', '', ''],
+        jobId: 1,
+      }),
     })
     expect(applied.statusCode).toBe(201)
     expect(await count()).toBe(listed + 1)
@@ -69,11 +82,14 @@ describe('screening runs', () => {
     expect(events.statusCode).toBe(200)
     expect(events.headers['content-type']).toBe('text/event-stream; charset=utf-8')
     expect(events.headers['cache-control']).toBe('no-store')
-    const progress = events.body.trim().split('\n\n').map((block) => {
-      const [event, data] = block.split('\n')
-      expect(event).toBe('event: progress')
-      return JSON.parse(data!.replace(/^data: /, ''))
-    })
+    const progress = events.body
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [event, data] = block.split('\n')
+        expect(event).toBe('event: progress')
+        return JSON.parse(data!.replace(/^data: /, ''))
+      })
     expect(progress.at(-1)).toMatchObject({ status: 'done', total: run.total, done: run.total })
     const done = progress.map((p: { done: number }) => p.done)
     expect(done).toEqual([...done].sort((a, b) => a - b))
@@ -85,7 +101,10 @@ describe('screening runs', () => {
     await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
     expect(start.statusCode).toBe(202)
     const view = await poll(stack.app, JSON.parse(start.body).run.id, admin)
-    const [, loaded, expected] = /^Carga parcial: ([\d.]+) de ([\d.]+) candidatos do período foram carregados \(a página 2 falhou\); os demais não entraram nesta triagem\. Busque os candidatos novamente para uma triagem completa\.$/.exec(view.run.warning)!
+    const [, loaded, expected] =
+      /^Carga parcial: ([\d.]+) de ([\d.]+) candidatos do período foram carregados \(a página 2 falhou\); os demais não entraram nesta triagem\. Busque os candidatos novamente para uma triagem completa\.$/.exec(
+        view.run.warning,
+      )!
     expect(Number(loaded!.replace('.', ''))).toBeLessThan(Number(expected!.replace('.', '')))
     // A complete load carries no warning.
     const whole = await startScreening(stack.app, admin, JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }))
@@ -105,7 +124,9 @@ describe('screening runs', () => {
     // First life: the provider never answers, as if the BFF died mid-batch.
     const stuck: ScreeningProvider = { name: 'rules', screen: () => new Promise(() => void calls++), testConnection: async () => ({ ok: true, message: '' }) }
     const first = await buildApp({ ...stack.config, storeFile }, { logger: false, screening: stuck })
-    const cookie = (await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })).headers['set-cookie']!.toString().split(';')[0]!
+    const cookie = (
+      await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
+    ).headers['set-cookie']!.toString().split(';')[0]!
     const start = await startScreening(first, cookie, JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2026-06-01', end_date: '2026-11-22' }))
     const id = JSON.parse(start.body).run.id
     expect(calls).toBe(1)
@@ -114,7 +135,10 @@ describe('screening runs', () => {
       // Second life: the run carries on by itself and finishes.
       let screened = 0
       const counting = createRulesProvider()
-      const second = await buildApp({ ...stack.config, storeFile }, { logger: false, screening: { ...counting, screen: async (v, c) => ((screened += c.length), counting.screen(v, c)) } })
+      const second = await buildApp(
+        { ...stack.config, storeFile },
+        { logger: false, screening: { ...counting, screen: async (v, c) => ((screened += c.length), counting.screen(v, c)) } },
+      )
       await second.ready()
       const view = await poll(second, id, cookie)
       expect(view.run.status).toBe('done')

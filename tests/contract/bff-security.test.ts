@@ -19,17 +19,33 @@ beforeEach(async () => {
 })
 afterAll(() => stack.close())
 
-const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
-  stack.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } })
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => stack.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } })
 const send = (method: 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, cookie: string | undefined, payload?: unknown, headers: Record<string, string> = UNSAFE_HEADERS) =>
-  stack.app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }) })
+  stack.app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+  })
 
 describe('session cookie', () => {
   it('1. login Set-Cookie is __Host-, Secure, HttpOnly, SameSite=Strict, Path=/, no Domain, under 4096 bytes (production config)', async () => {
-    const config = readBffConfig({ NODE_ENV: 'production', LEGACY_API_URL: stack.config.legacyApiUrl, PUBLIC_ORIGIN: 'https://vagas.example.com', SESSION_SECRET: TEST_SECRET, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' })
+    const config = readBffConfig({
+      NODE_ENV: 'production',
+      LEGACY_API_URL: stack.config.legacyApiUrl,
+      PUBLIC_ORIGIN: 'https://vagas.example.com',
+      SESSION_SECRET: TEST_SECRET,
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'silent',
+    })
     const app = await buildApp(config, { logger: false })
     try {
-      const response = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: { ...UNSAFE_HEADERS, origin: 'https://vagas.example.com' }, payload: { cnpj: '11.222.333/0001-81', password: 'demo-admin-2026' } })
+      const response = await app.inject({
+        method: 'POST',
+        url: '/bff/auth/login',
+        headers: { ...UNSAFE_HEADERS, origin: 'https://vagas.example.com' },
+        payload: { cnpj: '11.222.333/0001-81', password: 'demo-admin-2026' },
+      })
       expect(response.statusCode).toBe(200)
       const header = String(response.headers['set-cookie'])
       expect(header).toMatch(/^__Host-mv_session=/)
@@ -142,7 +158,14 @@ describe('session cookie', () => {
 
 describe('CSRF and origin', () => {
   it('7. an unsafe request without X-CSRF gets 403 and the legacy API records zero calls', async () => {
-    for (const [method, url] of [['POST', '/api/candidatos/1/observacao'], ['PUT', '/api/candidatos/1'], ['POST', '/bff/auth/logout'], ['DELETE', '/api/candidatos/1'], ['PATCH', '/api/candidatos/1'], ['POST', '/bff/public/applications']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/candidatos/1/observacao'],
+      ['PUT', '/api/candidatos/1'],
+      ['POST', '/bff/auth/logout'],
+      ['DELETE', '/api/candidatos/1'],
+      ['PATCH', '/api/candidatos/1'],
+      ['POST', '/bff/public/applications'],
+    ] as const) {
       const response = await send(method, url, admin, { observacao: 'x' }, { origin: ORIGIN, 'content-type': 'application/json' })
       expect(response.statusCode, `${method} ${url}`).toBe(403)
     }
@@ -167,7 +190,11 @@ describe('CSRF and origin', () => {
   })
 
   it('10. no Access-Control-Allow-Origin: *, and an unknown origin’s preflight gets no grant', async () => {
-    const preflight = await stack.app.inject({ method: 'OPTIONS', url: '/api/candidatos/1', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'x-csrf' } })
+    const preflight = await stack.app.inject({
+      method: 'OPTIONS',
+      url: '/api/candidatos/1',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'x-csrf' },
+    })
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined()
     const normal = await get('/bff/public/vacancies', undefined, { origin: 'https://evil.example' })
@@ -220,17 +247,25 @@ describe('pass-through', () => {
       ['GET', '/api/nao-existe'],
     ]
     for (const [method, url] of attempts) {
-      const response = await stack.app.inject({ method: method as 'GET', url, headers: { cookie: admin, ...(method === 'GET' ? {} : UNSAFE_HEADERS) }, ...(method === 'GET' ? {} : { payload: '{}' }) })
+      const response = await stack.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { cookie: admin, ...(method === 'GET' ? {} : UNSAFE_HEADERS) },
+        ...(method === 'GET' ? {} : { payload: '{}' }),
+      })
       expect([400, 404], `${method} ${url}`).toContain(response.statusCode)
     }
     // An absolute-form request target, as a raw HTTP client could send it.
     const address = await stack.app.listen({ port: 0, host: '127.0.0.1' })
     const { request } = await import('node:http')
     const status = await new Promise<number>((done, fail) => {
-      const req = request({ host: '127.0.0.1', port: Number(new URL(address).port), method: 'GET', path: 'http://evil.example/api/candidatos?page=1', headers: { cookie: admin } }, (res) => {
-        res.resume()
-        done(res.statusCode ?? 0)
-      })
+      const req = request(
+        { host: '127.0.0.1', port: Number(new URL(address).port), method: 'GET', path: 'http://evil.example/api/candidatos?page=1', headers: { cookie: admin } },
+        (res) => {
+          res.resume()
+          done(res.statusCode ?? 0)
+        },
+      )
       req.on('error', fail)
       req.end()
     })
@@ -336,7 +371,16 @@ describe('headers', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(response.headers['x-powered-by']).toBeUndefined()
     expect(response.headers['strict-transport-security']).toBeUndefined()
-    const production = await buildApp(readBffConfig({ NODE_ENV: 'production', LEGACY_API_URL: stack.config.legacyApiUrl, PUBLIC_ORIGIN: 'https://vagas.example.com', SESSION_SECRET: TEST_SECRET, STATIC_DIR: '/nonexistent' }), { logger: false })
+    const production = await buildApp(
+      readBffConfig({
+        NODE_ENV: 'production',
+        LEGACY_API_URL: stack.config.legacyApiUrl,
+        PUBLIC_ORIGIN: 'https://vagas.example.com',
+        SESSION_SECRET: TEST_SECRET,
+        STATIC_DIR: '/nonexistent',
+      }),
+      { logger: false },
+    )
     try {
       const secure = await production.inject({ method: 'GET', url: '/healthz' })
       expect(secure.headers['strict-transport-security']).toMatch(/max-age=31536000/)
@@ -351,9 +395,16 @@ describe('screening', () => {
   it('27. runs are rate-limited per user: one at a time, and a bounded number an hour (429 with Retry-After)', async () => {
     // A provider that never answers keeps the first run screening; the limit here is 2 an hour.
     const stuck = { name: 'rules' as const, screen: () => new Promise<never>(() => {}), testConnection: async () => ({ ok: true, message: '' }) }
-    const fast = { name: 'rules' as const, screen: async (_v: unknown, c: readonly { id: number }[]) => new Map(c.map((x) => [x.id, { outcome: 'revisao' as const, explanation: 'x' }])), testConnection: async () => ({ ok: true, message: '' }) }
+    const fast = {
+      name: 'rules' as const,
+      screen: async (_v: unknown, c: readonly { id: number }[]) => new Map(c.map((x) => [x.id, { outcome: 'revisao' as const, explanation: 'x' }])),
+      testConnection: async () => ({ ok: true, message: '' }),
+    }
     const body = JSON.stringify({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' })
-    const login = async (app: Awaited<ReturnType<typeof buildApp>>) => cookieFrom(await app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }))
+    const login = async (app: Awaited<ReturnType<typeof buildApp>>) =>
+      cookieFrom(
+        await app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) }),
+      )
 
     const busy = await buildApp({ ...stack.config, storeFile: ':memory:' }, { logger: false, screening: stuck })
     try {

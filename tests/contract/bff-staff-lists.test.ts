@@ -24,7 +24,9 @@ describe('GET /bff/vacancies/:id/candidates', () => {
     expect(body.total).toBe(body.counts.all)
     expect(body.total).toBeGreaterThan(60)
     expect(body.pageCount).toBe(Math.ceil(body.total / 20))
-    const sum = Object.entries(body.counts).filter(([k]) => k !== 'all').reduce((n, [, v]) => n + (v as number), 0)
+    const sum = Object.entries(body.counts)
+      .filter(([k]) => k !== 'all')
+      .reduce((n, [, v]) => n + (v as number), 0)
     expect(sum).toBe(body.counts.all)
   })
   it('orders by last action, newest first, by default, and by name on request', async () => {

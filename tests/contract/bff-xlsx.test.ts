@@ -25,11 +25,17 @@ function cells(sheetXml: string): string[][] {
 }
 
 function cellValue(attrs: string, inner: string | undefined): string {
-      if (!inner) return ''
-      const text = /<t[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1]
-      if (text !== undefined) return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
-      const value = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1] ?? ''
-      return attrs.includes('t="b"') ? (value === '1' ? 'TRUE' : 'FALSE') : value
+  if (!inner) return ''
+  const text = /<t[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1]
+  if (text !== undefined)
+    return text
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+  const value = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1] ?? ''
+  return attrs.includes('t="b"') ? (value === '1' ? 'TRUE' : 'FALSE') : value
 }
 
 async function download(query: string) {
@@ -46,13 +52,39 @@ describe('GET /bff/exports/relatorio.xlsx', () => {
     const files = unzipSync(new Uint8Array(response.rawPayload))
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
     const rows = cells(sheet)
-    expect(rows[0]).toEqual(['Nome Completo', 'Idade', 'WhatsApp', 'E-mail', 'Rua', 'Bairro', 'Cidade', 'Estado', 'Escolaridade', 'Curso', 'Experiência 1', 'Experiência 2', 'Experiência 3', 'Data de Inscrição', 'Última Ação', 'Vaga', 'Empresa', 'Cidade da Vaga', 'Data da Vaga', 'Como Soube', 'Gênero', 'CEP', 'PCD'])
+    expect(rows[0]).toEqual([
+      'Nome Completo',
+      'Idade',
+      'WhatsApp',
+      'E-mail',
+      'Rua',
+      'Bairro',
+      'Cidade',
+      'Estado',
+      'Escolaridade',
+      'Curso',
+      'Experiência 1',
+      'Experiência 2',
+      'Experiência 3',
+      'Data de Inscrição',
+      'Última Ação',
+      'Vaga',
+      'Empresa',
+      'Cidade da Vaga',
+      'Data da Vaga',
+      'Como Soube',
+      'Gênero',
+      'CEP',
+      'PCD',
+    ])
     expect(sheet).toMatch(/<pane[^>]*ySplit="1"[^>]*state="frozen"/)
     expect(sheet).toMatch(/<autoFilter ref="A1:W1"\/>/)
     expect(strFromU8(files['xl/styles.xml']!)).toMatch(/<b\/>/)
     expect(strFromU8(files['xl/styles.xml']!)).toContain('dd/mm/yyyy hh:mm')
     // Row for row against the legacy's own report for the same range.
-    const expected = (await (await fetch(`${stack.legacy.url}/api/excel_relatorio?start_date=2026-08-01&end_date=2026-11-30`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[]
+    const expected = (await (
+      await fetch(`${stack.legacy.url}/api/excel_relatorio?start_date=2026-08-01&end_date=2026-11-30`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Record<string, unknown>[]
     expect(rows.length - 1).toBe(expected.length)
     expect(expected.length).toBeGreaterThan(20)
     const byName = new Map(rows.slice(1).map((r) => [`${r[0]}|${r[3]}`, r]))
@@ -84,7 +116,9 @@ describe('GET /bff/exports/relatorio.xlsx', () => {
     expect(JSON.parse(missing.body)).toEqual({ message: 'Por favor, selecione as datas inicial e final.' })
     expect((await download('?start_date=2026-02-01&end_date=2026-01-01')).statusCode).toBe(400)
     const company = await stack.login('empresa A')
-    expect((await stack.app.inject({ method: 'GET', url: '/bff/exports/relatorio.xlsx?start_date=2026-01-01&end_date=2026-01-31', headers: { cookie: company } })).statusCode).toBe(403)
+    expect((await stack.app.inject({ method: 'GET', url: '/bff/exports/relatorio.xlsx?start_date=2026-01-01&end_date=2026-01-31', headers: { cookie: company } })).statusCode).toBe(
+      403,
+    )
   })
   it('answers impossible dates and a far-away range with a 400 and a Portuguese message, never a 500 or a stall (issue 11)', async () => {
     for (const [query, message] of [

@@ -52,7 +52,12 @@ describe('the company portal', () => {
     const { full_name: name } = await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)
     const status = page.locator(`#status-${candidateId}`)
     const row = page.locator('table.data tbody tr', { has: status })
-    expect(await status.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(-4))).toEqual(['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'])
+    expect(await status.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).slice(-4))).toEqual([
+      'aprovado',
+      'reprovado_empresa',
+      'nao_compareceu_empresa',
+      'contratado',
+    ])
     await status.selectOption('aprovado')
     await page.getByText('Status do candidato alterado com sucesso').first().waitFor()
     await expect.poll(async () => (await legacy<LegacyCandidate>(`/candidatos/${candidateId}`)).status).toBe('aprovado')
@@ -76,7 +81,9 @@ describe('the company portal', () => {
     const bVacancies = (await legacy<{ description: string; cnpj: string }[]>('/processos_seletivos')).filter((v) => v.cnpj === '07654012000189')
     expect(await page.getByRole('article').count()).toBe(bVacancies.length)
     // A's vacancy by its slug URL: B gets "not found", and the candidates never load.
-    const aVacancy = (await legacy<{ id: number; description: string; company_name: string; city: string; cnpj: string; candidates_count: number }[]>('/processos_seletivos')).find((v) => v.cnpj === '45723618000118' && v.candidates_count > 0)!
+    const aVacancy = (await legacy<{ id: number; description: string; company_name: string; city: string; cnpj: string; candidates_count: number }[]>('/processos_seletivos')).find(
+      (v) => v.cnpj === '45723618000118' && v.candidates_count > 0,
+    )!
     const { vacancySlug } = await import('../../shared/src/domain/vacancy-slug.ts')
     await page.goto(`/candidatos-empresa/${vacancySlug(aVacancy)}`)
     await page.getByText('Vaga não encontrada.').waitFor()

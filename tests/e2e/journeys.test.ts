@@ -65,7 +65,11 @@ describe('applicant', () => {
       }
       // One vacancy, found by its title from here on.
       const title = (await cards.first().locator('h2').textContent())!
-      await page.getByRole('article', { name: title }).first().getByRole('link', { name: /Candidatar-se/ }).click()
+      await page
+        .getByRole('article', { name: title })
+        .first()
+        .getByRole('link', { name: /Candidatar-se/ })
+        .click()
       await expect.poll(() => page.getByRole('heading', { name: title!, level: 1 }).isVisible()).toBe(true)
 
       await page.getByLabel(/Nome completo/).fill('Joana Teste Ponta a Ponta')
@@ -87,26 +91,46 @@ describe('applicant', () => {
       expect(new URL(page.url()).pathname).toBe('/')
     })
     // Straight to the stand-in, as the legacy's own admin would look.
-    const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })
+    const login = await fetch(`${product.legacyUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }),
+    })
     const token = ((await login.json()) as { data: { token: string } }).data.token
     const found = await fetch(`${product.legacyUrl}/api/candidatos/busca-avancada?nome=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } })
     const rows = ((await found.json()) as { data: Record<string, unknown>[] }).data
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ full_name: 'Joana Teste Ponta a Ponta', age: 24, address_street: 'Avenida Aguanambi', cep: '60055400', experience_1: 'sim trabalhei em supermercado', experience_2: 'Repositora no Mercadinho São Luiz', veiopor: 'instagram', is_pcd: false })
+    expect(rows[0]).toMatchObject({
+      full_name: 'Joana Teste Ponta a Ponta',
+      age: 24,
+      address_street: 'Avenida Aguanambi',
+      cep: '60055400',
+      experience_1: 'sim trabalhei em supermercado',
+      experience_2: 'Repositora no Mercadinho São Luiz',
+      veiopor: 'instagram',
+      is_pcd: false,
+    })
   })
 
   it('shows field messages for an incomplete form, in a phone-sized window', async () => {
-    await withPage(async (page) => {
-      await page.goto('/')
-      await page.locator('article.vacancy-card').first().getByRole('link', { name: /Candidatar-se/ }).click()
-      await page.getByRole('button', { name: 'Enviar candidatura' }).click()
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('Confira os campos destacados.')
-      expect(await page.getByLabel(/Nome completo/).getAttribute('aria-invalid')).toBe('true')
-      // The first invalid field gets the focus.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fullName')
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      expect(width).toBeLessThanOrEqual(390)
-    }, { mobile: true })
+    await withPage(
+      async (page) => {
+        await page.goto('/')
+        await page
+          .locator('article.vacancy-card')
+          .first()
+          .getByRole('link', { name: /Candidatar-se/ })
+          .click()
+        await page.getByRole('button', { name: 'Enviar candidatura' }).click()
+        await expect.poll(() => page.getByRole('alert').textContent()).toBe('Confira os campos destacados.')
+        expect(await page.getByLabel(/Nome completo/).getAttribute('aria-invalid')).toBe('true')
+        // The first invalid field gets the focus.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('fullName')
+        const width = await page.evaluate(() => document.documentElement.scrollWidth)
+        expect(width).toBeLessThanOrEqual(390)
+      },
+      { mobile: true },
+    )
   })
 })
 
@@ -174,11 +198,14 @@ describe('accessibility (axe-core)', () => {
     ['apply form', '/candidato/1', 'Enviar candidatura'],
   ] as const) {
     it(`finds no serious or critical violation on the ${name} screen`, async () => {
-      await withPage(async (page) => {
-        await page.goto(path)
-        await page.getByText(ready, { exact: true }).first().waitFor()
-        expect(await seriousViolations(page)).toEqual([])
-      }, { bypassCSP: true })
+      await withPage(
+        async (page) => {
+          await page.goto(path)
+          await page.getByText(ready, { exact: true }).first().waitFor()
+          expect(await seriousViolations(page)).toEqual([])
+        },
+        { bypassCSP: true },
+      )
     })
   }
 })

@@ -30,7 +30,11 @@ async function screeningPage(): Promise<Page> {
 
 async function pickVacancy(page: Page) {
   await page.getByRole('combobox', { name: 'Vaga' }).fill(vacancy.company_name)
-  const option = page.getByRole('option').filter({ hasText: vacancy.description }).filter({ hasText: `${vacancy.candidates_count} candidatos` }).first()
+  const option = page
+    .getByRole('option')
+    .filter({ hasText: vacancy.description })
+    .filter({ hasText: `${vacancy.candidates_count} candidatos` })
+    .first()
   await option.click()
   await page.getByRole('region', { name: 'Vaga selecionada' }).waitFor()
 }
@@ -40,7 +44,10 @@ async function screenAndApply(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Buscar candidatos' }).click()
   await page.getByRole('heading', { name: /^Candidatos carregados \(\d+\)$/ }).waitFor()
   await page.getByRole('button', { name: 'Executar triagem' }).click()
-  await page.getByText(/^Triagem concluída! \d+ candidatos triados\.$/).first().waitFor({ timeout: 30_000 })
+  await page
+    .getByText(/^Triagem concluída! \d+ candidatos triados\.$/)
+    .first()
+    .waitFor({ timeout: 30_000 })
   const runId = new URL(page.url()).searchParams.get('triagem')!
   expect(runId).toMatch(/^[0-9a-f-]{36}$/)
   await page.getByRole('region', { name: /^Triados \(\d+\)$/ }).waitFor()
@@ -49,7 +56,10 @@ async function screenAndApply(page: Page): Promise<string> {
   const confirm = page.getByRole('dialog', { name: 'Aplicar resultados da triagem?' })
   await confirm.getByText(/terá|terão/).waitFor()
   await confirm.getByRole('button', { name: 'Confirmar e aplicar' }).click()
-  await page.getByText(/^Resultados aplicados com sucesso!/).first().waitFor({ timeout: 60_000 })
+  await page
+    .getByText(/^Resultados aplicados com sucesso!/)
+    .first()
+    .waitFor({ timeout: 60_000 })
   return runId
 }
 
@@ -65,7 +75,10 @@ describe('AI screening with the rules provider', () => {
     const heading = await page.getByRole('heading', { name: /^Triados \(\d+\)$/ }).textContent()
     const triados = Number(heading!.match(/\d+/)![0])
     expect(triados).toBeGreaterThan(0)
-    const message = (await page.getByText(/^Resultados aplicados com sucesso!/).first().textContent())!
+    const message = (await page
+      .getByText(/^Resultados aplicados com sucesso!/)
+      .first()
+      .textContent())!
     const updated = Number(message.match(/(\d+) candidatos? atualizados/)![1])
     const records = await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
     const marked = records.filter((r) => r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))
@@ -77,7 +90,10 @@ describe('AI screening with the rules provider', () => {
     // Reloading loses nothing: the run, its results and the applied message come back.
     await page.reload()
     await page.getByRole('region', { name: /^Triados \(\d+\)$/ }).waitFor()
-    await page.getByText(/^Resultados aplicados com sucesso!/).first().waitFor()
+    await page
+      .getByText(/^Resultados aplicados com sucesso!/)
+      .first()
+      .waitFor()
     expect(await seriousViolations(page)).toEqual([])
   }, 120_000)
 
@@ -89,7 +105,10 @@ describe('AI screening with the rules provider', () => {
     await page.getByRole('button', { name: 'Últimos 6 meses' }).click()
     const before = new Set((await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)).map((r) => r.id))
     const runId = await screenAndApply(page)
-    const message = await page.getByText(/^Resultados aplicados com sucesso!/).first().textContent()
+    const message = await page
+      .getByText(/^Resultados aplicados com sucesso!/)
+      .first()
+      .textContent()
     const sent = Number(message!.match(/(\d+) candidatos triados enviados para a vaga selecionada\./)?.[1] ?? 0)
     expect(sent).toBeGreaterThan(0)
     const after = await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)

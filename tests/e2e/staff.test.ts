@@ -107,7 +107,11 @@ describe('a recruiter’s day', () => {
     const select = page.locator(`#${candidateId}`)
     const before = await select.inputValue()
     const target = before === 'desistente' ? 'sem_retorno' : 'desistente'
-    await fetch(`${journey.product.legacyUrl}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'status', status: 500, method: 'PUT', path: '/api/candidatos/' }) })
+    await fetch(`${journey.product.legacyUrl}/__control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'status', status: 500, method: 'PUT', path: '/api/candidatos/' }),
+    })
     await select.selectOption(target)
     await expect.poll(() => page.getByText('Erro ao alterar o status do candidato').first().isVisible()).toBe(true)
     await expect.poll(() => select.inputValue()).toBe(before)

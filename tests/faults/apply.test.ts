@@ -129,7 +129,8 @@ describe('applying under real faults (issue 11)', () => {
     const instance = await bff(storeFile)
     const cookie = await login(instance)
     const run = await screened(instance, cookie, GLOBAL())
-    const settings = (body: Record<string, number>) => fetch(`${legacy.url}/__control/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const settings = (body: Record<string, number>) =>
+      fetch(`${legacy.url}/__control/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     // 120 calls a minute per token: the apply needs several windows.
     await settings({ rateLimitPerMinute: 120 })
     try {
@@ -234,7 +235,7 @@ describe('the store’s own faults (issue 11)', () => {
       const instance = await bff(join(mountPoint, 'bff.sqlite'))
       const cookie = await login(instance)
       const run = await screened(instance, cookie, GLOBAL())
-        await applyWhenFree(instance, cookie, run.run.id)
+      await applyWhenFree(instance, cookie, run.run.id)
       await new Promise((r) => setTimeout(r, 300))
       // Fill what is left of the disk: the store's next write fails with SQLITE_FULL.
       try {

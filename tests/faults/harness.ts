@@ -210,7 +210,12 @@ export interface Ledger {
 export function ledger(legacy: Legacy, runId: string, vacancyId: number): Ledger {
   const db = new DatabaseSync(legacy.db, { readOnly: true })
   try {
-    const rows = db.prepare("SELECT id, job_posting_id, status, obs FROM candidates WHERE obs LIKE '%[triagem %'").all() as { id: number; job_posting_id: number; status: string | null; obs: string }[]
+    const rows = db.prepare("SELECT id, job_posting_id, status, obs FROM candidates WHERE obs LIKE '%[triagem %'").all() as {
+      id: number
+      job_posting_id: number
+      status: string | null
+      obs: string
+    }[]
     const notes = new Map<number, number>()
     const forwards = new Map<number, number>()
     const statuses = new Map<number, string | null>()

@@ -14,7 +14,9 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
   await page.addScriptTag({ path: axePath })
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

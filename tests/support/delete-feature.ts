@@ -27,7 +27,8 @@ export function deleteFeature(name: string): { ok: boolean; output: string } {
     const plugin = imported?.match(/import \{ (\w+) \}/)?.[1]
     if (!plugin) return { ok: false, output: `bff/src/app.ts does not import features/${name}/index.ts` }
     const kept = app.filter((line) => line !== imported && !line.includes(`register(${plugin}`))
-    if (kept.length !== app.length - 2) return { ok: false, output: `features/${name} is named on ${app.length - kept.length} lines of app.ts, not 2 (its import and its register)` }
+    if (kept.length !== app.length - 2)
+      return { ok: false, output: `features/${name} is named on ${app.length - kept.length} lines of app.ts, not 2 (its import and its register)` }
     writeFileSync(appFile, kept.join('\n'))
     const bin = (tool: string) => join(root, 'node_modules/.bin', tool)
     const typecheck = spawnSync(bin('tsc'), ['-p', join(scratch, 'bff'), '--noEmit'], { encoding: 'utf8' })

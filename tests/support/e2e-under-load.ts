@@ -47,7 +47,9 @@ for (let run = 1; run <= runs; run++) {
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const seconds = (Date.now() - started) / 1000
-  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: { assertionResults: { fullName: string; status: string }[] }[] }) : null
+  const json = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: { assertionResults: { fullName: string; status: string }[] }[] })
+    : null
   if (json) copyFileSync(report, join(outDir, `e2e-load-${run}.json`))
   const failures = json ? json.testResults.flatMap((f) => f.assertionResults.filter((a) => a.status === 'failed').map((a) => a.fullName)) : ['(no report: the run did not finish)']
   rows.push({ run, seconds, passed: json?.numPassedTests ?? 0, failed: json ? json.numFailedTests : 1, failures })
@@ -56,7 +58,10 @@ for (let run = 1; run <= runs; run++) {
 stopHogs()
 
 console.log('\nrun  seconds  passed  failed')
-for (const r of rows) console.log(`${String(r.run).padStart(3)}  ${r.seconds.toFixed(1).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}${r.failures.length ? `  ${r.failures.join(' | ')}` : ''}`)
+for (const r of rows)
+  console.log(
+    `${String(r.run).padStart(3)}  ${r.seconds.toFixed(1).padStart(7)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}${r.failures.length ? `  ${r.failures.join(' | ')}` : ''}`,
+  )
 const failedRuns = rows.filter((r) => r.failures.length > 0).length
 const total = rows.reduce((s, r) => s + r.seconds, 0)
 console.log(`${runs} runs under ${hogCount} CPU hog(s) in ${total.toFixed(0)} s; ${failedRuns} with failures`)

@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util'
  * step counts as one failure, so CI never reads a failed run as a clean one.
  */
 // Checks .ci/run makes outside vitest (the npm 12 install) are added with --extra-passed/--extra-failed.
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { 'extra-passed': { type: 'string', default: '0' }, 'extra-failed': { type: 'string', default: '0' } } })
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { 'extra-passed': { type: 'string', default: '0' }, 'extra-failed': { type: 'string', default: '0' } },
+})
 const file = positionals[0] ?? 'test-results/vitest.json'
 const extraPassed = Number(values['extra-passed'])
 const extraFailed = Number(values['extra-failed'])

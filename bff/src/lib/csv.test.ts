@@ -3,7 +3,17 @@ import { candidatesCsv } from './csv.ts'
 
 describe('candidates CSV', () => {
   it('starts with a BOM, uses ; and CRLF, quotes per RFC 4180 and keeps accents', () => {
-    const csv = candidatesCsv([{ id: 1, full_name: 'Conceição "Ção" Araújo', email: 'c@x.com', whatsapp: '85;9', status: 'triado', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' } as never])
+    const csv = candidatesCsv([
+      {
+        id: 1,
+        full_name: 'Conceição "Ção" Araújo',
+        email: 'c@x.com',
+        whatsapp: '85;9',
+        status: 'triado',
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+      } as never,
+    ])
     expect(csv.charCodeAt(0)).toBe(0xfeff)
     const [header, row] = csv.slice(1).split('\r\n')
     expect(header).toBe('Nome;Email;WhatsApp;Idade;Gênero;Cidade;Estado;Escolaridade;Curso;PCD;Última Ação;Status;Observações')

@@ -9,12 +9,16 @@ import { CANDIDATE_CSV_COLUMNS, candidateCsvRow } from '@mini-vagas/shared/domai
  * signs included), the spec §3.9 columns, the date in the file name.
  */
 export function candidatesCsv(rows: readonly ListRow[]): string {
-  return stringify(
-    rows.map(candidateCsvRow),
-    { header: true, columns: [...CANDIDATE_CSV_COLUMNS], delimiter: ';', bom: true, record_delimiter: 'windows', quoted_match: /[;"\r\n]/, escape_formulas: true },
-  )
+  return stringify(rows.map(candidateCsvRow), {
+    header: true,
+    columns: [...CANDIDATE_CSV_COLUMNS],
+    delimiter: ';',
+    bom: true,
+    record_delimiter: 'windows',
+    quoted_match: /[;"\r\n]/,
+    escape_formulas: true,
+  })
 }
-
 
 export function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
   return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv)

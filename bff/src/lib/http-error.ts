@@ -5,11 +5,7 @@ export class HttpError extends Error {
   readonly headers?: Record<string, string>
   /** The legacy API refused the session's token: the cookie must go. */
   readonly clearSession: boolean
-  constructor(
-    statusCode: number,
-    message: string,
-    extra: { errors?: Record<string, string[]>; headers?: Record<string, string>; clearSession?: boolean } = {},
-  ) {
+  constructor(statusCode: number, message: string, extra: { errors?: Record<string, string[]>; headers?: Record<string, string>; clearSession?: boolean } = {}) {
     super(message)
     this.statusCode = statusCode
     this.clearSession = extra.clearSession ?? false

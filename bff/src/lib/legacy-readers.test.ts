@@ -9,7 +9,9 @@ afterEach(() => nock.cleanAll())
 
 // Each documented variant, as the legacy API would send it over HTTP (spec §7).
 async function fetched(body: unknown) {
-  nock('http://legacy.test').get('/api/r').reply(200, body as nock.Body)
+  nock('http://legacy.test')
+    .get('/api/r')
+    .reply(200, body as nock.Body)
   return (await client.request({ method: 'GET', path: '/r' })).body
 }
 
@@ -76,8 +78,14 @@ describe('readLogin', () => {
 
 describe('small readers', () => {
   it('read status counts in any list shape', async () => {
-    const counts = [{ status: null, total: '3' }, { status: 'triado', total: 2 }]
-    expect(readStatusCounts(await fetched({ data: { data: counts } }))).toEqual([{ status: null, total: 3 }, { status: 'triado', total: 2 }])
+    const counts = [
+      { status: null, total: '3' },
+      { status: 'triado', total: 2 },
+    ]
+    expect(readStatusCounts(await fetched({ data: { data: counts } }))).toEqual([
+      { status: null, total: 3 },
+      { status: 'triado', total: 2 },
+    ])
   })
   it('read a message only when it is a non-empty string', () => {
     expect(readMessage({ message: 'CNPJ ou senha inválidos.' })).toBe('CNPJ ou senha inválidos.')

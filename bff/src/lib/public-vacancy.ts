@@ -18,4 +18,3 @@ export function toPublicVacancy(row: Record<string, unknown>): PublicVacancy | n
     benefits: list(row.benefits),
   }
 }
-

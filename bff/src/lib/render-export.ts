@@ -49,13 +49,18 @@ function neutralised(value: Cell | undefined, r: RenderRequest): string | number
 function htmlTable(r: RenderRequest, keys: string[], excel: boolean): string {
   const head = keys.map((k) => `<th>${escapeHtml(r.fields[k] ?? k)}</th>`).join('')
   const body = r.rows
-    .map((row) => `<tr>${keys.map((k) => {
-      const v = neutralised(row[k], r)
-      // Excel reads a cell as text with mso-number-format:\@: long digit runs, and anything that
-      // looked like a formula (its leading apostrophe, as in CSV, keeps it text everywhere else).
-      const style = excel && typeof v === 'string' && (/^\d{12,}$/.test(v) || v !== cellValue(row[k], r)) ? ' style="mso-number-format:\\@"' : ''
-      return `<td${style}>${escapeHtml(String(v))}</td>`
-    }).join('')}</tr>`)
+    .map(
+      (row) =>
+        `<tr>${keys
+          .map((k) => {
+            const v = neutralised(row[k], r)
+            // Excel reads a cell as text with mso-number-format:\@: long digit runs, and anything that
+            // looked like a formula (its leading apostrophe, as in CSV, keeps it text everywhere else).
+            const style = excel && typeof v === 'string' && (/^\d{12,}$/.test(v) || v !== cellValue(row[k], r)) ? ' style="mso-number-format:\\@"' : ''
+            return `<td${style}>${escapeHtml(String(v))}</td>`
+          })
+          .join('')}</tr>`,
+    )
     .join('')
   const caption = r.header.length ? `<caption>${r.header.map(escapeHtml).join('<br>')}</caption>` : ''
   const foot = r.footer.length ? `<tfoot><tr><td colspan="${keys.length}">${r.footer.map(escapeHtml).join('<br>')}</td></tr></tfoot>` : ''
@@ -70,12 +75,7 @@ function htmlTable(r: RenderRequest, keys: string[], excel: boolean): string {
 export async function renderExport(r: RenderRequest): Promise<{ body: Buffer | string; contentType: string }> {
   const keys = Object.keys(r.fields)
   if (r.type === 'csv') {
-    const lines = [
-      ...r.header.map((h) => [h]),
-      keys.map((k) => r.fields[k] ?? k),
-      ...r.rows.map((row) => keys.map((k) => neutralised(row[k], r))),
-      ...r.footer.map((f) => [f]),
-    ]
+    const lines = [...r.header.map((h) => [h]), keys.map((k) => r.fields[k] ?? k), ...r.rows.map((row) => keys.map((k) => neutralised(row[k], r))), ...r.footer.map((f) => [f])]
     const csv = r.escapeCsv
       ? // Not csv-stringify's escape_formulas here: it would also escape the caller's default value
         // (a '-' for empty cells), which is not user data; only real values are neutralised.

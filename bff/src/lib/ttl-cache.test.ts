@@ -31,7 +31,11 @@ describe('ttl cache', () => {
   })
   it('does not cache a failed load', async () => {
     const cache = createTtlCache<number>({ ttlMs: 100, maxEntries: 10 })
-    await expect(cache.get('a', async () => { throw new Error('x') })).rejects.toThrow('x')
+    await expect(
+      cache.get('a', async () => {
+        throw new Error('x')
+      }),
+    ).rejects.toThrow('x')
     expect(await cache.get('a', async () => 5)).toBe(5)
   })
 })

@@ -23,7 +23,7 @@ export function upstreamFailure(response: UpstreamResponse, options: { notFound?
   if (status === 422) {
     const errors = readFieldErrors(response.body)
     const first = Object.values(errors)[0]?.[0]
-    return new HttpError(422, first ? MESSAGES.badInput : readMessage(response.body) ?? MESSAGES.badInput, { errors })
+    return new HttpError(422, first ? MESSAGES.badInput : (readMessage(response.body) ?? MESSAGES.badInput), { errors })
   }
   if (status === 429) return new HttpError(429, MESSAGES.tooMany, { headers: { 'retry-after': retryAfter(response.headers) } })
   if (status >= 400 && status < 500) return new HttpError(400, MESSAGES.badInput)

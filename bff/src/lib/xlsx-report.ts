@@ -19,16 +19,30 @@ function localDate(value: unknown): Date | null {
 
 /** A §3.8 report row from a row of GET /excel_relatorio, typed for the sheet. */
 export function reportRow(c: Row): Record<ReportField, unknown> {
-  const source = { ...c, ultima_acao: c.ultima_acao ?? lastActionAt({ created_at: c.created_at as string | null, updated_at: c.updated_at as string | null }) } as Record<ReportField, unknown>
+  const source = { ...c, ultima_acao: c.ultima_acao ?? lastActionAt({ created_at: c.created_at as string | null, updated_at: c.updated_at as string | null }) } as Record<
+    ReportField,
+    unknown
+  >
   const out = {} as Record<ReportField, unknown>
   for (const field of FIELDS) {
     const kind = REPORT_COLUMNS[field].kind
     const value = source[field]
     out[field] =
-      kind === 'date' ? localDate(value)
-      : kind === 'yesno' ? (value === true ? 'Sim' : value === false ? 'Não' : null)
-      : kind === 'number' ? (typeof value === 'number' ? value : null)
-      : value === null || value === undefined ? null : String(value).slice(0, 32_767)
+      kind === 'date'
+        ? localDate(value)
+        : kind === 'yesno'
+          ? value === true
+            ? 'Sim'
+            : value === false
+              ? 'Não'
+              : null
+          : kind === 'number'
+            ? typeof value === 'number'
+              ? value
+              : null
+            : value === null || value === undefined
+              ? null
+              : String(value).slice(0, 32_767)
   }
   return out
 }

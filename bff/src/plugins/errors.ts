@@ -58,32 +58,33 @@ export function fieldErrors(validation: readonly AjvError[]): Record<string, str
  * (plus field `errors` on 422) with the right status; 5xx are logged with the request id and never
  * expose a stack, an upstream URL or an upstream body.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | HttpError | UpstreamError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.clearSession) app.sessions.clear(reply)
-      if (error.headers) reply.headers(error.headers)
-      return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message })
-    }
-    if (error instanceof UpstreamError) {
-      request.log.warn({ err: { message: error.message, kind: error.kind } }, 'legacy API failed')
-      return error.kind === 'timeout'
-        ? reply.code(504).send({ message: MESSAGES.upstreamSlow })
-        : reply.code(502).send({ message: MESSAGES.upstreamDown })
-    }
-    const fastifyError = error as FastifyError
-    if (fastifyError.validation) {
-      const errors = fieldErrors(fastifyError.validation as unknown as AjvError[])
-      return fastifyError.validationContext === 'body'
-        ? reply.code(422).send({ message: MESSAGES.badInput, errors })
-        : reply.code(400).send({ message: MESSAGES.badInput, errors })
-    }
-    const status = fastifyError.statusCode ?? 500
-    if (status === 413) return reply.code(413).send({ message: MESSAGES.tooLarge })
-    if (status === 415) return reply.code(415).send({ message: MESSAGES.json })
-    if (status === 429) return reply.code(429).send({ message: MESSAGES.tooMany })
-    if (status >= 400 && status < 500) return reply.code(status === 404 ? 404 : 400).send({ message: status === 404 ? MESSAGES.notFound : MESSAGES.badInput })
-    request.log.error({ err: error }, 'unexpected error')
-    return reply.code(500).send({ message: MESSAGES.internal })
-  })
-}, { name: 'errors', dependencies: ['session'] })
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | HttpError | UpstreamError, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.clearSession) app.sessions.clear(reply)
+        if (error.headers) reply.headers(error.headers)
+        return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message })
+      }
+      if (error instanceof UpstreamError) {
+        request.log.warn({ err: { message: error.message, kind: error.kind } }, 'legacy API failed')
+        return error.kind === 'timeout' ? reply.code(504).send({ message: MESSAGES.upstreamSlow }) : reply.code(502).send({ message: MESSAGES.upstreamDown })
+      }
+      const fastifyError = error as FastifyError
+      if (fastifyError.validation) {
+        const errors = fieldErrors(fastifyError.validation as unknown as AjvError[])
+        return fastifyError.validationContext === 'body'
+          ? reply.code(422).send({ message: MESSAGES.badInput, errors })
+          : reply.code(400).send({ message: MESSAGES.badInput, errors })
+      }
+      const status = fastifyError.statusCode ?? 500
+      if (status === 413) return reply.code(413).send({ message: MESSAGES.tooLarge })
+      if (status === 415) return reply.code(415).send({ message: MESSAGES.json })
+      if (status === 429) return reply.code(429).send({ message: MESSAGES.tooMany })
+      if (status >= 400 && status < 500) return reply.code(status === 404 ? 404 : 400).send({ message: status === 404 ? MESSAGES.notFound : MESSAGES.badInput })
+      request.log.error({ err: error }, 'unexpected error')
+      return reply.code(500).send({ message: MESSAGES.internal })
+    })
+  },
+  { name: 'errors', dependencies: ['session'] },
+)

@@ -41,7 +41,8 @@ describe('route access declared on each route (issue 12)', () => {
     app.decorateRequest('session', null)
     app.addHook('onRequest', async (request) => {
       const role = request.headers['x-role']
-      if (role === 'company' || role === 'admin') request.session = { sid: 's', token: 't', user: { name: 'E', email: 'e@x', role, cnpj: '22222222000122' }, issuedAt: 0, lastSeenAt: 0 }
+      if (role === 'company' || role === 'admin')
+        request.session = { sid: 's', token: 't', user: { name: 'E', email: 'e@x', role, cnpj: '22222222000122' }, issuedAt: 0, lastSeenAt: 0 }
     })
     await app.register(routeAccessPlugin)
     app.get('/bff/vagas/:id', { config: { access: 'own-vacancy' } }, async (request) => ({ id: (await request.owned.vacancy()).id }))

@@ -79,7 +79,8 @@ function ownedRecords(app: FastifyInstance, request: FastifyRequest, access: Rou
     vacancy: async () => {
       if (access !== 'own-candidate') return readVacancy(id())
       const vacancyId = String((await readCandidate()).job_posting_id ?? '')
-      if (!/^[1-9]\d{0,14}$/.test(vacancyId)) throw new HttpError(session().user.role === 'admin' ? 404 : 403, session().user.role === 'admin' ? 'Vaga não encontrada.' : MESSAGES.forbidden)
+      if (!/^[1-9]\d{0,14}$/.test(vacancyId))
+        throw new HttpError(session().user.role === 'admin' ? 404 : 403, session().user.role === 'admin' ? 'Vaga não encontrada.' : MESSAGES.forbidden)
       return readVacancy(vacancyId)
     },
     candidate: readCandidate,

@@ -10,23 +10,26 @@ import { MESSAGES } from '../lib/http-error.ts'
  * fallback (any other GET that wants HTML gets index.html, so deep links work). Unknown /api and
  * /bff paths answer `{message}` 404s instead.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, { staticDir }: { staticDir: string }) => {
-  const root = resolve(staticDir)
-  const hasBuild = existsSync(resolve(root, 'index.html'))
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      setHeaders(res, path) {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
-      },
+export const spaPlugin = fp(
+  async (app: FastifyInstance, { staticDir }: { staticDir: string }) => {
+    const root = resolve(staticDir)
+    const hasBuild = existsSync(resolve(root, 'index.html'))
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
+      })
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? ''
+      const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bff/') && !/\.[a-z0-9]+$/i.test(path)
+      if (hasBuild && wantsPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
+      return reply.code(404).send({ message: MESSAGES.notFound })
     })
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bff/') && !/\.[a-z0-9]+$/i.test(path)
-    if (hasBuild && wantsPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
-    return reply.code(404).send({ message: MESSAGES.notFound })
-  })
-}, { name: 'spa' })
+  },
+  { name: 'spa' },
+)

@@ -107,7 +107,9 @@ export function createSqliteStore(file: string): Store {
     takeLease(name, owner, ttlMs) {
       const at = Date.now()
       const taken = db
-        .prepare('INSERT INTO job_leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at WHERE job_leases.owner = excluded.owner OR job_leases.expires_at < ?')
+        .prepare(
+          'INSERT INTO job_leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at WHERE job_leases.owner = excluded.owner OR job_leases.expires_at < ?',
+        )
         .run(name, owner, at + ttlMs, at)
       return Number(taken.changes) === 1
     },

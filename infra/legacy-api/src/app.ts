@@ -25,10 +25,7 @@ export interface LegacyApiOptions {
  */
 export function buildLegacyApi({ db, config, now = () => new Date(), logger = false }: LegacyApiOptions): FastifyInstance & { context: LegacyContext } {
   const app = Fastify({ logger, forceCloseConnections: true, bodyLimit: 1_048_576 })
-  const traffic = createTraffic(
-    { latencyMs: config.latencyMs, latencyJitterMs: config.latencyJitterMs, rateLimitPerMinute: config.rateLimitPerMinute },
-    () => now().getTime(),
-  )
+  const traffic = createTraffic({ latencyMs: config.latencyMs, latencyJitterMs: config.latencyJitterMs, rateLimitPerMinute: config.rateLimitPerMinute }, () => now().getTime())
   const context: LegacyContext = { db, config, traffic, now, tokens: createTokens(db, config.tokenTtlMinutes, now) }
 
   app.decorateRequest('user', null)

@@ -28,8 +28,6 @@ describe('readLegacyConfig', () => {
     expect(config).toMatchObject({ port: 9001, databaseFile: '/tmp/x.sqlite', pageSize: 50, latencyMs: 20, latencyJitterMs: 5, rateLimitPerMinute: 60, control: true })
   })
   it('names every invalid variable at once', () => {
-    expect(() => readLegacyConfig({ LEGACY_PORT: 'abc', LEGACY_PAGE_SIZE: '0', LEGACY_CONTROL: 'maybe' })).toThrow(
-      /LEGACY_PORT[\s\S]*LEGACY_PAGE_SIZE[\s\S]*LEGACY_CONTROL/,
-    )
+    expect(() => readLegacyConfig({ LEGACY_PORT: 'abc', LEGACY_PAGE_SIZE: '0', LEGACY_CONTROL: 'maybe' })).toThrow(/LEGACY_PORT[\s\S]*LEGACY_PAGE_SIZE[\s\S]*LEGACY_CONTROL/)
   })
 })

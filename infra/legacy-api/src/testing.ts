@@ -22,9 +22,7 @@ export interface RunningLegacyApi {
   close(): Promise<void>
 }
 
-export async function startLegacyApi(
-  options: { candidates?: number; seed?: number; env?: Record<string, string> } = {},
-): Promise<RunningLegacyApi> {
+export async function startLegacyApi(options: { candidates?: number; seed?: number; env?: Record<string, string> } = {}): Promise<RunningLegacyApi> {
   const db = openDatabase(':memory:')
   const summary = seedDatabase(db, { candidates: options.candidates ?? 300, seed: options.seed ?? 7, now: TEST_NOW })
   const config = { ...readLegacyConfig({ LEGACY_CONTROL: '1', ...options.env }), port: 0 }

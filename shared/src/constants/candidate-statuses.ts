@@ -50,19 +50,10 @@ export const CANDIDATE_STATUS_LABELS: Record<CandidateStatus, string> = {
 export const EMPTY_STATUS_ALIASES = ['', 'pendente'] as const
 
 /** Statuses a client company may set on its own candidates (issue 7). */
-export const COMPANY_SIDE_STATUSES = [
-  'aprovado',
-  'reprovado_empresa',
-  'nao_compareceu_empresa',
-  'contratado',
-] as const satisfies readonly CandidateStatus[]
+export const COMPANY_SIDE_STATUSES = ['aprovado', 'reprovado_empresa', 'nao_compareceu_empresa', 'contratado'] as const satisfies readonly CandidateStatus[]
 
 /** Global screening leaves these candidates out (spec §9). */
-export const GLOBAL_SCREENING_EXCLUDED_STATUSES = [
-  'aprovado',
-  'contratado',
-  'entrevista_presencial',
-] as const satisfies readonly CandidateStatus[]
+export const GLOBAL_SCREENING_EXCLUDED_STATUSES = ['aprovado', 'contratado', 'entrevista_presencial'] as const satisfies readonly CandidateStatus[]
 
 /**
  * Statuses a screening apply may overwrite (issue 11): nobody has acted on the person past

@@ -67,11 +67,7 @@ export const PCD_OPTIONS: readonly Option[] = [
 ]
 
 /** Education values after which the apply form asks for a course (curso). */
-export const HIGHER_EDUCATION = [
-  'ensino superior completo',
-  'ensino superior incompleto',
-  'pós-graduação',
-] as const
+export const HIGHER_EDUCATION = ['ensino superior completo', 'ensino superior incompleto', 'pós-graduação'] as const
 
 /** Text the legacy app writes for empty values when forwarding a candidate (spec §5). */
 export const NOT_INFORMED = 'nao informado'

@@ -1,19 +1,11 @@
 /** Vacancy (processo seletivo) statuses, spec §4; any may be chosen, no order is enforced. */
-export const VACANCY_STATUSES = [
-  'aberta',
-  'divulgação',
-  'triagem',
-  'entrevista',
-  'retorno_entrevista',
-  'concluida',
-  'cancelada',
-] as const
+export const VACANCY_STATUSES = ['aberta', 'divulgação', 'triagem', 'entrevista', 'retorno_entrevista', 'concluida', 'cancelada'] as const
 
 export type VacancyStatus = (typeof VACANCY_STATUSES)[number]
 
 export const VACANCY_STATUS_LABELS: Record<VacancyStatus, string> = {
   aberta: 'Aberta',
-  'divulgação': 'Divulgação',
+  divulgação: 'Divulgação',
   triagem: 'Triagem',
   entrevista: 'Entrevista',
   retorno_entrevista: 'Retorno Entrevista',

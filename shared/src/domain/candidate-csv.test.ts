@@ -3,11 +3,54 @@ import { CANDIDATE_CSV_COLUMNS, candidateCsvRow, neutraliseFormula } from './can
 
 describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
   it('has the spec’s 13 columns in order', () => {
-    expect(CANDIDATE_CSV_COLUMNS).toEqual(['Nome', 'Email', 'WhatsApp', 'Idade', 'Gênero', 'Cidade', 'Estado', 'Escolaridade', 'Curso', 'PCD', 'Última Ação', 'Status', 'Observações'])
+    expect(CANDIDATE_CSV_COLUMNS).toEqual([
+      'Nome',
+      'Email',
+      'WhatsApp',
+      'Idade',
+      'Gênero',
+      'Cidade',
+      'Estado',
+      'Escolaridade',
+      'Curso',
+      'PCD',
+      'Última Ação',
+      'Status',
+      'Observações',
+    ])
   })
   it('reads each column, with labels for PCD, status and last action', () => {
-    const row = candidateCsvRow({ full_name: 'João Araújo', email: 'j@x.com', whatsapp: '85 9', age: 0, genero: 'masculino', address_city: 'Fortaleza', address_state: 'CE', education: 'ensino médio completo', curso: null, is_pcd: true, status: 'entrar_contato', obs: 'Ligar', created_at: '2026-11-01T12:00:00Z', updated_at: '2026-11-02T13:05:00Z' })
-    expect(row).toEqual(['João Araújo', 'j@x.com', '85 9', '0', 'masculino', 'Fortaleza', 'CE', 'ensino médio completo', '', 'Sim', 'Observação adicionada em 02/11/2026, 10:05', 'Entrar em Contato', 'Ligar'])
+    const row = candidateCsvRow({
+      full_name: 'João Araújo',
+      email: 'j@x.com',
+      whatsapp: '85 9',
+      age: 0,
+      genero: 'masculino',
+      address_city: 'Fortaleza',
+      address_state: 'CE',
+      education: 'ensino médio completo',
+      curso: null,
+      is_pcd: true,
+      status: 'entrar_contato',
+      obs: 'Ligar',
+      created_at: '2026-11-01T12:00:00Z',
+      updated_at: '2026-11-02T13:05:00Z',
+    })
+    expect(row).toEqual([
+      'João Araújo',
+      'j@x.com',
+      '85 9',
+      '0',
+      'masculino',
+      'Fortaleza',
+      'CE',
+      'ensino médio completo',
+      '',
+      'Sim',
+      'Observação adicionada em 02/11/2026, 10:05',
+      'Entrar em Contato',
+      'Ligar',
+    ])
     expect(candidateCsvRow({ status: 'pendente' })[11]).toBe('Sem Status')
     expect(candidateCsvRow({})[10]).toBe('Sem ações')
   })

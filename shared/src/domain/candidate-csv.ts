@@ -3,7 +3,21 @@ import { formatDateTime } from './dates.ts'
 import { lastAction } from './last-action.ts'
 
 /** The CSV export's columns (spec §3.9) and how each is read from a candidate. */
-export const CANDIDATE_CSV_COLUMNS = ['Nome', 'Email', 'WhatsApp', 'Idade', 'Gênero', 'Cidade', 'Estado', 'Escolaridade', 'Curso', 'PCD', 'Última Ação', 'Status', 'Observações'] as const
+export const CANDIDATE_CSV_COLUMNS = [
+  'Nome',
+  'Email',
+  'WhatsApp',
+  'Idade',
+  'Gênero',
+  'Cidade',
+  'Estado',
+  'Escolaridade',
+  'Curso',
+  'PCD',
+  'Última Ação',
+  'Status',
+  'Observações',
+] as const
 
 export interface CsvCandidate {
   full_name?: string | null

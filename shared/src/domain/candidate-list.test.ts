@@ -37,7 +37,11 @@ describe('sortCandidates (spec §9)', () => {
     expect(sortCandidates(list).map((x) => x.id)).toEqual([2, 1, 3])
   })
   it('orders by name, city or state in pt-BR, either way', () => {
-    const list = [c(1, { full_name: 'Érica', address_city: 'Natal', address_state: 'RN' }), c(2, { full_name: 'Ana', address_city: 'Fortaleza', address_state: 'CE' }), c(3, { full_name: 'bruno', address_city: 'Caucaia', address_state: 'CE' })]
+    const list = [
+      c(1, { full_name: 'Érica', address_city: 'Natal', address_state: 'RN' }),
+      c(2, { full_name: 'Ana', address_city: 'Fortaleza', address_state: 'CE' }),
+      c(3, { full_name: 'bruno', address_city: 'Caucaia', address_state: 'CE' }),
+    ]
     expect(sortCandidates(list, 'name_asc').map((x) => x.id)).toEqual([2, 3, 1])
     expect(sortCandidates(list, 'name_desc').map((x) => x.id)).toEqual([1, 3, 2])
     expect(sortCandidates(list, 'city_asc').map((x) => x.id)).toEqual([3, 2, 1])

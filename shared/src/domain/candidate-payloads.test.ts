@@ -1,12 +1,7 @@
 import { Value } from 'typebox/value'
 import { describe, expect, it } from 'vitest'
 import { CandidateApplication } from '../schemas/candidate.ts'
-import {
-  applicationFormErrors,
-  buildApplicationPayload,
-  buildForwardPayload,
-  type ApplicationForm,
-} from './candidate-payloads.ts'
+import { applicationFormErrors, buildApplicationPayload, buildForwardPayload, type ApplicationForm } from './candidate-payloads.ts'
 
 const form: ApplicationForm = {
   fullName: '  Maria Aparecida da Silva ',
@@ -35,22 +30,7 @@ describe('applicationFormErrors (spec §5)', () => {
     const empty = Object.fromEntries(Object.keys(form).map((k) => [k, ''])) as unknown as ApplicationForm
     const errors = applicationFormErrors(empty)
     expect(Object.keys(errors).sort()).toEqual(
-      [
-        'fullName',
-        'age',
-        'genero',
-        'whatsapp',
-        'email',
-        'isPCD',
-        'cep',
-        'street',
-        'neighborhood',
-        'city',
-        'state',
-        'education',
-        'veiopor',
-        'supermarketExperience',
-      ].sort(),
+      ['fullName', 'age', 'genero', 'whatsapp', 'email', 'isPCD', 'cep', 'street', 'neighborhood', 'city', 'state', 'education', 'veiopor', 'supermarketExperience'].sort(),
     )
     expect(errors.fullName).toBe('Preencha o campo Nome completo.')
   })
@@ -95,9 +75,7 @@ describe('buildApplicationPayload (spec §3.3)', () => {
     expect(Value.Check(CandidateApplication, payload)).toBe(true)
   })
   it('sends the course only with higher education', () => {
-    expect(buildApplicationPayload({ ...form, education: 'ensino superior incompleto' }, 7).curso).toBe(
-      'Administração',
-    )
+    expect(buildApplicationPayload({ ...form, education: 'ensino superior incompleto' }, 7).curso).toBe('Administração')
   })
   it('maps PCD Sim to true', () => {
     expect(buildApplicationPayload({ ...form, isPCD: 'Sim' }, 7).isPCD).toBe(true)

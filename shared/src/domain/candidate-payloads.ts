@@ -122,36 +122,34 @@ function orNotInformed<T>(value: T | null | undefined): T | string {
   return isBlank(value) ? NOT_INFORMED : (value as T)
 }
 
-type ForwardSource = Partial<Pick<
-  Candidate,
-  | 'full_name'
-  | 'age'
-  | 'genero'
-  | 'whatsapp'
-  | 'email'
-  | 'is_pcd'
-  | 'address_street'
-  | 'address_neighborhood'
-  | 'address_city'
-  | 'address_state'
-  | 'cep'
-  | 'education'
-  | 'curso'
-  | 'veiopor'
-  | 'experience_1'
-  | 'experience_2'
-  | 'experience_3'
->>
+type ForwardSource = Partial<
+  Pick<
+    Candidate,
+    | 'full_name'
+    | 'age'
+    | 'genero'
+    | 'whatsapp'
+    | 'email'
+    | 'is_pcd'
+    | 'address_street'
+    | 'address_neighborhood'
+    | 'address_city'
+    | 'address_state'
+    | 'cep'
+    | 'education'
+    | 'curso'
+    | 'veiopor'
+    | 'experience_1'
+    | 'experience_2'
+    | 'experience_3'
+  >
+>
 
 /**
  * The payload that sends an existing candidate to another vacancy as a new record (spec §3.3, §5).
  * Experience slot 1 (supermarket) defaults to 'nao informado'; slots 2 and 3 stay as stored.
  */
-export function buildForwardPayload(
-  candidate: ForwardSource,
-  jobId: number,
-  extra: { status?: string; obs?: string } = {},
-): CandidateApplication {
+export function buildForwardPayload(candidate: ForwardSource, jobId: number, extra: { status?: string; obs?: string } = {}): CandidateApplication {
   const payload: CandidateApplication = {
     fullName: String(orNotInformed(candidate.full_name)),
     age: orNotInformed(candidate.age) as number | string,
@@ -169,11 +167,7 @@ export function buildForwardPayload(
     education: String(orNotInformed(candidate.education)),
     curso: String(orNotInformed(candidate.curso)),
     veiopor: String(orNotInformed(candidate.veiopor)),
-    experience: [
-      isBlank(candidate.experience_1) ? NOT_INFORMED : String(candidate.experience_1),
-      candidate.experience_2 ?? '',
-      candidate.experience_3 ?? '',
-    ],
+    experience: [isBlank(candidate.experience_1) ? NOT_INFORMED : String(candidate.experience_1), candidate.experience_2 ?? '', candidate.experience_3 ?? ''],
     jobId,
   }
   if (extra.status !== undefined) payload.status = extra.status

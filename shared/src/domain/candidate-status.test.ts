@@ -47,8 +47,21 @@ describe('what applying a screening may change (issue 11)', () => {
     expect(changeable).toEqual(['', 'triado', 'revisao'])
     // Everyone a person moved past triage keeps their status.
     expect(CANDIDATE_STATUSES.filter((s) => !screeningMayChange(s))).toEqual([
-      'entrevista_online', 'entrevista_presencial', 'aprovado', 'reprovado', 'reprovado_empresa', 'nao_compareceu', 'nao_compareceu_empresa',
-      'contratado', 'segunda_fase', 'aguardando_retorno', 'desistente', 'entrar_contato', 'interessado', 'sem_interesse', 'sem_retorno',
+      'entrevista_online',
+      'entrevista_presencial',
+      'aprovado',
+      'reprovado',
+      'reprovado_empresa',
+      'nao_compareceu',
+      'nao_compareceu_empresa',
+      'contratado',
+      'segunda_fase',
+      'aguardando_retorno',
+      'desistente',
+      'entrar_contato',
+      'interessado',
+      'sem_interesse',
+      'sem_retorno',
     ])
   })
   it('reads the legacy’s empty forms as no status, and keeps an unknown value someone set', () => {

@@ -1,10 +1,4 @@
-import {
-  CANDIDATE_STATUS_LABELS,
-  CANDIDATE_STATUSES,
-  COMPANY_SIDE_STATUSES,
-  STATUSES_OPEN_TO_SCREENING,
-  type CandidateStatus,
-} from '../constants/candidate-statuses.ts'
+import { CANDIDATE_STATUS_LABELS, CANDIDATE_STATUSES, COMPANY_SIDE_STATUSES, STATUSES_OPEN_TO_SCREENING, type CandidateStatus } from '../constants/candidate-statuses.ts'
 import type { Option } from '../constants/option-lists.ts'
 import { optionsIncluding } from './option-lists.ts'
 

@@ -21,7 +21,12 @@ describe('vacancyCounts (spec §2.8, §9)', () => {
 })
 
 describe('filledCounts', () => {
-  const hire = (created: string, updated: string | null, estado: string, recrutador: string | null, status = 'contratado') => ({ status, created_at: created, updated_at: updated, job_posting: { estado, recrutador } })
+  const hire = (created: string, updated: string | null, estado: string, recrutador: string | null, status = 'contratado') => ({
+    status,
+    created_at: created,
+    updated_at: updated,
+    job_posting: { estado, recrutador },
+  })
   it('counts hires whose last action is in the month, in Fortaleza time', () => {
     const counts = filledCounts(
       [
@@ -55,6 +60,13 @@ describe('origin and status counts', () => {
     expect(counts).toMatchObject({ WhatsApp: 2, 'Não informado': 2, Instagram: 0 })
   })
   it('merge null, empty and pendente statuses', () => {
-    expect(statusCounts([{ status: null, total: 3 }, { status: '', total: 2 }, { status: 'pendente', total: 1 }, { status: 'triado', total: 4 }])).toEqual({ '': 6, triado: 4 })
+    expect(
+      statusCounts([
+        { status: null, total: 3 },
+        { status: '', total: 2 },
+        { status: 'pendente', total: 1 },
+        { status: 'triado', total: 4 },
+      ]),
+    ).toEqual({ '': 6, triado: 4 })
   })
 })

@@ -1,11 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, differenceInCalendarDays, format, subMonths } from 'date-fns'
-import {
-  DAYS_PER_MONTH,
-  SCREENING_COMPANY_ALL_FROM,
-  SCREENING_GLOBAL_MAX_MONTHS,
-  TIME_ZONE,
-} from '../constants/limits.ts'
+import { DAYS_PER_MONTH, SCREENING_COMPANY_ALL_FROM, SCREENING_GLOBAL_MAX_MONTHS, TIME_ZONE } from '../constants/limits.ts'
 
 /**
  * Dates. A calendar date is 'YYYY-MM-DD' in America/Fortaleza (UTC−3 all year); instants are ISO
@@ -131,11 +126,7 @@ export const GLOBAL_RANGE_MESSAGE = 'Triagem global limitada a 6 meses. Ajustand
  * Checks a screening range for a mode. Global ranges over 6 × 30.44 days are refused with the
  * spec's message and the mode's default range to reset to; an end before the start is refused too.
  */
-export function checkScreeningRange(
-  mode: ScreeningMode,
-  range: DateRange,
-  today: CalendarDate,
-): { ok: true } | { ok: false; message: string; reset: DateRange } {
+export function checkScreeningRange(mode: ScreeningMode, range: DateRange, today: CalendarDate): { ok: true } | { ok: false; message: string; reset: DateRange } {
   const reset = screeningRange(SCREENING_DEFAULT_RANGE[mode], today)
   if (!isCalendarDate(range.start) || !isCalendarDate(range.end)) {
     return { ok: false, message: 'Informe datas válidas.', reset }

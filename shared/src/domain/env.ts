@@ -53,7 +53,10 @@ export function createEnvReader(env: Record<string, string | undefined>): EnvRea
         if (fallback === undefined) missing(name)
         return fallback ?? []
       }
-      return value.split(',').map((s) => s.trim()).filter(Boolean)
+      return value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     },
     url(name, fallback) {
       const value = raw(name) ?? fallback

@@ -8,11 +8,7 @@ const byName = new Map<string, (typeof ESTADOS)[number]>(ESTADOS.map((e) => [fol
 function find(value: string | null | undefined) {
   if (!value) return undefined
   const trimmed = value.trim()
-  return (
-    byUf.get(trimmed.toUpperCase()) ??
-    byEstado.get(foldText(trimmed).replace(/ /g, '_')) ??
-    byName.get(foldText(trimmed))
-  )
+  return byUf.get(trimmed.toUpperCase()) ?? byEstado.get(foldText(trimmed).replace(/ /g, '_')) ?? byName.get(foldText(trimmed))
 }
 
 /** Reads any spelling the data holds ('ceara', 'CE', 'Ceará') as the legacy estado key, or null. */
@@ -27,5 +23,5 @@ export function toUf(value: string | null | undefined): Uf | null {
 
 /** The display name of any spelling; an unknown value is shown as stored. */
 export function estadoName(value: string | null | undefined): string {
-  return find(value)?.name ?? (value ?? '')
+  return find(value)?.name ?? value ?? ''
 }

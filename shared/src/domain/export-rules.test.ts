@@ -10,7 +10,8 @@ describe('sheet names (spec §5)', () => {
   it('refuse blank, long, apostrophes, History, forbidden characters and duplicates', () => {
     expect(sheetNameProblem('  ')).toBe(EXPORT_MESSAGES.blankSheetName)
     expect(sheetNameProblem('x'.repeat(32))).toBe(EXPORT_MESSAGES.longSheetName)
-    for (const bad of ["'Vagas", "Vagas'", 'History', 'history', 'a:b', 'a/b', 'a\\b', 'a?b', 'a*b', 'a[b', 'a]b']) expect(sheetNameProblem(bad), bad).toBe(EXPORT_MESSAGES.badSheetName)
+    for (const bad of ["'Vagas", "Vagas'", 'History', 'history', 'a:b', 'a/b', 'a\\b', 'a?b', 'a*b', 'a[b', 'a]b'])
+      expect(sheetNameProblem(bad), bad).toBe(EXPORT_MESSAGES.badSheetName)
     expect(sheetNameProblem('Vagas', ['vagas'])).toBe(EXPORT_MESSAGES.duplicateSheetName)
   })
 })

@@ -21,9 +21,7 @@ describe('lastActionAt (spec §4: later of created_at and updated_at)', () => {
 
 describe('lastAction label (spec §4)', () => {
   it("'Inscrição' when never changed after registration", () => {
-    expect(lastAction({ created_at: created, updated_at: created, status: 'triado', obs: 'x' }).label).toBe(
-      'Inscrição',
-    )
+    expect(lastAction({ created_at: created, updated_at: created, status: 'triado', obs: 'x' }).label).toBe('Inscrição')
     expect(lastAction({ created_at: created, updated_at: null }).label).toBe('Inscrição')
   })
   it("'Observação adicionada' when changed and a note exists", () => {
@@ -33,23 +31,15 @@ describe('lastAction label (spec §4)', () => {
     })
   })
   it("'Status: X' with the Portuguese label when changed and a status exists", () => {
-    expect(lastAction({ created_at: created, updated_at: later, status: 'entrar_contato', obs: '' }).label).toBe(
-      'Status: Entrar em Contato',
-    )
-    expect(lastAction({ created_at: created, updated_at: later, status: 'algo_novo' }).label).toBe(
-      'Status: algo_novo',
-    )
+    expect(lastAction({ created_at: created, updated_at: later, status: 'entrar_contato', obs: '' }).label).toBe('Status: Entrar em Contato')
+    expect(lastAction({ created_at: created, updated_at: later, status: 'algo_novo' }).label).toBe('Status: algo_novo')
   })
   it("'Status removido' when changed and the status was emptied", () => {
-    expect(lastAction({ created_at: created, updated_at: later, status: '', obs: null }).label).toBe(
-      'Status removido',
-    )
+    expect(lastAction({ created_at: created, updated_at: later, status: '', obs: null }).label).toBe('Status removido')
   })
   it("'Modificação' otherwise (null or pendente status, no note)", () => {
     expect(lastAction({ created_at: created, updated_at: later, status: null }).label).toBe('Modificação')
-    expect(lastAction({ created_at: created, updated_at: later, status: 'pendente', obs: '  ' }).label).toBe(
-      'Modificação',
-    )
+    expect(lastAction({ created_at: created, updated_at: later, status: 'pendente', obs: '  ' }).label).toBe('Modificação')
   })
   it("'Sem ações' without dates", () => {
     expect(lastAction({ status: 'triado' })).toEqual({ at: null, label: 'Sem ações' })

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EDUCATION_APPLY, GENERO_APPLY, VEIOPOR_APPLY } from '../constants/option-lists.ts'
-import {
-  EDUCATION_UNION,
-  GENERO_UNION,
-  VEIOPOR_UNION,
-  optionsIncluding,
-  requiresCourse,
-  unionOptions,
-} from './option-lists.ts'
+import { EDUCATION_UNION, GENERO_UNION, VEIOPOR_UNION, optionsIncluding, requiresCourse, unionOptions } from './option-lists.ts'
 
 describe('option lists (spec §3.5)', () => {
   it('keep the apply form lists as the spec gives them', () => {
@@ -33,9 +26,7 @@ describe('option lists (spec §3.5)', () => {
     ])
   })
   it('treat values differing only by accents or case as one option, first spelling wins', () => {
-    expect(unionOptions([{ value: 'indicacao', label: 'A' }], [{ value: 'Indicação', label: 'B' }])).toEqual([
-      { value: 'indicacao', label: 'A' },
-    ])
+    expect(unionOptions([{ value: 'indicacao', label: 'A' }], [{ value: 'Indicação', label: 'B' }])).toEqual([{ value: 'indicacao', label: 'A' }])
   })
   it('add a stored value missing from the list so saving never drops it', () => {
     expect(optionsIncluding(GENERO_APPLY, 'outro').at(-1)).toEqual({ value: 'outro', label: 'outro' })

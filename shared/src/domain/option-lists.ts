@@ -1,13 +1,4 @@
-import {
-  EDUCATION_APPLY,
-  EDUCATION_EDIT,
-  GENERO_APPLY,
-  GENERO_EDIT,
-  HIGHER_EDUCATION,
-  VEIOPOR_APPLY,
-  VEIOPOR_EDIT,
-  type Option,
-} from '../constants/option-lists.ts'
+import { EDUCATION_APPLY, EDUCATION_EDIT, GENERO_APPLY, GENERO_EDIT, HIGHER_EDUCATION, VEIOPOR_APPLY, VEIOPOR_EDIT, type Option } from '../constants/option-lists.ts'
 import { foldText } from './text.ts'
 
 /**

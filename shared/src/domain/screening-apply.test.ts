@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { NOTE_MAX, applyMarker, applyMessage, applySteps, hideApplyMarkers, keepHiddenParts, markedCandidates, mergedObservation, screeningNote, screeningNotesOf, withoutScreeningNotes } from './screening-apply.ts'
+import {
+  NOTE_MAX,
+  applyMarker,
+  applyMessage,
+  applySteps,
+  hideApplyMarkers,
+  keepHiddenParts,
+  markedCandidates,
+  mergedObservation,
+  screeningNote,
+  screeningNotesOf,
+  withoutScreeningNotes,
+} from './screening-apply.ts'
 
 describe('apply steps', () => {
   const targets = [
@@ -27,7 +39,15 @@ describe('apply steps', () => {
 })
 
 describe('screening note', () => {
-  const note = screeningNote({ runId: 'a1b2c3d4-0000', candidateId: 42, outcome: 'revisao', explanation: 'Vaga pede CNH. ', vacancy: { id: 7, description: 'Motorista' }, provider: 'rules', date: '22/11/2026' })
+  const note = screeningNote({
+    runId: 'a1b2c3d4-0000',
+    candidateId: 42,
+    outcome: 'revisao',
+    explanation: 'Vaga pede CNH. ',
+    vacancy: { id: 7, description: 'Motorista' },
+    provider: 'rules',
+    date: '22/11/2026',
+  })
   it('names the verdict, the vacancy and carries the marker', () => {
     expect(note).toBe('Triagem por regras em 22/11/2026 — vaga #7 (Motorista): REVISÃO. Vaga pede CNH. [triagem a1b2c3d4/42]')
   })
@@ -70,7 +90,15 @@ describe('apply marker, written and read back', () => {
 
 describe('screening notes: staff read them without markers, companies never', () => {
   const runId = 'a1b2c3d4-e5f6-7890-abcd-ef0123456789'
-  const note = screeningNote({ runId, candidateId: 42, outcome: 'triado', explanation: 'Mora a 3 km.', vacancy: { id: 7, description: 'Caixa' }, provider: 'rules', date: '22/11/2026' })
+  const note = screeningNote({
+    runId,
+    candidateId: 42,
+    outcome: 'triado',
+    explanation: 'Mora a 3 km.',
+    vacancy: { id: 7, description: 'Caixa' },
+    provider: 'rules',
+    date: '22/11/2026',
+  })
   const stored = mergedObservation('Ligar de manhã.', note, applyMarker(runId, 42))
   const shown = 'Ligar de manhã.\n\nTriagem por regras em 22/11/2026 — vaga #7 (Caixa): TRIADO. Mora a 3 km.'
 

@@ -62,7 +62,15 @@ const OUTCOME_LABELS: Record<'triado' | 'revisao', string> = { triado: 'TRIADO',
 export const NOTE_MAX = 5000
 
 /** The note a candidate gets: the verdict, its justification and the run's marker. */
-export function screeningNote(input: { runId: string; candidateId: number; outcome: 'triado' | 'revisao'; explanation: string; vacancy: { id: number; description?: unknown }; provider: string; date: string }): string {
+export function screeningNote(input: {
+  runId: string
+  candidateId: number
+  outcome: 'triado' | 'revisao'
+  explanation: string
+  vacancy: { id: number; description?: unknown }
+  provider: string
+  date: string
+}): string {
   const description = String(input.vacancy.description ?? '').trim()
   const head = `Triagem ${input.provider === 'openai' ? 'IA' : 'por regras'} em ${input.date} — vaga #${input.vacancy.id}${description ? ` (${description})` : ''}: ${OUTCOME_LABELS[input.outcome]}.`
   return `${head} ${input.explanation.trim()} ${applyMarker(input.runId, input.candidateId)}`
@@ -100,7 +108,10 @@ export function screeningNotesOf(text: unknown): string[] {
 /** An observation without the agency's screening notes: what a client company may read. */
 export function withoutScreeningNotes<T>(text: T): T {
   if (typeof text !== 'string') return text
-  return text.split(PARAGRAPHS).filter((p) => !anyMarker().test(p)).join('\n\n') as T
+  return text
+    .split(PARAGRAPHS)
+    .filter((p) => !anyMarker().test(p))
+    .join('\n\n') as T
 }
 
 /**
@@ -155,5 +166,5 @@ export const APPLY_MESSAGES = {
   kept: (name: string, status: string) => `${name} mantido como '${status}': já avançou além da triagem.`,
   interrupted: (done: number, total: number) =>
     `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
-  sessionEnded: 'Sua sessão expirou durante a aplicação. Entre novamente e clique em \'Aplicar Resultados\' para continuar de onde parou.',
+  sessionEnded: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou.",
 } as const

@@ -6,7 +6,10 @@ const person = { age: 30, address_city: 'Fortaleza', address_neighborhood: 'Benf
 
 describe('rules provider: age bands (spec §9)', () => {
   it.each([
-    [17, 'nao_triado'], [18, 'triado'], [65, 'triado'], [66, 'nao_triado'],
+    [17, 'nao_triado'],
+    [18, 'triado'],
+    [65, 'triado'],
+    [66, 'nao_triado'],
   ] as const)('general vacancy, age %i → %s', (age, outcome) => {
     expect(screenCandidate(job, { ...person, age }).outcome).toBe(outcome)
   })
@@ -18,12 +21,19 @@ describe('rules provider: age bands (spec §9)', () => {
 describe('rules provider: internships', () => {
   const internship = { ...job, description: 'Estágio em Marketing' }
   it.each([
-    [17, 'revisao'], [18, 'triado'], [28, 'triado'], [29, 'revisao'], [45, 'revisao'],
+    [17, 'revisao'],
+    [18, 'triado'],
+    [28, 'triado'],
+    [29, 'revisao'],
+    [45, 'revisao'],
   ] as const)('age %i → %s (outside 18–28 goes to review, not out)', (age, outcome) => {
     expect(screenCandidate(internship, { ...person, age }).outcome).toBe(outcome)
   })
   it('reviews prior experience in the area, and does not require experience', () => {
-    expect(screenCandidate(internship, { ...person, age: 20, experience_2: 'Assistente de marketing digital' })).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining('experiência em marketing') })
+    expect(screenCandidate(internship, { ...person, age: 20, experience_2: 'Assistente de marketing digital' })).toMatchObject({
+      outcome: 'revisao',
+      explanation: expect.stringContaining('experiência em marketing'),
+    })
     expect(screenCandidate(internship, { ...person, age: 20, experience_2: '' }).outcome).toBe('triado')
   })
 })
@@ -47,11 +57,20 @@ describe('rules provider: proximity tiers', () => {
 
 describe('rules provider: specific criteria force review', () => {
   it.each([
-    ['Ensino superior em andamento', 'ensino superior'], ['Curso técnico na área', 'curso técnico'], ['Conhecimento em design', 'design'],
-    ['Fotografia de produtos', 'fotografia'], ['Noções de programação', 'programação'], ['Experiência em vendas', 'vendas'],
-    ['Experiência administrativa', 'área administrativa'], ['Experiência em produção', 'produção'], ['Experiência em logística', 'logística'],
-    ['Photoshop e Illustrator', 'ferramentas de design'], ['Pacote Office', 'pacote office'], ['Python', 'linguagens de programação'],
-    ['2 anos de experiência', 'anos de experiência'], ['CNH categoria B', 'CNH'],
+    ['Ensino superior em andamento', 'ensino superior'],
+    ['Curso técnico na área', 'curso técnico'],
+    ['Conhecimento em design', 'design'],
+    ['Fotografia de produtos', 'fotografia'],
+    ['Noções de programação', 'programação'],
+    ['Experiência em vendas', 'vendas'],
+    ['Experiência administrativa', 'área administrativa'],
+    ['Experiência em produção', 'produção'],
+    ['Experiência em logística', 'logística'],
+    ['Photoshop e Illustrator', 'ferramentas de design'],
+    ['Pacote Office', 'pacote office'],
+    ['Python', 'linguagens de programação'],
+    ['2 anos de experiência', 'anos de experiência'],
+    ['CNH categoria B', 'CNH'],
   ])('%s → review (%s)', (criterion, label) => {
     const vacancy = { ...job, criterios: [criterion] }
     expect(reviewCriteria(vacancy)).toContain(label)

@@ -12,7 +12,9 @@ import type { ScreenedCandidate, ScreenedVacancy } from '../schemas/screening.ts
 export type ScreeningVacancy = Partial<Pick<ScreenedVacancy, 'description' | 'city' | 'bairro' | 'requirements' | 'criterios'>>
 
 /** The candidate's fields the rules read. */
-export type ScreeningCandidate = Partial<Pick<ScreenedCandidate, 'age' | 'address_city' | 'address_neighborhood' | 'education' | 'curso' | 'experience_1' | 'experience_2' | 'experience_3'>>
+export type ScreeningCandidate = Partial<
+  Pick<ScreenedCandidate, 'age' | 'address_city' | 'address_neighborhood' | 'education' | 'curso' | 'experience_1' | 'experience_2' | 'experience_3'>
+>
 
 export interface ScreeningVerdict {
   outcome: ScreeningOutcome
@@ -109,10 +111,13 @@ export function screenCandidate(vacancy: ScreeningVacancy, candidate: ScreeningC
   if (criteria.length > 0) reasons.push(`a vaga pede ${criteria.join(', ')}, a conferir no currículo`)
 
   const where =
-    place.tier === 'same-neighbourhood' ? 'mora no mesmo bairro da vaga'
-    : place.tier === 'same-city' ? 'mora na mesma cidade da vaga'
-    : place.tier === 'near' ? `mora a cerca de ${place.km} km da vaga`
-    : 'local não verificado'
+    place.tier === 'same-neighbourhood'
+      ? 'mora no mesmo bairro da vaga'
+      : place.tier === 'same-city'
+        ? 'mora na mesma cidade da vaga'
+        : place.tier === 'near'
+          ? `mora a cerca de ${place.km} km da vaga`
+          : 'local não verificado'
   if (reasons.length > 0) return { outcome: 'revisao', explanation: `Revisão: ${reasons.join('; ')}. ${where[0]!.toUpperCase()}${where.slice(1)}.` }
   return { outcome: 'triado', explanation: `Atende aos critérios: idade ${age} anos, ${where}.` }
 }

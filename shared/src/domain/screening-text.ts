@@ -11,8 +11,7 @@ export const MISSING_ANSWER = 'Não foi possível analisar este candidato - resp
 export const INVALID_ANSWER = 'Resposta da IA fora do formato esperado; um recrutador deve revisar.'
 
 /** Zero-width and format characters, variation selectors and tag characters, which can hide text. */
-const isInvisible = (cp: number) =>
-  (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0000 && cp <= 0xe007f)
+const isInvisible = (cp: number) => (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0000 && cp <= 0xe007f)
 
 export function stripInvisible(text: string): string {
   let out = ''
@@ -21,7 +20,12 @@ export function stripInvisible(text: string): string {
 }
 
 export type ScreeningSource = Pick<ScreenedCandidate, 'id'> &
-  Partial<Pick<ScreenedCandidate, 'age' | 'genero' | 'is_pcd' | 'address_city' | 'address_neighborhood' | 'address_state' | 'education' | 'curso' | 'experience_1' | 'experience_2' | 'experience_3'>>
+  Partial<
+    Pick<
+      ScreenedCandidate,
+      'age' | 'genero' | 'is_pcd' | 'address_city' | 'address_neighborhood' | 'address_state' | 'education' | 'curso' | 'experience_1' | 'experience_2' | 'experience_3'
+    >
+  >
 
 /**
  * The data sent for one candidate: a number instead of the name, only the fields the criteria use,
@@ -67,7 +71,17 @@ export function parseScreeningLines(text: string, count: number): Map<number, Pa
     const folded = foldText(rest)
     const [, verdict = '', justification = ''] = /^(.*?)(?:\s+[-–—]\s+(.*))?$/.exec(rest) ?? []
     const head = foldText(verdict)
-    const outcome: ScreeningOutcome | null = /nao\s+triado/.test(head) ? 'nao_triado' : /revisao/.test(head) ? 'revisao' : /\btriado\b/.test(head) ? 'triado' : /nao\s+triado/.test(folded) ? 'nao_triado' : /revisao/.test(folded) ? 'revisao' : null
+    const outcome: ScreeningOutcome | null = /nao\s+triado/.test(head)
+      ? 'nao_triado'
+      : /revisao/.test(head)
+        ? 'revisao'
+        : /\btriado\b/.test(head)
+          ? 'triado'
+          : /nao\s+triado/.test(folded)
+            ? 'nao_triado'
+            : /revisao/.test(folded)
+              ? 'revisao'
+              : null
     const answer: ParsedAnswer = outcome ? { outcome, explanation: (justification || rest).slice(0, 1000) } : { outcome: 'revisao', explanation: INVALID_ANSWER }
     seen.set(n, [...(seen.get(n) ?? []), answer])
   }
@@ -75,7 +89,8 @@ export function parseScreeningLines(text: string, count: number): Map<number, Pa
   for (let n = 1; n <= count; n++) {
     const answers = seen.get(n)
     if (!answers) out.set(n, { outcome: 'nao_triado', explanation: MISSING_ANSWER })
-    else if (new Set(answers.map((a) => a.outcome)).size > 1) out.set(n, { outcome: 'revisao', explanation: 'A IA deu respostas diferentes para este candidato; um recrutador deve revisar.' })
+    else if (new Set(answers.map((a) => a.outcome)).size > 1)
+      out.set(n, { outcome: 'revisao', explanation: 'A IA deu respostas diferentes para este candidato; um recrutador deve revisar.' })
     else out.set(n, answers[0]!)
   }
   return out

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { passwordProblem, registrationErrors } from './user-registration.ts'
 
-const valid = { name: 'Padaria Pão Dourado', email: 'rh@paodourado.com.br', role: 'company' as const, cnpj: '45.723.618/0001-18', password: 'forno-quente-2026', password_confirmation: 'forno-quente-2026' }
+const valid = {
+  name: 'Padaria Pão Dourado',
+  email: 'rh@paodourado.com.br',
+  role: 'company' as const,
+  cnpj: '45.723.618/0001-18',
+  password: 'forno-quente-2026',
+  password_confirmation: 'forno-quente-2026',
+}
 
 describe('user registration rules', () => {
   it('accepts a complete form', () => {

@@ -10,9 +10,7 @@ const vacancy = (id: number, description: string, company_name: string, city: st
 
 describe('slugText (spec §2.1)', () => {
   it('lowercases, removes accents and symbols, turns spaces into hyphens', () => {
-    expect(slugText(['Auxiliar de Operações (Noturno)', 'Mercadinho São João & Cia', 'Fortaleza'])).toBe(
-      'auxiliar-de-operacoes-noturno-mercadinho-sao-joao-cia-fortaleza',
-    )
+    expect(slugText(['Auxiliar de Operações (Noturno)', 'Mercadinho São João & Cia', 'Fortaleza'])).toBe('auxiliar-de-operacoes-noturno-mercadinho-sao-joao-cia-fortaleza')
   })
   it('collapses repeated spaces and hyphens and trims them', () => {
     expect(slugText(['  Caixa -- Loja  ', null, 'Natal '])).toBe('caixa-loja-natal')
@@ -24,9 +22,7 @@ describe('slugText (spec §2.1)', () => {
 
 describe('vacancySlug', () => {
   it('appends the id in base 36', () => {
-    expect(vacancySlug(vacancy(1, 'Repositor', 'Supermercado Bom Preço', 'Caucaia'))).toBe(
-      'repositor-supermercado-bom-preco-caucaia-1',
-    )
+    expect(vacancySlug(vacancy(1, 'Repositor', 'Supermercado Bom Preço', 'Caucaia'))).toBe('repositor-supermercado-bom-preco-caucaia-1')
     expect(vacancySlug(vacancy(1295, 'Caixa', 'Loja', 'Natal'))).toBe('caixa-loja-natal-zz')
   })
   it('is only the suffix when the vacancy has no text', () => {

@@ -17,8 +17,17 @@ export const DateQuery = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
 
 /** Every way a BFF route can fail, as `{message}`; routes spread it into their responses. */
 export const Failures = {
-  400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody,
-  422: ErrorBody, 429: ErrorBody, 502: ErrorBody, 504: ErrorBody,
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  502: ErrorBody,
+  504: ErrorBody,
 } as const
 
 /** A confirmation the user reads (`{message}` on success). */

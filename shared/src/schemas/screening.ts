@@ -10,8 +10,23 @@ export type ScreeningModeName = Static<typeof ScreeningMode>
 
 /** What a run keeps of each candidate: what screening reads, what the screen shows, and where the person applied. */
 export const ScreenedCandidate = Type.Pick(ListedCandidate, [
-  'id', 'full_name', 'age', 'genero', 'is_pcd', 'address_street', 'address_neighborhood', 'address_city', 'address_state',
-  'education', 'curso', 'experience_1', 'experience_2', 'experience_3', 'status', 'created_at', 'job_posting_id',
+  'id',
+  'full_name',
+  'age',
+  'genero',
+  'is_pcd',
+  'address_street',
+  'address_neighborhood',
+  'address_city',
+  'address_state',
+  'education',
+  'curso',
+  'experience_1',
+  'experience_2',
+  'experience_3',
+  'status',
+  'created_at',
+  'job_posting_id',
 ])
 export type ScreenedCandidate = Static<typeof ScreenedCandidate>
 

@@ -7,10 +7,18 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('guard rules (spec §6)', () => {
   it.each([
-    ['guest-only', null, 'pass'], ['guest-only', 'admin', '/painel_de_controle_mini_vagas'], ['guest-only', 'company', '/vaga-empresa'],
-    ['admin-only', 'admin', 'pass'], ['admin-only', 'company', '/login'], ['admin-only', null, '/login'],
-    ['admin-or-redirect', 'admin', 'pass'], ['admin-or-redirect', 'company', '/vaga-empresa'], ['admin-or-redirect', null, '/login'],
-    ['company-only', 'company', 'pass'], ['company-only', 'admin', '/login'], ['company-only', null, '/login'],
+    ['guest-only', null, 'pass'],
+    ['guest-only', 'admin', '/painel_de_controle_mini_vagas'],
+    ['guest-only', 'company', '/vaga-empresa'],
+    ['admin-only', 'admin', 'pass'],
+    ['admin-only', 'company', '/login'],
+    ['admin-only', null, '/login'],
+    ['admin-or-redirect', 'admin', 'pass'],
+    ['admin-or-redirect', 'company', '/vaga-empresa'],
+    ['admin-or-redirect', null, '/login'],
+    ['company-only', 'company', 'pass'],
+    ['company-only', 'admin', '/login'],
+    ['company-only', null, '/login'],
   ] as const)('%s with %s → %s', (rule, role, outcome) => {
     expect(decide(rule, role)).toBe(outcome)
   })

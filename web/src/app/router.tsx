@@ -32,7 +32,10 @@ export const routes: RouteObject[] = [
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
       {
         element: <Guard rule="admin-only" />,
-        children: [{ path: 'nova_vaga', lazy: vacancyForm }, { path: 'cadastrar-usuario', lazy: registerUser }],
+        children: [
+          { path: 'nova_vaga', lazy: vacancyForm },
+          { path: 'cadastrar-usuario', lazy: registerUser },
+        ],
       },
       {
         element: <Guard rule="admin-or-redirect" />,

@@ -2,7 +2,19 @@ import * as RadixDialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 
 /** Modal dialog (Radix: focus trap, Escape, labelled by its title). */
-export function Dialog({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode }) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: string
+  children: ReactNode
+}) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -40,9 +40,26 @@ export interface ExportControlProps {
 const generatingStyle: CSSProperties = { opacity: 0.5, pointerEvents: 'none' }
 
 export function ExportControl({
-  data, fetchData, fields, defaultValue = '', header = [], footer = [], fileName = 'data.xls', worksheetName = 'Sheet1', rtl = false,
-  quoteLongNumbers = true, numberFormats = {}, columnWidths = {}, escapeCsv = true, asBlob = false, onBlob, debounceMs = 500,
-  type = 'xls', onStart, onFinish, onError,
+  data,
+  fetchData,
+  fields,
+  defaultValue = '',
+  header = [],
+  footer = [],
+  fileName = 'data.xls',
+  worksheetName = 'Sheet1',
+  rtl = false,
+  quoteLongNumbers = true,
+  numberFormats = {},
+  columnWidths = {},
+  escapeCsv = true,
+  asBlob = false,
+  onBlob,
+  debounceMs = 500,
+  type = 'xls',
+  onStart,
+  onFinish,
+  onError,
 }: ExportControlProps) {
   const [generating, setGenerating] = useState(false)
   const [error, setError] = useState<string | null>(null)

@@ -29,8 +29,7 @@ function Described({ id, error, hint }: { id: string; error?: string | undefined
   )
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+const describedBy = (id: string, error?: string, hint?: ReactNode) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean | undefined }) {
   return (
@@ -61,7 +60,15 @@ export function TextAreaField({ id, label, error, hint, required, ...input }: Co
   )
 }
 
-export function SelectField({ id, label, error, hint, required, options, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  options,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
   return (
     <div className="field">
       <Label id={id} label={label} required={required} />
@@ -78,7 +85,15 @@ export function SelectField({ id, label, error, hint, required, options, ...sele
   )
 }
 
-export function RadioGroup({ id, label, error, required, options, value, onChange }: Common & { options: readonly { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
+export function RadioGroup({
+  id,
+  label,
+  error,
+  required,
+  options,
+  value,
+  onChange,
+}: Common & { options: readonly { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
   return (
     <fieldset className="field radio-group" id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error)} tabIndex={-1}>
       <legend>

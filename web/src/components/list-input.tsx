@@ -1,7 +1,19 @@
 import { useState } from 'react'
 
 /** A list of short texts (spec §2.6: requirements, benefits): Enter adds, entries trimmed, empty ignored, each removable. */
-export function ListInput({ id, label, values, onChange, placeholder }: { id: string; label: string; values: string[]; onChange: (values: string[]) => void; placeholder?: string }) {
+export function ListInput({
+  id,
+  label,
+  values,
+  onChange,
+  placeholder,
+}: {
+  id: string
+  label: string
+  values: string[]
+  onChange: (values: string[]) => void
+  placeholder?: string
+}) {
   const [draft, setDraft] = useState('')
   const add = () => {
     const value = draft.trim()

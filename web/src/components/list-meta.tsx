@@ -3,7 +3,21 @@
  * changed while the rows were held still (useSteadyPage) — a button to show the new order. The
  * line keeps its height whether or not the button shows, so nothing below it moves either.
  */
-export function ListMeta({ total, page, pageCount, noun, reordered, onReorder }: { total: number; page: number; pageCount: number; noun: [singular: string, plural: string]; reordered: boolean; onReorder: () => void }) {
+export function ListMeta({
+  total,
+  page,
+  pageCount,
+  noun,
+  reordered,
+  onReorder,
+}: {
+  total: number
+  page: number
+  pageCount: number
+  noun: [singular: string, plural: string]
+  reordered: boolean
+  onReorder: () => void
+}) {
   return (
     <div className="list-meta">
       <p className="result-count" aria-live="polite">

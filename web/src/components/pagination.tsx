@@ -14,7 +14,14 @@ export function Pagination({ page, pageCount, onPage, label = 'Paginação' }: {
             …
           </span>
         ) : (
-          <button key={p} type="button" className={`button button-small${p === page ? ' button-primary' : ''}`} aria-current={p === page ? 'page' : undefined} aria-label={`Página ${p}`} onClick={() => onPage(p)}>
+          <button
+            key={p}
+            type="button"
+            className={`button button-small${p === page ? ' button-primary' : ''}`}
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Página ${p}`}
+            onClick={() => onPage(p)}
+          >
             {p}
           </button>
         ),

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts'
 
 function respond(status: number, body?: unknown) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
+  return vi.fn(
+    async (_url: string, _init?: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  )
 }
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -29,7 +31,12 @@ describe('api fetch wrapper', () => {
   it('gives a Portuguese message when the answer has none or the network fails', async () => {
     vi.stubGlobal('fetch', respond(500))
     await expect(api('/bff/x')).rejects.toMatchObject({ message: 'Não foi possível completar a operação. Tente novamente.' })
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch') }))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
     await expect(api('/bff/x')).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/Sem conexão/) })
   })
   it('logs out on 401, except for the spec’s exempt paths and session probes', async () => {
@@ -49,7 +56,10 @@ describe('api fetch wrapper', () => {
     expect(handler).toHaveBeenCalledTimes(2)
   })
   it('reads 204 as no content', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    )
     expect(await api('/bff/auth/logout', { method: 'POST' })).toBeUndefined()
   })
 })

@@ -16,7 +16,11 @@ describe('useSteadyPage', () => {
     expect(ids(view.result.current.page)).toEqual([1, 2, 3])
     // Row 2 was written; the server now lists it first.
     view.rerender({ key: 'p1', data: page([2, 'aprovado'], [1, 'a'], [3, 'c']), validating: false })
-    expect(view.result.current.page!.items).toEqual([{ id: 1, status: 'a' }, { id: 2, status: 'aprovado' }, { id: 3, status: 'c' }])
+    expect(view.result.current.page!.items).toEqual([
+      { id: 1, status: 'a' },
+      { id: 2, status: 'aprovado' },
+      { id: 3, status: 'c' },
+    ])
     expect(view.result.current.reordered).toBe(true)
     act(() => view.result.current.reorder())
     expect(ids(view.result.current.page)).toEqual([2, 1, 3])
@@ -27,7 +31,10 @@ describe('useSteadyPage', () => {
     const view = setup({ key: 'triado', data: page([1, 'triado'], [2, 'triado']), validating: false })
     view.rerender({ key: 'triado', data: page([1, 'aprovado'], [2, 'triado']), validating: false })
     view.rerender({ key: 'triado', data: page([2, 'triado'], [9, 'triado']), validating: false })
-    expect(view.result.current.page!.items).toEqual([{ id: 1, status: 'aprovado' }, { id: 2, status: 'triado' }])
+    expect(view.result.current.page!.items).toEqual([
+      { id: 1, status: 'aprovado' },
+      { id: 2, status: 'triado' },
+    ])
     expect(view.result.current.page!.total).toBe(2)
     expect(view.result.current.reordered).toBe(true)
   })

@@ -62,7 +62,12 @@ export function useSteadyPage<Row extends { id: Id }, P extends Page<Row>>(key: 
   const items = current.order.map((id) => current.rows.get(id)!)
   return {
     page: { ...current.source, items },
-    reordered: current.key === key && !sameOrder(current.order, current.source.items.map((r) => r.id)),
+    reordered:
+      current.key === key &&
+      !sameOrder(
+        current.order,
+        current.source.items.map((r) => r.id),
+      ),
     reorder: () => setPinned((p) => (p ? adopt(p.key, p.source, p.settled) : p)),
   }
 }

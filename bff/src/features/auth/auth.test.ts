@@ -37,7 +37,9 @@ describe('POST /bff/auth/login', () => {
     expect(JSON.parse((await login({ cnpj: '1', password: 'x' })).body)).toEqual({ message: 'Erro ao fazer login' })
   })
   it('refuses a role the product does not know', async () => {
-    nock(LEGACY).post('/api/auth/login').reply(200, { data: { token: 't', user: { ...user, role: 'candidate' } } })
+    nock(LEGACY)
+      .post('/api/auth/login')
+      .reply(200, { data: { token: 't', user: { ...user, role: 'candidate' } } })
     const response = await login({ cnpj: '1', password: 'x' })
     expect(response.statusCode).toBe(403)
     expect(response.headers['set-cookie']).toBeUndefined()
@@ -55,14 +57,18 @@ describe('POST /bff/auth/login', () => {
 
 describe('GET /bff/auth/me and logout', () => {
   it('answers from the session, and 401 without one', async () => {
-    nock(LEGACY).post('/api/auth/login').reply(200, { data: { token: '1|abc', user } })
+    nock(LEGACY)
+      .post('/api/auth/login')
+      .reply(200, { data: { token: '1|abc', user } })
     const cookie = String((await login({ cnpj: '1', password: 'x' })).headers['set-cookie']).split(';')[0]!
     const me = await app.inject({ method: 'GET', url: '/bff/auth/me', headers: { cookie } })
     expect(JSON.parse(me.body).user.name).toBe('Ana')
     expect((await app.inject({ method: 'GET', url: '/bff/auth/me' })).statusCode).toBe(401)
   })
   it('ends the session even when the legacy logout fails', async () => {
-    nock(LEGACY).post('/api/auth/login').reply(200, { data: { token: '1|abc', user } })
+    nock(LEGACY)
+      .post('/api/auth/login')
+      .reply(200, { data: { token: '1|abc', user } })
     const cookie = String((await login({ cnpj: '1', password: 'x' })).headers['set-cookie']).split(';')[0]!
     nock(LEGACY).post('/api/auth/logout').reply(500)
     const out = await app.inject({ method: 'POST', url: '/bff/auth/logout', headers: { 'x-csrf': '1', cookie } })

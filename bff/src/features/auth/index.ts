@@ -9,7 +9,6 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { upstreamFailure } from '../../lib/upstream.ts'
 
-
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */
 const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 200)
 
@@ -36,43 +35,47 @@ export async function authFeature(app: FastifyInstance) {
   const tooMany = (seconds: number) =>
     new HttpError(429, `Muitas tentativas de login. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
 
-  api.post('/bff/auth/login', { config: { access: 'public' }, schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...Failures } } }, async (request, reply) => {
-    const cnpjKey = cnpjDigits(request.body.cnpj)
-    const wait = Math.max(byIp.blockedFor(request.ip), byCnpj.blockedFor(cnpjKey))
-    if (wait > 0) throw tooMany(wait)
-    byIp.record(request.ip)
-    const response = await legacy.request({
-      method: 'POST',
-      path: '/auth/login',
-      body: { cnpj: cnpjDigits(request.body.cnpj), password: request.body.password },
-      requestId: request.id,
-    })
-    if (response.status === 200 || response.status === 201) {
-      const login = readLogin(response.body)
-      const u = login?.user
-      if (!login || !u) throw new HttpError(502, MESSAGES.upstreamDown)
-      if (u.role !== 'admin' && u.role !== 'company') throw new HttpError(403, 'Seu perfil não tem acesso a este sistema.')
-      const user = {
-        name: typeof u.name === 'string' && u.name ? u.name : 'Usuário',
-        email: typeof u.email === 'string' ? u.email : '',
-        role: u.role,
-        cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
-      } as const
-      app.sessions.start(reply, login.token, user)
-      byCnpj.reset(cnpjKey)
-      return { user }
-    }
-    // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
-    if (response.status === 401 || response.status === 403) {
-      byCnpj.record(cnpjKey)
-      throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
-    }
-    if (response.status === 422) {
-      throw new HttpError(422, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed), { errors: readFieldErrors(response.body) })
-    }
-    const failure = upstreamFailure(response)
-    throw failure.statusCode === 401 ? new HttpError(401, MESSAGES.loginFailed) : failure
-  })
+  api.post(
+    '/bff/auth/login',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...Failures } } },
+    async (request, reply) => {
+      const cnpjKey = cnpjDigits(request.body.cnpj)
+      const wait = Math.max(byIp.blockedFor(request.ip), byCnpj.blockedFor(cnpjKey))
+      if (wait > 0) throw tooMany(wait)
+      byIp.record(request.ip)
+      const response = await legacy.request({
+        method: 'POST',
+        path: '/auth/login',
+        body: { cnpj: cnpjDigits(request.body.cnpj), password: request.body.password },
+        requestId: request.id,
+      })
+      if (response.status === 200 || response.status === 201) {
+        const login = readLogin(response.body)
+        const u = login?.user
+        if (!login || !u) throw new HttpError(502, MESSAGES.upstreamDown)
+        if (u.role !== 'admin' && u.role !== 'company') throw new HttpError(403, 'Seu perfil não tem acesso a este sistema.')
+        const user = {
+          name: typeof u.name === 'string' && u.name ? u.name : 'Usuário',
+          email: typeof u.email === 'string' ? u.email : '',
+          role: u.role,
+          cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
+        } as const
+        app.sessions.start(reply, login.token, user)
+        byCnpj.reset(cnpjKey)
+        return { user }
+      }
+      // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
+      if (response.status === 401 || response.status === 403) {
+        byCnpj.record(cnpjKey)
+        throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
+      }
+      if (response.status === 422) {
+        throw new HttpError(422, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed), { errors: readFieldErrors(response.body) })
+      }
+      const failure = upstreamFailure(response)
+      throw failure.statusCode === 401 ? new HttpError(401, MESSAGES.loginFailed) : failure
+    },
+  )
 
   api.post('/bff/auth/logout', { config: { access: 'public' }, schema: { tags: ['auth'], response: { 204: Type.Null(), ...Failures } } }, async (request, reply) => {
     const session = request.session

@@ -46,7 +46,12 @@ export async function candidatesFeature(app: FastifyInstance) {
     async (request, reply) => {
       const vacancy = await request.owned.vacancy()
       const { items } = await lists.vacancyCandidates(vacancy, { ...request.query, everything: true }, sessionOf(request), request)
-      const slug = vacancySlug({ id: Number(vacancy.id), description: String(vacancy.description ?? ''), company_name: String(vacancy.company_name ?? ''), city: String(vacancy.city ?? '') })
+      const slug = vacancySlug({
+        id: Number(vacancy.id),
+        description: String(vacancy.description ?? ''),
+        company_name: String(vacancy.company_name ?? ''),
+        city: String(vacancy.city ?? ''),
+      })
       return sendCsv(reply, `candidatos-${slug}-${todayDate()}.csv`, candidatesCsv(items))
     },
   )
@@ -66,11 +71,9 @@ export async function candidatesFeature(app: FastifyInstance) {
     },
   )
 
-  api.get(
-    '/bff/candidates/:id',
-    { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, response: { 200: CandidateAnswer, ...Failures } } },
-    async (request) => ({ candidate: lists.candidate(await request.owned.candidate(), sessionOf(request)) }),
-  )
+  api.get('/bff/candidates/:id', { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, response: { 200: CandidateAnswer, ...Failures } } }, async (request) => ({
+    candidate: lists.candidate(await request.owned.candidate(), sessionOf(request)),
+  }))
 
   api.put(
     '/bff/candidates/:id/status',

@@ -116,7 +116,13 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
         ;({ rows: all, partial } = await candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request))
       }
       const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
-      const page = pageOf(sortCandidates(searched.filter((c) => matchesStatus(c, query.status)), query.order), query)
+      const page = pageOf(
+        sortCandidates(
+          searched.filter((c) => matchesStatus(c, query.status)),
+          query.order,
+        ),
+        query,
+      )
       return { vacancy: vacancy as Obj & { id: number }, counts: countByStatus(searched), partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
     },
 

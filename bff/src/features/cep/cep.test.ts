@@ -15,7 +15,10 @@ const get = (cep: string) => app.inject({ method: 'GET', url: `/bff/cep/${cep}` 
 
 describe('GET /bff/cep/:cep', () => {
   it('answers the address in the form’s terms and caches it', async () => {
-    const scope = nock(CEP).get('/ws/60055400/json/').once().reply(200, { cep: '60055-400', logradouro: 'Avenida Aguanambi', bairro: 'José Bonifácio', localidade: 'Fortaleza', uf: 'CE' })
+    const scope = nock(CEP)
+      .get('/ws/60055400/json/')
+      .once()
+      .reply(200, { cep: '60055-400', logradouro: 'Avenida Aguanambi', bairro: 'José Bonifácio', localidade: 'Fortaleza', uf: 'CE' })
     for (const cep of ['60055400', '60055-400']) {
       const response = await get(cep)
       expect(response.statusCode).toBe(200)

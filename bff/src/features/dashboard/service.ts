@@ -76,4 +76,3 @@ export function createDashboard({ legacy, now = Date.now }: { legacy: HttpClient
   }
 }
 export type Dashboard = ReturnType<typeof createDashboard>
-

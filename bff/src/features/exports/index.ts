@@ -44,11 +44,24 @@ export async function exportsFeature(app: FastifyInstance) {
       const limit = limitProblem(type as ExportType, b.rows.length, Object.keys(fields).length, longest)
       if (limit) throw new HttpError(422, limit)
       const { body, contentType } = await renderExport({
-        rows: b.rows, fields, type: type as ExportType, worksheetName, header: b.header ?? [], footer: b.footer ?? [], defaultValue: b.defaultValue ?? '',
-        rtl: b.rtl ?? false, quoteLongNumbers: b.quoteLongNumbers ?? true, numberFormats: b.numberFormats ?? {}, columnWidths: b.columnWidths ?? {}, escapeCsv: b.escapeCsv ?? true,
+        rows: b.rows,
+        fields,
+        type: type as ExportType,
+        worksheetName,
+        header: b.header ?? [],
+        footer: b.footer ?? [],
+        defaultValue: b.defaultValue ?? '',
+        rtl: b.rtl ?? false,
+        quoteLongNumbers: b.quoteLongNumbers ?? true,
+        numberFormats: b.numberFormats ?? {},
+        columnWidths: b.columnWidths ?? {},
+        escapeCsv: b.escapeCsv ?? true,
       })
       const fileName = b.fileName ?? 'data.xls'
-      return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${fileName.replace(/"/g, '')}"`).send(body as never)
+      return reply
+        .header('content-type', contentType)
+        .header('content-disposition', `attachment; filename="${fileName.replace(/"/g, '')}"`)
+        .send(body as never)
     },
   )
 

@@ -10,7 +10,9 @@ let app: FastifyInstance
 let cookie: string
 beforeAll(async () => {
   app = await testApp()
-  nock(LEGACY).post('/api/auth/login').reply(200, { data: { token: '1|t', user: { name: 'A', email: 'a@x', role: 'admin', cnpj: '1' } } })
+  nock(LEGACY)
+    .post('/api/auth/login')
+    .reply(200, { data: { token: '1|t', user: { name: 'A', email: 'a@x', role: 'admin', cnpj: '1' } } })
   const login = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '1', password: 'x' } })
   cookie = String(login.headers['set-cookie']).split(';')[0]!
 })

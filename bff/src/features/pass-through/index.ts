@@ -131,7 +131,10 @@ export async function passThroughFeature(app: FastifyInstance) {
       // Unshaped answers go on as received: no parse and re-encode on the hot path.
       if (!rule.shape && !filterCompany && !companyCandidates) return reply200.send(response.raw.length > 0 ? response.raw : 'null')
       let answer: unknown = response.body
-      if (rule.shape === 'public-vacancies') answer = readList(answer).map(toPublicVacancy).filter((v) => v !== null)
+      if (rule.shape === 'public-vacancies')
+        answer = readList(answer)
+          .map(toPublicVacancy)
+          .filter((v) => v !== null)
       if (filterCompany) answer = { data: readList<Obj>(answer).filter((v) => canSee(session!, v)) }
       if (companyCandidates) answer = { data: rule.candidates === 'one' ? asSeenBy(session!, readOne(answer)) : readList<Obj>(answer).map((c) => asSeenBy(session!, c)) }
       return reply200.send(JSON.stringify(answer ?? null))

@@ -12,10 +12,19 @@ describe('pass-through policy', () => {
   })
   it('matches nothing outside the list', () => {
     for (const [method, url] of [
-      ['GET', '/api/auth/me'], ['POST', '/api/auth/login'], ['DELETE', '/api/candidatos/1'], ['GET', '/api/candidatos/0'],
-      ['GET', '/api/candidatos/1/'], ['GET', '/api/candidatos/%31'], ['GET', '/api/candidatos/..'], ['GET', '/api//candidatos'],
-      ['GET', '/api/candidatos/1\\..'], ['GET', '/apix/candidatos'], ['GET', '/api/candidatos/status/CONTRATADO'],
-      ['GET', '/api/candidatos/é'], ['GET', 'http://evil/api/candidatos'],
+      ['GET', '/api/auth/me'],
+      ['POST', '/api/auth/login'],
+      ['DELETE', '/api/candidatos/1'],
+      ['GET', '/api/candidatos/0'],
+      ['GET', '/api/candidatos/1/'],
+      ['GET', '/api/candidatos/%31'],
+      ['GET', '/api/candidatos/..'],
+      ['GET', '/api//candidatos'],
+      ['GET', '/api/candidatos/1\\..'],
+      ['GET', '/apix/candidatos'],
+      ['GET', '/api/candidatos/status/CONTRATADO'],
+      ['GET', '/api/candidatos/é'],
+      ['GET', 'http://evil/api/candidatos'],
     ] as const) {
       expect(matchRule(method, url), `${method} ${url}`).toBeNull()
     }

@@ -5,7 +5,18 @@ import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
 import { APPLICATION_SUCCESS } from './index.ts'
 
 const vacancies = [
-  { id: 3, description: 'Caixa', company_name: 'Loja', city: 'Natal', bairro: 'Tirol', requirements: ['Ensino médio'], benefits: ['VT'], obs: 'mostrar', cnpj: '45723618000118', recrutador: 'Ana' },
+  {
+    id: 3,
+    description: 'Caixa',
+    company_name: 'Loja',
+    city: 'Natal',
+    bairro: 'Tirol',
+    requirements: ['Ensino médio'],
+    benefits: ['VT'],
+    obs: 'mostrar',
+    cnpj: '45723618000118',
+    recrutador: 'Ana',
+  },
   { id: 1, description: 'Repositor', company_name: 'Mercado', city: 'Caucaia', bairro: 'Centro', requirements: [], benefits: [], obs: 'mostrar' },
   { id: 2, description: 'Oculta', company_name: 'X', city: 'Aquiraz', bairro: null, requirements: [], benefits: [], obs: 'nao mostrar' },
   { id: 4, description: 'Açougueiro', company_name: 'Y', city: 'Álvaro', neighborhood: 'Vila', requirements: 'x', benefits: [''], obs: 'mostrar' },
@@ -73,9 +84,18 @@ describe('GET /bff/public/vacancies/:id', () => {
 })
 
 const application = {
-  fullName: 'Maria da Silva', age: 27, genero: 'feminino', whatsapp: '(85) 98877-6655', email: 'maria@example.com', isPCD: false,
+  fullName: 'Maria da Silva',
+  age: 27,
+  genero: 'feminino',
+  whatsapp: '(85) 98877-6655',
+  email: 'maria@example.com',
+  isPCD: false,
   address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60055400' },
-  education: 'ensino médio completo', curso: '', veiopor: 'instagram', experience: ['sim trabalhei em supermercado', '', ''], jobId: 3,
+  education: 'ensino médio completo',
+  curso: '',
+  veiopor: 'instagram',
+  experience: ['sim trabalhei em supermercado', '', ''],
+  jobId: 3,
 }
 
 describe('POST /bff/public/applications', () => {
@@ -84,7 +104,12 @@ describe('POST /bff/public/applications', () => {
     const scope = nock(LEGACY, { badheaders: ['authorization', 'cookie'] })
       .post('/api/candidatos', (body) => body.fullName === 'Maria da Silva' && body.jobId === 3 && !('status' in body) && !('hack' in body))
       .reply(201, { data: { id: 77 } })
-    const response = await app.inject({ method: 'POST', url: '/bff/public/applications', headers: { ...CSRF_HEADERS, cookie: 'mv_session=x' }, payload: { ...application, status: 'contratado', obs: 'x', hack: 1 } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/bff/public/applications',
+      headers: { ...CSRF_HEADERS, cookie: 'mv_session=x' },
+      payload: { ...application, status: 'contratado', obs: 'x', hack: 1 },
+    })
     expect(response.statusCode).toBe(201)
     expect(JSON.parse(response.body)).toEqual({ message: APPLICATION_SUCCESS, id: 77 })
     scope.done()
@@ -115,7 +140,9 @@ describe('POST /bff/public/applications', () => {
   })
   it('passes the legacy’s 422 field errors on, and nothing else of its body', async () => {
     nock(LEGACY).get('/api/vagas-publicas').reply(200, vacancies)
-    nock(LEGACY).post('/api/candidatos').reply(422, { message: 'O campo e-mail já existe.', errors: { email: ['O campo e-mail já está sendo utilizado.'] }, exception: 'Illuminate' })
+    nock(LEGACY)
+      .post('/api/candidatos')
+      .reply(422, { message: 'O campo e-mail já existe.', errors: { email: ['O campo e-mail já está sendo utilizado.'] }, exception: 'Illuminate' })
     const response = await app.inject({ method: 'POST', url: '/bff/public/applications', headers: CSRF_HEADERS, payload: application })
     expect(response.statusCode).toBe(422)
     expect(JSON.parse(response.body)).toEqual({ message: expect.any(String), errors: { email: ['O campo e-mail já está sendo utilizado.'] } })

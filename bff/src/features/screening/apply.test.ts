@@ -10,8 +10,14 @@ const legacy = { request: async () => expect.fail('nothing may be written') }
 
 function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' = 'done') {
   const store = createScreeningStore(createSqliteStore(':memory:'))
-  store.createRun({ id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: outcomes.length }, outcomes.map((_, i) => ({ id: i + 1, full_name: `C${i}` })))
-  store.saveVerdicts('run-1', outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x' }] : [])))
+  store.createRun(
+    { id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: outcomes.length },
+    outcomes.map((_, i) => ({ id: i + 1, full_name: `C${i}` })),
+  )
+  store.saveVerdicts(
+    'run-1',
+    outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x' }] : [])),
+  )
   if (status === 'done') store.finish('run-1', 'done', null)
   return createScreeningApplier({ store, legacy, log: pino({ level: 'silent' }) })
 }

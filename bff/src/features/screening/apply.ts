@@ -45,7 +45,23 @@ class SessionEnded extends Error {}
  * has expired. A store failure (a full disk) fails the job cleanly — every worker stops first —
  * and never the process.
  */
-export function createScreeningApplier({ store, legacy, log, pacing = {}, now = Date.now, instanceId = randomUUID(), leaseMs = LEASE_MS }: { store: ScreeningStore; legacy: HttpClient; log: FastifyBaseLogger; pacing?: RatePacerOptions; now?: () => number; instanceId?: string; leaseMs?: number }) {
+export function createScreeningApplier({
+  store,
+  legacy,
+  log,
+  pacing = {},
+  now = Date.now,
+  instanceId = randomUUID(),
+  leaseMs = LEASE_MS,
+}: {
+  store: ScreeningStore
+  legacy: HttpClient
+  log: FastifyBaseLogger
+  pacing?: RatePacerOptions
+  now?: () => number
+  instanceId?: string
+  leaseMs?: number
+}) {
   const active = new Set<string>()
   let stopping = false
   const notices = new Map<string, string>()
@@ -89,7 +105,15 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
       const outcome = result.outcome as 'triado' | 'revisao'
       const marker = applyMarker(runId, step.candidateId)
-      const note = screeningNote({ runId, candidateId: step.candidateId, outcome: step.kind === 'forward' ? 'triado' : outcome, explanation: result.explanation ?? '', vacancy, provider: run.provider, date })
+      const note = screeningNote({
+        runId,
+        candidateId: step.candidateId,
+        outcome: step.kind === 'forward' ? 'triado' : outcome,
+        explanation: result.explanation ?? '',
+        vacancy,
+        provider: run.provider,
+        date,
+      })
       // Whether a write of this step may have reached the legacy unseen: true for a step left
       // 'sending' by an earlier job until the legacy shows it did not land, and while our own
       // write is in flight. Such a step is never marked 'failed' (a failed step is sent again
@@ -109,7 +133,8 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
           // (before a restart, say), whatever a person has set since.
           if (markedCandidates(record.obs, runId).includes(step.candidateId)) return store.setStep(runId, step, 'done')
           // Never backwards: someone a person moved past triage keeps that status.
-          if (!screeningMayChange(record.status ?? null)) return store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
+          if (!screeningMayChange(record.status ?? null))
+            return store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
         }
         uncertain = true
         store.setStep(runId, step, 'sending')
@@ -137,13 +162,16 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     let leaseLost = false
     // The lease is renewed while the job runs; lost (this instance stalled past its expiry), the
     // job stops taking steps, as another instance may now own the run.
-    const heartbeat = setInterval(() => {
-      try {
-        if (!store.takeLease(lease(runId), instanceId, leaseMs)) leaseLost = true
-      } catch (error) {
-        broken ??= error
-      }
-    }, Math.max(50, Math.floor(leaseMs / 3)))
+    const heartbeat = setInterval(
+      () => {
+        try {
+          if (!store.takeLease(lease(runId), instanceId, leaseMs)) leaseLost = true
+        } catch (error) {
+          broken ??= error
+        }
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    )
     heartbeat.unref()
     heartbeats.set(runId, heartbeat)
     try {
@@ -170,7 +198,11 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
       if (sessionEnded) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
       else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       else {
-        const steps = (kind: string) => store.stepCounts(runId).filter((c) => c.kind === kind).reduce((n, c) => n + c.count, 0)
+        const steps = (kind: string) =>
+          store
+            .stepCounts(runId)
+            .filter((c) => c.kind === kind)
+            .reduce((n, c) => n + c.count, 0)
         store.finishApply(runId, 'applied', applyMessage({ updated, sent, skipped, failedUpdates: steps('status') - updated - skipped, failedSends: steps('forward') - sent }))
       }
     } catch (error) {
@@ -218,7 +250,11 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
     if (run.status === 'screening') throw new HttpError(409, APPLY_MESSAGES.notFinished)
     const results = store.results(runId).filter((r) => r.outcome !== null)
     if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
-    const steps = applySteps(run.mode === 'global' ? 'global' : 'empresa', Number(run.vacancy.id), results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome!, jobPostingId: Number(r.candidate.job_posting_id) || null })))
+    const steps = applySteps(
+      run.mode === 'global' ? 'global' : 'empresa',
+      Number(run.vacancy.id),
+      results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome!, jobPostingId: Number(r.candidate.job_posting_id) || null })),
+    )
     if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
     return { run, steps, results: new Map(results.map((r) => [r.candidateId, r])) }
   }
@@ -249,7 +285,12 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
      */
     preview(runId: string) {
       const { steps, results } = planned(runId)
-      const finished = new Set(store.steps(runId).filter((s) => s.state === 'done' || s.state === 'skipped').map((s) => `${s.kind}:${s.candidateId}`))
+      const finished = new Set(
+        store
+          .steps(runId)
+          .filter((s) => s.state === 'done' || s.state === 'skipped')
+          .map((s) => `${s.kind}:${s.candidateId}`),
+      )
       const kept = new Map<string, number>()
       let changes = 0
       let forwards = 0
@@ -274,7 +315,8 @@ export function createScreeningApplier({ store, legacy, log, pacing = {}, now = 
         if (unrecordedFailures.has(runId)) return { status: 'failed' as const, message: APPLY_MESSAGES.failedStore, notice: null, ...counts }
         // No owner (its instance died and the lease ran out): an interrupted apply the recruiter
         // can carry on — not a button locked on "Aplicando..." forever.
-        if (!store.leaseHeld(lease(runId))) return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
+        if (!store.leaseHeld(lease(runId)))
+          return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
       }
       return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counts }
     },

@@ -3,17 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Failures } from '@mini-vagas/shared/schemas/common'
-import {
-  ApplyPreview,
-  ConnectionAnswer,
-  LoadAnswer,
-  LoadBody,
-  ProviderAnswer,
-  RunBody,
-  RunParams,
-  RunView,
-  type ProgressEvent,
-} from '@mini-vagas/shared/schemas/screening'
+import { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProviderAnswer, RunBody, RunParams, RunView, type ProgressEvent } from '@mini-vagas/shared/schemas/screening'
 import { sessionOf } from '../../lib/access.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -38,7 +28,15 @@ declare module '../../app.ts' {
 function configuredProvider(app: FastifyInstance): ScreeningProvider {
   const c = app.config
   return c.openaiApiKey
-    ? createOpenAiProvider({ apiKey: c.openaiApiKey, baseURL: c.openaiBaseUrl, model: c.openaiModel, maxInputTokens: c.openaiMaxInputTokens, maxOutputTokens: 8000, concurrency: c.openaiConcurrency, timeoutMs: 120_000 })
+    ? createOpenAiProvider({
+        apiKey: c.openaiApiKey,
+        baseURL: c.openaiBaseUrl,
+        model: c.openaiModel,
+        maxInputTokens: c.openaiMaxInputTokens,
+        maxOutputTokens: 8000,
+        concurrency: c.openaiConcurrency,
+        timeoutMs: 120_000,
+      })
     : createRulesProvider()
 }
 
@@ -96,66 +94,54 @@ async function screeningRoutes(
   api.get('/bff/screening/runs/:id', { config, schema: { tags, params: RunParams, response: { 200: RunView, ...Failures } } }, async (request) => viewOf(request.params.id))
 
   // What applying will write, for the recruiter to confirm first (issue 11).
-  api.get(
-    '/bff/screening/runs/:id/apply-preview',
-    { config, schema: { tags, params: RunParams, response: { 200: ApplyPreview, ...Failures } } },
-    async (request) => applier.preview(request.params.id),
+  api.get('/bff/screening/runs/:id/apply-preview', { config, schema: { tags, params: RunParams, response: { 200: ApplyPreview, ...Failures } } }, async (request) =>
+    applier.preview(request.params.id),
   )
 
   // Applying runs in the background; the answer is the run with its apply progress. Sending it
   // again while it runs changes nothing, and after it ended carries on with what is left.
-  api.post(
-    '/bff/screening/runs/:id/apply',
-    { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } },
-    async (request, reply) => {
-      const session = sessionOf(request)
-      applier.start(request.params.id, session.token, request.id)
-      return reply.code(202).send(viewOf(request.params.id))
-    },
-  )
+  api.post('/bff/screening/runs/:id/apply', { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
+    const session = sessionOf(request)
+    applier.start(request.params.id, session.token, request.id)
+    return reply.code(202).send(viewOf(request.params.id))
+  })
 
   // Progress as server-sent events: one `progress` event now and every half second until the run
   // (and its apply, if one is running) ends, then the stream closes. A plain stream through
   // Fastify, so every header hook still runs.
-  api.get(
-    '/bff/screening/runs/:id/events',
-    { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } },
-    async (request, reply) => {
-      const id = request.params.id
-      if (!runs.progress(id)) throw notFound()
-      const stream = new PassThrough()
-      // Counts only: no candidate is read on this half-second path.
-      const send = (): boolean => {
-        const { run, counts } = runs.progress(id)!
-        const { status, total, done, message } = run
-        const event: ProgressEvent = { status, total, done, message, counts, apply: applier.summary(id) }
-        stream.write(`event: progress\ndata: ${JSON.stringify(event)}\n\n`)
-        const apply = event.apply
-        return status !== 'screening' && apply?.status !== 'applying'
-      }
-      const timer = setInterval(() => {
-        if (send()) stop()
-      }, SSE_INTERVAL_MS)
-      const stop = () => {
-        clearInterval(timer)
-        stream.end()
-      }
-      request.raw.on('close', () => clearInterval(timer))
+  api.get('/bff/screening/runs/:id/events', { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } }, async (request, reply) => {
+    const id = request.params.id
+    if (!runs.progress(id)) throw notFound()
+    const stream = new PassThrough()
+    // Counts only: no candidate is read on this half-second path.
+    const send = (): boolean => {
+      const { run, counts } = runs.progress(id)!
+      const { status, total, done, message } = run
+      const event: ProgressEvent = { status, total, done, message, counts, apply: applier.summary(id) }
+      stream.write(`event: progress\ndata: ${JSON.stringify(event)}\n\n`)
+      const apply = event.apply
+      return status !== 'screening' && apply?.status !== 'applying'
+    }
+    const timer = setInterval(() => {
       if (send()) stop()
-      return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream as never)
-    },
-  )
+    }, SSE_INTERVAL_MS)
+    const stop = () => {
+      clearInterval(timer)
+      stream.end()
+    }
+    request.raw.on('close', () => clearInterval(timer))
+    if (send()) stop()
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('x-accel-buffering', 'no')
+      .send(stream as never)
+  })
 
   // Which provider screens, so the screen can say when it is the rules engine (no key configured).
-  api.get(
-    '/bff/screening/provider',
-    { config, schema: { tags, response: { 200: ProviderAnswer, ...Failures } } },
-    async () => ({ provider: provider.name }),
-  )
+  api.get('/bff/screening/provider', { config, schema: { tags, response: { 200: ProviderAnswer, ...Failures } } }, async () => ({ provider: provider.name }))
 
-  api.post(
-    '/bff/screening/test-connection',
-    { config, schema: { tags, response: { 200: ConnectionAnswer, ...Failures } } },
-    async () => ({ provider: provider.name, ...(await provider.testConnection()) }),
-  )
+  api.post('/bff/screening/test-connection', { config, schema: { tags, response: { 200: ConnectionAnswer, ...Failures } } }, async () => ({
+    provider: provider.name,
+    ...(await provider.testConnection()),
+  }))
 }

@@ -32,16 +32,28 @@ function instructions(vacancy: ScreeningVacancy): string {
       ? 'Vaga de estágio: idade abaixo de 18 ou acima de 28 vai para REVISAO; experiência anterior na área vai para REVISAO; experiência não é exigida.'
       : 'Vaga comum: idade fora de 18 a 65 é NAO_TRIADO.',
     'Proximidade: mesmo bairro é o melhor; mesma cidade é bom; cidades vizinhas até 30 km são aceitáveis; acima de 30 km é NAO_TRIADO.',
-    reviewCriteria(vacancy).length > 0 ? `Critérios específicos que exigem REVISAO por um recrutador: ${reviewCriteria(vacancy).join(', ')}.` : 'Não há critérios específicos que exijam revisão.',
+    reviewCriteria(vacancy).length > 0
+      ? `Critérios específicos que exigem REVISAO por um recrutador: ${reviewCriteria(vacancy).join(', ')}.`
+      : 'Não há critérios específicos que exijam revisão.',
     'Responda um resultado para cada candidato, pela sua referência, com uma justificativa curta em português.',
   ].join('\n')
 }
 
-const Answer = Type.Object({
-  resultados: Type.Array(
-    Type.Object({ ref: Type.String(), resultado: Type.Union([Type.Literal('TRIADO'), Type.Literal('REVISAO'), Type.Literal('NAO_TRIADO')]), justificativa: Type.String({ maxLength: 2000 }) }, { additionalProperties: false }),
-  ),
-}, { additionalProperties: false })
+const Answer = Type.Object(
+  {
+    resultados: Type.Array(
+      Type.Object(
+        {
+          ref: Type.String(),
+          resultado: Type.Union([Type.Literal('TRIADO'), Type.Literal('REVISAO'), Type.Literal('NAO_TRIADO')]),
+          justificativa: Type.String({ maxLength: 2000 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
 const answerCheck = Compile(Answer)
 const OUTCOME = { TRIADO: 'triado', REVISAO: 'revisao', NAO_TRIADO: 'nao_triado' } as const
 
@@ -62,7 +74,14 @@ export function readAnswer(text: string, refs: readonly string[]): Map<string, S
     }
     for (const ref of refs) {
       const answers = seen.get(ref)
-      out.set(ref, !answers ? { outcome: 'nao_triado', explanation: MISSING_ANSWER } : answers.length > 1 && new Set(answers.map((a) => a.outcome)).size > 1 ? { outcome: 'revisao', explanation: INVALID_ANSWER } : answers[0]!)
+      out.set(
+        ref,
+        !answers
+          ? { outcome: 'nao_triado', explanation: MISSING_ANSWER }
+          : answers.length > 1 && new Set(answers.map((a) => a.outcome)).size > 1
+            ? { outcome: 'revisao', explanation: INVALID_ANSWER }
+            : answers[0]!,
+      )
     }
     return out
   }
@@ -109,7 +128,12 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 2, ...(options.fetch ? { fetch: options.fetch } : {}) })
 
   const vacancyText = (vacancy: ScreeningVacancy) =>
-    JSON.stringify({ descricao: stripInvisible(vacancy.description ?? ''), cidade: vacancy.city ?? '', bairro: vacancy.bairro ?? '', criterios: (vacancy.criterios ?? []).map(stripInvisible) })
+    JSON.stringify({
+      descricao: stripInvisible(vacancy.description ?? ''),
+      cidade: vacancy.city ?? '',
+      bairro: vacancy.bairro ?? '',
+      criterios: (vacancy.criterios ?? []).map(stripInvisible),
+    })
 
   async function call(vacancy: ScreeningVacancy, items: ReturnType<typeof screeningInput>[]): Promise<string> {
     const response = await client.responses.create({
@@ -133,7 +157,11 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
                   type: 'object',
                   additionalProperties: false,
                   required: ['ref', 'resultado', 'justificativa'],
-                  properties: { ref: { type: 'string', enum: items.map((i) => i.ref) }, resultado: { type: 'string', enum: ['TRIADO', 'REVISAO', 'NAO_TRIADO'] }, justificativa: { type: 'string' } },
+                  properties: {
+                    ref: { type: 'string', enum: items.map((i) => i.ref) },
+                    resultado: { type: 'string', enum: ['TRIADO', 'REVISAO', 'NAO_TRIADO'] },
+                    justificativa: { type: 'string' },
+                  },
                 },
               },
             },
@@ -175,11 +203,17 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
           const batch = batches[next++]!
           let text: string
           try {
-            text = await call(vacancy, batch.map((b) => b.item))
+            text = await call(
+              vacancy,
+              batch.map((b) => b.item),
+            )
           } catch (error) {
             throw error instanceof ScreeningError ? error : new ScreeningError(screeningErrorMessage(error))
           }
-          const answers = readAnswer(text, batch.map((b) => b.item.ref))
+          const answers = readAnswer(
+            text,
+            batch.map((b) => b.item.ref),
+          )
           for (const b of batch) results.set(b.id, answers.get(b.item.ref)!)
         }
       }

@@ -13,14 +13,33 @@ import { ScreeningError, type ScreeningProvider } from './provider.ts'
 
 const BATCH = 100
 /** What a run keeps of a candidate and of its vacancy: the fields of the shared schemas, nothing else. */
-const keep = <T>(schema: { properties: object }, row: Record<string, unknown>) => Object.fromEntries(Object.keys(schema.properties).filter((k) => k in row).map((k) => [k, row[k]])) as T
+const keep = <T>(schema: { properties: object }, row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.keys(schema.properties)
+      .filter((k) => k in row)
+      .map((k) => [k, row[k]]),
+  ) as T
 
 /**
  * Screening as server-side runs (DESIGN.md §6): candidates are loaded and kept in the store, then
  * screened in batches in the background; each batch's verdicts are saved as they come, so a BFF
  * restart resumes where it stopped and nothing is screened twice.
  */
-export function createScreeningRuns({ store, loader, provider, legacy, log, starts }: { store: ScreeningStore; loader: ScreeningLoader; provider: ScreeningProvider; legacy: HttpClient; log: FastifyBaseLogger; starts: AttemptLimiter }) {
+export function createScreeningRuns({
+  store,
+  loader,
+  provider,
+  legacy,
+  log,
+  starts,
+}: {
+  store: ScreeningStore
+  loader: ScreeningLoader
+  provider: ScreeningProvider
+  legacy: HttpClient
+  log: FastifyBaseLogger
+  starts: AttemptLimiter
+}) {
   const active = new Set<string>()
 
   async function process(runId: string): Promise<void> {
@@ -30,8 +49,14 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       const run = store.getRun(runId)
       if (!run) return
       for (let batch = store.pending(runId, BATCH); batch.length > 0; batch = store.pending(runId, BATCH)) {
-        const verdicts = await provider.screen(run.vacancy, batch.map((b) => b.candidate))
-        store.saveVerdicts(runId, batch.map((b) => ({ candidateId: b.candidateId, ...(verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }) })))
+        const verdicts = await provider.screen(
+          run.vacancy,
+          batch.map((b) => b.candidate),
+        )
+        store.saveVerdicts(
+          runId,
+          batch.map((b) => ({ candidateId: b.candidateId, ...(verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }) })),
+        )
       }
       const screened = store.results(runId).filter((r) => r.outcome === 'triado').length
       store.finish(runId, 'done', `Triagem concluída! ${screened} candidatos triados.`)
@@ -53,7 +78,16 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       const id = randomUUID()
       store.dropDrafts(session.user.email)
       store.createRun(
-        { id, status: 'draft', createdBy: session.user.email, mode: input.mode, vacancy: input.vacancyId ? { id: input.vacancyId } : {}, provider: provider.name, total: loaded.candidates.length, warning: loaded.partial },
+        {
+          id,
+          status: 'draft',
+          createdBy: session.user.email,
+          mode: input.mode,
+          vacancy: input.vacancyId ? { id: input.vacancyId } : {},
+          provider: provider.name,
+          total: loaded.candidates.length,
+          warning: loaded.partial,
+        },
         loaded.candidates.map((c) => keep<ScreenedCandidate>(ScreenedCandidate, c)),
       )
       return { draftId: id, total: loaded.total, warnings: loaded.warnings, candidates: loaded.candidates }
@@ -67,13 +101,15 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
         throw new HttpError(429, 'Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.', { headers: { 'retry-after': '10' } })
       }
       const wait = starts.blockedFor(user)
-      if (wait > 0) throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      if (wait > 0)
+        throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
       const draft = store.getRun(draftId)
       if (!draft || draft.status !== 'draft' || draft.createdBy !== user) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       const vacancyId = Number(draft.vacancy.id)
       if (!vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
       const vacancy = await visibleVacancy(legacy, vacancyId, session, request)
-      if (!store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name })) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
+      if (!store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name }))
+        throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       starts.record(user)
       void process(draftId)
       return draftId
@@ -84,7 +120,22 @@ export function createScreeningRuns({ store, loader, provider, legacy, log, star
       if (!run || run.status === 'draft') return null
       const counts: OutcomeCounts = { triado: 0, revisao: 0, nao_triado: 0, pendente: 0 }
       for (const [outcome, n] of store.outcomeCounts(id)) counts[outcome ?? 'pendente'] += n
-      return { run: { id: run.id, mode: run.mode, provider: run.provider, status: run.status, total: run.total, done: run.done, message: run.message, warning: run.warning, createdAt: run.createdAt, updatedAt: run.updatedAt, vacancy: run.vacancy }, counts }
+      return {
+        run: {
+          id: run.id,
+          mode: run.mode,
+          provider: run.provider,
+          status: run.status,
+          total: run.total,
+          done: run.done,
+          message: run.message,
+          warning: run.warning,
+          createdAt: run.createdAt,
+          updatedAt: run.updatedAt,
+          vacancy: run.vacancy,
+        },
+        counts,
+      }
     },
     view(id: string) {
       const progress = this.progress(id)

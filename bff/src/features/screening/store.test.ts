@@ -6,7 +6,11 @@ import { createSqliteStore } from '../../plugins/store.ts'
 import { createScreeningStore } from './store.ts'
 
 const run = { id: 'r1', createdBy: 'admin@x', mode: 'empresa' as const, vacancy: { id: 1, description: 'Caixa' }, provider: 'rules', total: 3 }
-const candidates = [{ id: 10, full_name: 'A' }, { id: 11, full_name: 'B' }, { id: 12, full_name: 'C' }]
+const candidates = [
+  { id: 10, full_name: 'A' },
+  { id: 11, full_name: 'B' },
+  { id: 12, full_name: 'C' },
+]
 
 /** Screening's tables on a fresh (or reopened) store; `close` closes the store under them. */
 function screeningStore(file: string) {
@@ -36,17 +40,34 @@ describe('screening store', () => {
     const store = screeningStore(':memory:')
     store.createRun(run, candidates)
     store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'first' }])
-    store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'nao_triado', explanation: 'second' }, { candidateId: 11, outcome: 'revisao', explanation: 'b' }])
-    expect(store.results('r1').map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([[10, 'triado', 'first'], [11, 'revisao', 'b'], [12, null, null]])
+    store.saveVerdicts('r1', [
+      { candidateId: 10, outcome: 'nao_triado', explanation: 'second' },
+      { candidateId: 11, outcome: 'revisao', explanation: 'b' },
+    ])
+    expect(store.results('r1').map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([
+      [10, 'triado', 'first'],
+      [11, 'revisao', 'b'],
+      [12, null, null],
+    ])
     expect(store.getRun('r1')!.done).toBe(2)
-    expect(store.outcomeCounts('r1')).toEqual(new Map<string | null, number>([[null, 1], ['revisao', 1], ['triado', 1]]))
+    expect(store.outcomeCounts('r1')).toEqual(
+      new Map<string | null, number>([
+        [null, 1],
+        ['revisao', 1],
+        ['triado', 1],
+      ]),
+    )
     store.finish('r1', 'done', null)
     expect(store.unfinishedRuns()).toEqual([])
   })
   it('keeps apply steps: added once, failed ones tried again, done ones never again', () => {
     const store = screeningStore(':memory:')
     store.createRun(run, candidates)
-    const steps = [{ candidateId: 10, kind: 'status' as const }, { candidateId: 10, kind: 'forward' as const }, { candidateId: 11, kind: 'status' as const }]
+    const steps = [
+      { candidateId: 10, kind: 'status' as const },
+      { candidateId: 10, kind: 'forward' as const },
+      { candidateId: 11, kind: 'status' as const },
+    ]
     store.beginApply('r1', steps)
     expect(store.getApply('r1')).toMatchObject({ status: 'applying' })
     store.setStep('r1', steps[0]!, 'done')
@@ -80,4 +101,3 @@ describe('screening store', () => {
     expect(store.getRun('r2')).not.toBeNull()
   })
 })
-

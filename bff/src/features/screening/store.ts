@@ -69,7 +69,10 @@ export interface StoredStep {
 /** Screening's tables, and the store's leases (one apply job owner per run across instances). */
 export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease' | 'leaseHeld'> {
   /** A loaded set kept as a draft (status 'draft'), or a run screening at once. */
-  createRun(run: Omit<StoredRun, 'done' | 'status' | 'message' | 'warning' | 'createdAt' | 'updatedAt'> & { warning?: string | null; status?: 'draft' | 'screening' }, candidates: ScreenedCandidate[]): StoredRun
+  createRun(
+    run: Omit<StoredRun, 'done' | 'status' | 'message' | 'warning' | 'createdAt' | 'updatedAt'> & { warning?: string | null; status?: 'draft' | 'screening' },
+    candidates: ScreenedCandidate[],
+  ): StoredRun
   /** Turns the user's draft into a run screening for `vacancy` with `provider`; false when it is not their draft (any more). */
   startDraft(id: string, createdBy: string, start: { vacancy: ScreenedVacancy; provider: string }): boolean
   /** Forgets the user's drafts (a new load replaces them); returns how many. */
@@ -104,17 +107,30 @@ export function createScreeningStore(store: Store): ScreeningStore {
   const runColumns = new Set((db.prepare('PRAGMA table_info(screening_runs)').all() as { name: string }[]).map((c) => c.name))
   if (!runColumns.has('warning')) db.exec('ALTER TABLE screening_runs ADD COLUMN warning TEXT')
   const row = (r: Record<string, unknown>): StoredRun => ({
-    id: String(r.id), createdBy: String(r.created_by), mode: r.mode === 'global' ? 'global' : 'empresa', vacancy: JSON.parse(String(r.vacancy)), provider: String(r.provider),
-    status: r.status as RunStatus, total: Number(r.total), done: Number(r.done), message: r.message === null ? null : String(r.message),
+    id: String(r.id),
+    createdBy: String(r.created_by),
+    mode: r.mode === 'global' ? 'global' : 'empresa',
+    vacancy: JSON.parse(String(r.vacancy)),
+    provider: String(r.provider),
+    status: r.status as RunStatus,
+    total: Number(r.total),
+    done: Number(r.done),
+    message: r.message === null ? null : String(r.message),
     warning: r.warning === null || r.warning === undefined ? null : String(r.warning),
-    createdAt: String(r.created_at), updatedAt: String(r.updated_at),
+    createdAt: String(r.created_at),
+    updatedAt: String(r.updated_at),
   })
   const result = (r: Record<string, unknown>): StoredResult => ({
-    candidateId: Number(r.candidate_id), candidate: JSON.parse(String(r.candidate)),
-    outcome: r.outcome === null ? null : (String(r.outcome) as Outcome), explanation: r.explanation === null ? null : String(r.explanation),
+    candidateId: Number(r.candidate_id),
+    candidate: JSON.parse(String(r.candidate)),
+    outcome: r.outcome === null ? null : (String(r.outcome) as Outcome),
+    explanation: r.explanation === null ? null : String(r.explanation),
   })
   const apply = (r: Record<string, unknown>): StoredApply => ({
-    runId: String(r.run_id), status: r.status as ApplyStatus, message: r.message === null ? null : String(r.message), updatedAt: String(r.updated_at),
+    runId: String(r.run_id),
+    status: r.status as ApplyStatus,
+    message: r.message === null ? null : String(r.message),
+    updatedAt: String(r.updated_at),
   })
   const getRun = db.prepare('SELECT * FROM screening_runs WHERE id = ?')
   const setVerdict = db.prepare('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL')
@@ -127,8 +143,9 @@ export function createScreeningStore(store: Store): ScreeningStore {
       const at = new Date().toISOString()
       const insert = db.prepare('INSERT INTO screening_results (run_id, position, candidate_id, candidate) VALUES (?, ?, ?, ?)')
       tx(() => {
-        db.prepare('INSERT INTO screening_runs (id, created_by, mode, vacancy, provider, status, total, warning, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, run.status ?? 'screening', run.total, run.warning ?? null, at, at)
+        db.prepare(
+          'INSERT INTO screening_runs (id, created_by, mode, vacancy, provider, status, total, warning, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, run.status ?? 'screening', run.total, run.warning ?? null, at, at)
         candidates.forEach((c, i) => insert.run(run.id, i, Number(c.id), JSON.stringify(c)))
       })
       return row(getRun.get(run.id) as Record<string, unknown>)
@@ -164,10 +181,24 @@ export function createScreeningStore(store: Store): ScreeningStore {
     },
     results: (runId) => (db.prepare('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position').all(runId) as Record<string, unknown>[]).map(result),
     outcomeCounts: (runId) =>
-      new Map((db.prepare('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome').all(runId) as { outcome: Outcome | null; n: number }[]).map((r) => [r.outcome, Number(r.n)])),
+      new Map(
+        (db.prepare('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome').all(runId) as { outcome: Outcome | null; n: number }[]).map((r) => [
+          r.outcome,
+          Number(r.n),
+        ]),
+      ),
     stepCounts: (runId) =>
-      (db.prepare("SELECT kind, state, COUNT(*) AS n, SUM(state NOT IN ('done', 'skipped') AND message IS NOT NULL) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state").all(runId) as Record<string, unknown>[]).map((r) => ({
-        kind: r.kind as StoredStep['kind'], state: r.state as StepState, count: Number(r.n), reported: Number(r.reported),
+      (
+        db
+          .prepare(
+            "SELECT kind, state, COUNT(*) AS n, SUM(state NOT IN ('done', 'skipped') AND message IS NOT NULL) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state",
+          )
+          .all(runId) as Record<string, unknown>[]
+      ).map((r) => ({
+        kind: r.kind as StoredStep['kind'],
+        state: r.state as StepState,
+        count: Number(r.n),
+        reported: Number(r.reported),
       })),
     unfinishedRuns: () => (db.prepare("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at").all() as Record<string, unknown>[]).map(row),
     beginApply(runId, steps) {
@@ -176,7 +207,9 @@ export function createScreeningStore(store: Store): ScreeningStore {
       tx(() => {
         steps.forEach((step, i) => insert.run(runId, step.candidateId, step.kind, i))
         db.prepare("UPDATE screening_apply_steps SET state = 'pending', message = NULL WHERE run_id = ? AND state = 'failed'").run(runId)
-        db.prepare("INSERT INTO screening_applies (run_id, status, message, updated_at) VALUES (?, 'applying', NULL, ?) ON CONFLICT(run_id) DO UPDATE SET status = 'applying', message = NULL, updated_at = excluded.updated_at").run(runId, at)
+        db.prepare(
+          "INSERT INTO screening_applies (run_id, status, message, updated_at) VALUES (?, 'applying', NULL, ?) ON CONFLICT(run_id) DO UPDATE SET status = 'applying', message = NULL, updated_at = excluded.updated_at",
+        ).run(runId, at)
       })
     },
     getApply(runId) {
@@ -185,12 +218,21 @@ export function createScreeningStore(store: Store): ScreeningStore {
     },
     steps: (runId) =>
       (db.prepare('SELECT * FROM screening_apply_steps WHERE run_id = ? ORDER BY position, kind DESC').all(runId) as Record<string, unknown>[]).map((r) => ({
-        candidateId: Number(r.candidate_id), kind: r.kind as StoredStep['kind'], state: r.state as StepState,
-        message: r.message === null ? null : String(r.message), legacyId: r.legacy_id === null ? null : Number(r.legacy_id),
+        candidateId: Number(r.candidate_id),
+        kind: r.kind as StoredStep['kind'],
+        state: r.state as StepState,
+        message: r.message === null ? null : String(r.message),
+        legacyId: r.legacy_id === null ? null : Number(r.legacy_id),
       })),
     setStep(runId, step, state, detail = {}) {
-      db.prepare('UPDATE screening_apply_steps SET state = ?, message = ?, legacy_id = COALESCE(?, legacy_id) WHERE run_id = ? AND candidate_id = ? AND kind = ?')
-        .run(state, detail.message ?? null, detail.legacyId ?? null, runId, step.candidateId, step.kind)
+      db.prepare('UPDATE screening_apply_steps SET state = ?, message = ?, legacy_id = COALESCE(?, legacy_id) WHERE run_id = ? AND candidate_id = ? AND kind = ?').run(
+        state,
+        detail.message ?? null,
+        detail.legacyId ?? null,
+        runId,
+        step.candidateId,
+        step.kind,
+      )
       db.prepare('UPDATE screening_applies SET updated_at = ? WHERE run_id = ?').run(new Date().toISOString(), runId)
     },
     finishApply(runId, status, message) {

@@ -8,7 +8,6 @@ import { sessionOf } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 
-
 /**
  * User registration (issue 7, admin only): the form's rules are checked here too (the browser's
  * check is a convenience), then the legacy's registration endpoint — its path is configurable,
@@ -31,7 +30,14 @@ export async function usersFeature(app: FastifyInstance) {
       if (Object.keys(errors).length > 0) {
         throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
       }
-      const body = { name: form.name.trim(), email: form.email.trim(), role: form.role, cnpj: cnpjDigits(form.cnpj), password: form.password, password_confirmation: form.password_confirmation }
+      const body = {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        role: form.role,
+        cnpj: cnpjDigits(form.cnpj),
+        password: form.password,
+        password_confirmation: form.password_confirmation,
+      }
       const response = await legacy.request({ method: 'POST', path: registerPath, body, token: session.token, requestId: request.id })
       if (!isSuccess(response)) throw upstreamFailure(response)
       return reply.code(201).send({ message: 'Usuário cadastrado com sucesso!' })

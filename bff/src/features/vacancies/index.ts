@@ -51,13 +51,21 @@ export async function vacanciesFeature(app: FastifyInstance) {
     reply.code(201).send({ vacancy: created(await write(request, 'POST', '/processos_seletivos', request.body)) }),
   )
 
-  api.put('/bff/vacancies/:id', { config: { access: 'admin' }, schema: { tags, params: IdParams, body: VacancyInput, response: { 200: VacancyAnswer, ...Failures } } }, async (request) => ({
-    vacancy: await written(await write(request, 'PUT', `/processos_seletivos/${request.params.id}`, request.body), request),
-  }))
+  api.put(
+    '/bff/vacancies/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, body: VacancyInput, response: { 200: VacancyAnswer, ...Failures } } },
+    async (request) => ({
+      vacancy: await written(await write(request, 'PUT', `/processos_seletivos/${request.params.id}`, request.body), request),
+    }),
+  )
 
-  api.post('/bff/company/vacancies', { config: { access: 'company' }, schema: { tags, body: CompanyVacancyInput, response: { 201: CreatedVacancy, ...Failures } } }, async (request, reply) => {
-    const { user } = sessionOf(request)
-    const body = { ...request.body, company_name: user.name, cnpj: user.cnpj, obs: 'nao mostrar', status: 'aberta', vagas_preenchidas: 0 }
-    return reply.code(201).send({ vacancy: created(await write(request, 'POST', '/processos_seletivos', body)) })
-  })
+  api.post(
+    '/bff/company/vacancies',
+    { config: { access: 'company' }, schema: { tags, body: CompanyVacancyInput, response: { 201: CreatedVacancy, ...Failures } } },
+    async (request, reply) => {
+      const { user } = sessionOf(request)
+      const body = { ...request.body, company_name: user.name, cnpj: user.cnpj, obs: 'nao mostrar', status: 'aberta', vagas_preenchidas: 0 }
+      return reply.code(201).send({ vacancy: created(await write(request, 'POST', '/processos_seletivos', body)) })
+    },
+  )
 }

@@ -28,9 +28,7 @@ export interface Tokens {
 }
 
 export function createTokens(db: DatabaseSync, ttlMinutes: number, now: () => Date): Tokens {
-  const insert = db.prepare(
-    'INSERT INTO personal_access_tokens (user_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)',
-  )
+  const insert = db.prepare('INSERT INTO personal_access_tokens (user_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
   const lookup = db.prepare(`SELECT t.id AS token_id, t.token_hash, t.expires_at, u.id, u.name, u.email, u.role, u.cnpj
     FROM personal_access_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?`)
   const remove = db.prepare('DELETE FROM personal_access_tokens WHERE id = ?')

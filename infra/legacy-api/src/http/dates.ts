@@ -6,11 +6,7 @@ import { validate, type ValidationFailure } from './validation.ts'
  * The start_date/end_date filter every list endpoint takes: Y-m-d, inclusive calendar days in
  * America/Fortaleza, on created_at. Either bound may be absent unless `required`.
  */
-export function createdAtFilter(
-  query: Record<string, unknown>,
-  column: string,
-  required = false,
-): { sql: string; params: string[] } | ValidationFailure {
+export function createdAtFilter(query: Record<string, unknown>, column: string, required = false): { sql: string; params: string[] } | ValidationFailure {
   const presence = required ? ('required' as const) : ('nullable' as const)
   const trimmed = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]))
   const failure = validate(
@@ -22,9 +18,7 @@ export function createdAtFilter(
         'date',
         {
           custom: (end, data) =>
-            typeof data.start_date === 'string' && typeof end === 'string' && end < data.start_date
-              ? 'O campo end date deve ser uma data posterior ou igual a start date.'
-              : null,
+            typeof data.start_date === 'string' && typeof end === 'string' && end < data.start_date ? 'O campo end date deve ser uma data posterior ou igual a start date.' : null,
         },
       ],
     },

@@ -6,11 +6,7 @@ describe('Laravel-style validation', () => {
     expect(validate({ name: 'Ana', age: '30' }, { name: ['required', 'string'], age: ['required', 'integer'] })).toBeNull()
   })
   it('reports every failing field with pt_BR messages and the "(e mais N erros)" summary', () => {
-    const result = validate(
-      { email: 'x', age: 'dez', tags: 'a' },
-      { name: ['required'], email: ['required', 'email'], age: ['numeric'], tags: ['array'] },
-      { name: 'nome' },
-    )
+    const result = validate({ email: 'x', age: 'dez', tags: 'a' }, { name: ['required'], email: ['required', 'email'], age: ['numeric'], tags: ['array'] }, { name: 'nome' })
     expect(result).toEqual({
       message: 'O campo nome é obrigatório. (e mais 3 erros)',
       errors: {
@@ -22,10 +18,7 @@ describe('Laravel-style validation', () => {
     })
   })
   it('reads nested fields and array elements', () => {
-    const result = validate(
-      { address: { city: '' }, experience: ['ok', 5] },
-      { 'address.city': ['required'], 'experience.*': ['nullable', 'string'] },
-    )
+    const result = validate({ address: { city: '' }, experience: ['ok', 5] }, { 'address.city': ['required'], 'experience.*': ['nullable', 'string'] })
     expect(result?.errors).toEqual({
       'address.city': ['O campo address.city é obrigatório.'],
       'experience.1': ['O campo experience.1 deve ser uma string.'],
@@ -41,12 +34,8 @@ describe('Laravel-style validation', () => {
   })
   it('checks min, max and in for numbers, strings and lists', () => {
     expect(validate({ n: -1 }, { n: ['integer', { min: 0 }] })?.errors.n).toEqual(['O campo n deve ser pelo menos 0.'])
-    expect(validate({ s: 'abcd' }, { s: ['string', { max: 3 }] })?.errors.s).toEqual([
-      'O campo s não pode ser superior a 3 caracteres.',
-    ])
-    expect(validate({ l: [1, 2, 3, 4] }, { l: ['array', { max: 3 }] })?.errors.l).toEqual([
-      'O campo l não pode ter mais de 3 itens.',
-    ])
+    expect(validate({ s: 'abcd' }, { s: ['string', { max: 3 }] })?.errors.s).toEqual(['O campo s não pode ser superior a 3 caracteres.'])
+    expect(validate({ l: [1, 2, 3, 4] }, { l: ['array', { max: 3 }] })?.errors.l).toEqual(['O campo l não pode ter mais de 3 itens.'])
     expect(validate({ v: 'talvez' }, { v: [{ in: ['sim', 'nao'] }] })?.errors.v).toEqual(['O v selecionado é inválido.'])
   })
   it('accepts Laravel boolean forms and rejects others', () => {

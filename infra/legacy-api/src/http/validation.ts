@@ -44,11 +44,9 @@ function has(data: Record<string, unknown>, path: string): boolean {
   return parent !== null && typeof parent === 'object' && last in (parent as object)
 }
 
-const isEmpty = (v: unknown) =>
-  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
 
-const isNumeric = (v: unknown) =>
-  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))
+const isNumeric = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))
 
 const isBooleanLike = (v: unknown) => [true, false, 0, 1, '0', '1'].includes(v as never)
 
@@ -59,11 +57,7 @@ function sizeOf(value: unknown): number {
 }
 
 /** Validates `data` against `rules`; `attributes` gives each field its Portuguese name. */
-export function validate(
-  data: Record<string, unknown>,
-  rules: Rules,
-  attributes: Record<string, string> = {},
-): ValidationFailure | null {
+export function validate(data: Record<string, unknown>, rules: Rules, attributes: Record<string, string> = {}): ValidationFailure | null {
   const errors: Record<string, string[]> = {}
   const expanded: [string, readonly Rule[]][] = []
   for (const [field, fieldRules] of Object.entries(rules)) {
@@ -110,11 +104,7 @@ export function validate(
         }
       } else if ('min' in rule) {
         if (numeric ? isNumeric(value) && Number(value) < rule.min : sizeOf(value) < rule.min) {
-          fail(
-            numeric
-              ? `O campo ${attribute} deve ser pelo menos ${rule.min}.`
-              : `O campo ${attribute} deve ter pelo menos ${rule.min} caracteres.`,
-          )
+          fail(numeric ? `O campo ${attribute} deve ser pelo menos ${rule.min}.` : `O campo ${attribute} deve ter pelo menos ${rule.min} caracteres.`)
         }
       } else if ('max' in rule) {
         if (numeric ? isNumeric(value) && Number(value) > rule.max : sizeOf(value) > rule.max) {

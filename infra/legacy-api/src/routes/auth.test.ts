@@ -22,13 +22,19 @@ describe('POST /api/auth/login', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/)
   })
   it('logs in each demo company with its role', async () => {
-    for (const [cnpj, password] of [['45723618000118', 'demo-empresa-a'], ['07654012000189', 'demo-empresa-b']]) {
+    for (const [cnpj, password] of [
+      ['45723618000118', 'demo-empresa-a'],
+      ['07654012000189', 'demo-empresa-b'],
+    ]) {
       const res = await call(api.url, '/api/auth/login', { method: 'POST', body: { cnpj, password } })
       expect(res.body.data.user.role).toBe('company')
     }
   })
   it('answers 401 with a message for a wrong password or unknown CNPJ', async () => {
-    for (const body of [{ cnpj: '11222333000181', password: 'nope' }, { cnpj: '99999999000199', password: 'x' }]) {
+    for (const body of [
+      { cnpj: '11222333000181', password: 'nope' },
+      { cnpj: '99999999000199', password: 'x' },
+    ]) {
       const res = await call(api.url, '/api/auth/login', { method: 'POST', body })
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ message: 'CNPJ ou senha inválidos.' })

@@ -42,9 +42,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, now }: Lega
   })
 
   // Not shown by the spec (DESIGN.md §3 assumes it): admins register users.
-  const insert = db.prepare(
-    'INSERT INTO users (name, email, role, cnpj, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  )
+  const insert = db.prepare('INSERT INTO users (name, email, role, cnpj, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
   const emailTaken = db.prepare('SELECT 1 FROM users WHERE lower(email) = lower(?)')
   app.post('/api/auth/register', { preHandler: auth }, async (request, reply) => {
     if (request.user!.role !== 'admin') return reply.code(403).send({ message: 'This action is unauthorized.' })
@@ -54,25 +52,40 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, now }: Lega
       {
         name: ['required', 'string', { max: 255 }],
         email: ['required', 'email', { max: 255 }, { custom: (v) => (emailTaken.get(String(v)) ? 'O campo :attribute já está sendo utilizado.' : null) }],
-        password: ['required', 'string', { min: 8 }, { max: 255 }, {
-          custom: (v, data) => (data.password_confirmation !== v ? 'O campo :attribute de confirmação não confere.' : null),
-        }],
-        role: ['required', { in: ['admin', 'company'] }],
-        cnpj: ['required', 'string', {
-          custom: (v) => {
-            const digits = cnpjDigits(String(v))
-            if (digits.length !== 14) return 'O campo :attribute deve ter 14 dígitos.'
-            return byCnpj.get(digits) ? 'O campo :attribute já está sendo utilizado.' : null
+        password: [
+          'required',
+          'string',
+          { min: 8 },
+          { max: 255 },
+          {
+            custom: (v, data) => (data.password_confirmation !== v ? 'O campo :attribute de confirmação não confere.' : null),
           },
-        }],
+        ],
+        role: ['required', { in: ['admin', 'company'] }],
+        cnpj: [
+          'required',
+          'string',
+          {
+            custom: (v) => {
+              const digits = cnpjDigits(String(v))
+              if (digits.length !== 14) return 'O campo :attribute deve ter 14 dígitos.'
+              return byCnpj.get(digits) ? 'O campo :attribute já está sendo utilizado.' : null
+            },
+          },
+        ],
       },
       { name: 'nome', password: 'senha', role: 'perfil', cnpj: 'CNPJ', email: 'e-mail' },
     )
     if (failure) return unprocessable(reply, failure)
     const at = timestamp(now())
     const { lastInsertRowid } = insert.run(
-      String(body.name).trim(), String(body.email).trim(), String(body.role), cnpjDigits(String(body.cnpj)),
-      hashPassword(String(body.password)), at, at,
+      String(body.name).trim(),
+      String(body.email).trim(),
+      String(body.role),
+      cnpjDigits(String(body.cnpj)),
+      hashPassword(String(body.password)),
+      at,
+      at,
     )
     const created = db.prepare('SELECT * FROM users WHERE id = ?').get(lastInsertRowid) as Record<string, unknown>
     return reply.code(201).send({ message: 'Usuário cadastrado com sucesso.', data: userJson(created) })

@@ -50,9 +50,34 @@ describe('GET /api/candidatos (paginated)', () => {
   })
   it('returns each candidate in the §3.2 shape with its vacancy nested', async () => {
     const [candidate] = (await call(api.url, '/api/candidatos?page=1', { token })).body.data
-    expect(Object.keys(candidate).sort()).toEqual(
-      ['address_city', 'address_neighborhood', 'address_state', 'address_street', 'age', 'cep', 'company_name', 'created_at', 'curso', 'education', 'email', 'experience_1', 'experience_2', 'experience_3', 'full_name', 'genero', 'id', 'is_pcd', 'job_posting', 'job_posting_id', 'obs', 'status', 'ultima_acao', 'updated_at', 'veiopor', 'whatsapp'],
-    )
+    expect(Object.keys(candidate).sort()).toEqual([
+      'address_city',
+      'address_neighborhood',
+      'address_state',
+      'address_street',
+      'age',
+      'cep',
+      'company_name',
+      'created_at',
+      'curso',
+      'education',
+      'email',
+      'experience_1',
+      'experience_2',
+      'experience_3',
+      'full_name',
+      'genero',
+      'id',
+      'is_pcd',
+      'job_posting',
+      'job_posting_id',
+      'obs',
+      'status',
+      'ultima_acao',
+      'updated_at',
+      'veiopor',
+      'whatsapp',
+    ])
     expect(Object.keys(candidate.job_posting).sort()).toEqual(['city', 'company_name', 'created_at', 'description', 'estado', 'recrutador'])
     expect(typeof candidate.is_pcd).toBe('boolean')
     expect(candidate.ultima_acao >= candidate.created_at).toBe(true)
@@ -202,7 +227,11 @@ describe('status lists and counts', () => {
 describe('GET /api/candidatos/busca-avancada', () => {
   it('matches name without accents or case, e-mail, WhatsApp digits and company', async () => {
     const sample = (await call(api.url, '/api/candidatos/20', { token })).body.data
-    const firstName = sample.full_name.split(' ')[0].normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase()
+    const firstName = sample.full_name
+      .split(' ')[0]
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toUpperCase()
     const byName = await call(api.url, `/api/candidatos/busca-avancada?nome=${encodeURIComponent(firstName)}`, { token })
     expect(byName.body.data.map((c: { id: number }) => c.id)).toContain(20)
     const digits = sample.whatsapp.replace(/\D/g, '')

@@ -37,10 +37,22 @@ const APPLICATION_RULES: Rules = {
   obs: ['nullable', 'string', { max: 5000 }],
 }
 const APPLICATION_ATTRIBUTES: Record<string, string> = {
-  fullName: 'nome completo', age: 'idade', genero: 'gênero', email: 'e-mail', isPCD: 'PCD', address: 'endereço',
-  'address.street': 'rua', 'address.neighborhood': 'bairro', 'address.city': 'cidade', 'address.state': 'estado',
-  'address.cep': 'CEP', education: 'escolaridade', veiopor: 'como soube da vaga', experience: 'experiência',
-  'experience.*': 'experiência', jobId: 'vaga',
+  fullName: 'nome completo',
+  age: 'idade',
+  genero: 'gênero',
+  email: 'e-mail',
+  isPCD: 'PCD',
+  address: 'endereço',
+  'address.street': 'rua',
+  'address.neighborhood': 'bairro',
+  'address.city': 'cidade',
+  'address.state': 'estado',
+  'address.cep': 'CEP',
+  education: 'escolaridade',
+  veiopor: 'como soube da vaga',
+  experience: 'experiência',
+  'experience.*': 'experiência',
+  jobId: 'vaga',
 }
 
 /** PUT /api/candidatos/:id: the §3.4 fields, each optional. */
@@ -106,12 +118,10 @@ export async function candidateRoutes(app: FastifyInstance, { db, config, tokens
     // Two steps: page over the covering (created_at, id) index, then fetch only those rows by
     // primary key. One LIMIT/OFFSET query over the join reads every skipped row instead, and
     // SQLite's plans for a joined subquery were 4–5× slower than this (measured on 100k rows).
-    const ids = (db
-      .prepare(`SELECT id FROM candidates ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(...range.params, perPage, (page - 1) * perPage) as { id: number }[]).map((r) => r.id)
-    const rows = ids.length
-      ? (db.prepare(`${CANDIDATE_SELECT} WHERE c.id IN (${ids.map(() => '?').join(', ')}) ${ORDER}`).all(...ids) as Row[])
-      : []
+    const ids = (
+      db.prepare(`SELECT id FROM candidates ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(...range.params, perPage, (page - 1) * perPage) as { id: number }[]
+    ).map((r) => r.id)
+    const rows = ids.length ? (db.prepare(`${CANDIDATE_SELECT} WHERE c.id IN (${ids.map(() => '?').join(', ')}) ${ORDER}`).all(...ids) as Row[]) : []
     return {
       data: rows.map(candidateJson),
       pagination: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
@@ -163,21 +173,43 @@ export async function candidateRoutes(app: FastifyInstance, { db, config, tokens
   // Public: the apply form posts here without a token.
   app.post('/api/candidatos', async (request, reply) => {
     const body = asBody(request.body)
-    const failure = validate(body, {
-      ...APPLICATION_RULES,
-      jobId: [...APPLICATION_RULES.jobId!, { custom: (v) => (vacancyExists.get(Number(v)) ? null : 'O :attribute selecionado é inválido.') }],
-    }, APPLICATION_ATTRIBUTES)
+    const failure = validate(
+      body,
+      {
+        ...APPLICATION_RULES,
+        jobId: [...APPLICATION_RULES.jobId!, { custom: (v) => (vacancyExists.get(Number(v)) ? null : 'O :attribute selecionado é inválido.') }],
+      },
+      APPLICATION_ATTRIBUTES,
+    )
     if (failure) return unprocessable(reply, failure)
     const address = body.address as Body
     const experience = (body.experience as unknown[]).map((e) => (e === null || e === undefined ? null : String(e)))
     const at = timestamp(now())
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v).trim())
     const { lastInsertRowid } = insert.run(
-      text(body.fullName), Number(body.age), text(body.genero), toBool(body.isPCD), text(body.email), text(body.whatsapp),
-      text(address.street), text(address.neighborhood), text(address.city), text(address.state), text(address.cep),
-      text(body.education), text(body.curso), experience[0] ?? null, experience[1] ?? null, experience[2] ?? null,
-      text(body.veiopor), text(body.status), text(body.obs), Number(body.jobId),
-      searchText({ full_name: body.fullName, email: body.email, whatsapp: body.whatsapp }), at, at,
+      text(body.fullName),
+      Number(body.age),
+      text(body.genero),
+      toBool(body.isPCD),
+      text(body.email),
+      text(body.whatsapp),
+      text(address.street),
+      text(address.neighborhood),
+      text(address.city),
+      text(address.state),
+      text(address.cep),
+      text(body.education),
+      text(body.curso),
+      experience[0] ?? null,
+      experience[1] ?? null,
+      experience[2] ?? null,
+      text(body.veiopor),
+      text(body.status),
+      text(body.obs),
+      Number(body.jobId),
+      searchText({ full_name: body.fullName, email: body.email, whatsapp: body.whatsapp }),
+      at,
+      at,
     )
     return reply.code(201).send({ message: 'Candidatura registrada com sucesso.', data: candidateJson(one.get(lastInsertRowid) as Row) })
   })
@@ -198,7 +230,11 @@ export async function candidateRoutes(app: FastifyInstance, { db, config, tokens
     const merged = { ...current, ...columns }
     columns.search_text = searchText(merged)
     columns.updated_at = timestamp(now())
-    db.prepare(`UPDATE candidates SET ${Object.keys(columns).map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(columns), id!)
+    db.prepare(
+      `UPDATE candidates SET ${Object.keys(columns)
+        .map((c) => `${c} = ?`)
+        .join(', ')} WHERE id = ?`,
+    ).run(...Object.values(columns), id!)
     return { message: 'Candidato atualizado com sucesso.', data: candidateJson(one.get(id!) as Row) }
   })
 
@@ -208,9 +244,7 @@ export async function candidateRoutes(app: FastifyInstance, { db, config, tokens
     const body = asBody(request.body)
     const failure = validate(body, { observacao: ['present', 'nullable', 'string', { max: 5000 }] }, { observacao: 'observação' })
     if (failure) return unprocessable(reply, failure)
-    db.prepare('UPDATE candidates SET obs = ?, updated_at = ? WHERE id = ?').run(
-      body.observacao === null ? null : String(body.observacao), timestamp(now()), id,
-    )
+    db.prepare('UPDATE candidates SET obs = ?, updated_at = ? WHERE id = ?').run(body.observacao === null ? null : String(body.observacao), timestamp(now()), id)
     return { message: 'Observação salva com sucesso.', data: candidateJson(one.get(id) as Row) }
   })
 }

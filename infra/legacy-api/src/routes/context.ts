@@ -29,5 +29,4 @@ export function parseId(raw: string): number | null {
 }
 
 export type Body = Record<string, unknown>
-export const asBody = (value: unknown): Body =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {}
+export const asBody = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {})

@@ -15,9 +15,29 @@ describe('GET /api/excel_relatorio', () => {
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(120)
     expect(Object.keys(res.body[0])).toEqual([
-      'full_name', 'age', 'whatsapp', 'email', 'address_street', 'address_neighborhood', 'address_city',
-      'address_state', 'education', 'curso', 'experience_1', 'experience_2', 'experience_3', 'created_at',
-      'ultima_acao', 'job_description', 'company_name', 'job_city', 'job_created_at', 'veiopor', 'genero', 'cep', 'is_pcd',
+      'full_name',
+      'age',
+      'whatsapp',
+      'email',
+      'address_street',
+      'address_neighborhood',
+      'address_city',
+      'address_state',
+      'education',
+      'curso',
+      'experience_1',
+      'experience_2',
+      'experience_3',
+      'created_at',
+      'ultima_acao',
+      'job_description',
+      'company_name',
+      'job_city',
+      'job_created_at',
+      'veiopor',
+      'genero',
+      'cep',
+      'is_pcd',
     ])
     const created = res.body.map((r: { created_at: string }) => r.created_at)
     expect(created).toEqual([...created].sort())

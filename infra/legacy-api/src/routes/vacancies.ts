@@ -59,7 +59,9 @@ function vacancyColumns(body: Body): Record<string, string | number | null> {
 export async function vacancyRoutes(app: FastifyInstance, { db, tokens, now }: LegacyContext) {
   const auth = requireAuth(tokens)
   const one = db.prepare(`SELECT ${VACANCY_COLUMNS}, (SELECT COUNT(*) FROM candidates c WHERE c.job_posting_id = j.id) AS candidates_count FROM job_postings j WHERE j.id = ?`)
-  const all = db.prepare(`SELECT ${VACANCY_COLUMNS}, (SELECT COUNT(*) FROM candidates c WHERE c.job_posting_id = j.id) AS candidates_count FROM job_postings j ORDER BY j.created_at DESC, j.id DESC`)
+  const all = db.prepare(
+    `SELECT ${VACANCY_COLUMNS}, (SELECT COUNT(*) FROM candidates c WHERE c.job_posting_id = j.id) AS candidates_count FROM job_postings j ORDER BY j.created_at DESC, j.id DESC`,
+  )
   const publicList = db.prepare('SELECT id, description, company_name, city, bairro, requirements, benefits, obs FROM job_postings ORDER BY city, id')
   const candidatesOf = db.prepare(`${CANDIDATE_SELECT} WHERE c.job_posting_id = ? ORDER BY c.created_at DESC, c.id DESC`)
 
@@ -89,9 +91,7 @@ export async function vacancyRoutes(app: FastifyInstance, { db, tokens, now }: L
     const at = timestamp(now())
     const columns = { requirements: '[]', benefits: '[]', criterios: '[]', ...vacancyColumns(body), created_at: at, updated_at: at }
     const names = Object.keys(columns)
-    const { lastInsertRowid } = db
-      .prepare(`INSERT INTO job_postings (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`)
-      .run(...Object.values(columns))
+    const { lastInsertRowid } = db.prepare(`INSERT INTO job_postings (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(columns))
     return reply.code(201).send({ message: 'Processo seletivo criado com sucesso.', data: vacancyJson(one.get(lastInsertRowid) as Record<string, unknown>) })
   })
 
@@ -102,7 +102,11 @@ export async function vacancyRoutes(app: FastifyInstance, { db, tokens, now }: L
     const failure = validate(body, VACANCY_RULES, ATTRIBUTES)
     if (failure) return unprocessable(reply, failure)
     const columns = { ...vacancyColumns(body), updated_at: timestamp(now()) }
-    db.prepare(`UPDATE job_postings SET ${Object.keys(columns).map((c) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(columns), id)
+    db.prepare(
+      `UPDATE job_postings SET ${Object.keys(columns)
+        .map((c) => `${c} = ?`)
+        .join(', ')} WHERE id = ?`,
+    ).run(...Object.values(columns), id)
     return { message: 'Processo seletivo atualizado com sucesso.', data: vacancyJson(one.get(id) as Record<string, unknown>) }
   })
 
@@ -112,4 +116,3 @@ export async function vacancyRoutes(app: FastifyInstance, { db, tokens, now }: L
     return { data: (candidatesOf.all(id) as Record<string, unknown>[]).map(candidateJson) }
   })
 }
-

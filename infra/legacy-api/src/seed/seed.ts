@@ -10,8 +10,22 @@ import { hashPassword } from '../passwords.ts'
 import { DEMO_ACCOUNTS } from './demo-accounts.ts'
 import { createRandom, type Random } from './random.ts'
 import {
-  BENEFITS, CITIES, COURSES, CRITERIA, FEMALE_NAMES, JOB_TITLES, LAST_EXPERIENCES, MALE_NAMES,
-  OBSERVATIONS, OTHER_COMPANIES, POSTAL_CODES, RECRUITERS, REQUIREMENTS, STREETS, SURNAMES, type City,
+  BENEFITS,
+  CITIES,
+  COURSES,
+  CRITERIA,
+  FEMALE_NAMES,
+  JOB_TITLES,
+  LAST_EXPERIENCES,
+  MALE_NAMES,
+  OBSERVATIONS,
+  OTHER_COMPANIES,
+  POSTAL_CODES,
+  RECRUITERS,
+  REQUIREMENTS,
+  STREETS,
+  SURNAMES,
+  type City,
 } from './reference-data.ts'
 
 export interface SeedOptions {
@@ -72,10 +86,24 @@ function cepFor(rng: Random, city: City): string {
 }
 
 const MODIFIED_STATUS_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['triado', 12], ['revisao', 5], ['entrevista_online', 6], ['entrevista_presencial', 6], ['aprovado', 5],
-  ['reprovado', 10], ['reprovado_empresa', 3], ['nao_compareceu', 4], ['nao_compareceu_empresa', 2],
-  ['contratado', 5], ['segunda_fase', 2], ['aguardando_retorno', 5], ['desistente', 3], ['entrar_contato', 6],
-  ['interessado', 4], ['sem_interesse', 3], ['sem_retorno', 4], ['', 3],
+  ['triado', 12],
+  ['revisao', 5],
+  ['entrevista_online', 6],
+  ['entrevista_presencial', 6],
+  ['aprovado', 5],
+  ['reprovado', 10],
+  ['reprovado_empresa', 3],
+  ['nao_compareceu', 4],
+  ['nao_compareceu_empresa', 2],
+  ['contratado', 5],
+  ['segunda_fase', 2],
+  ['aguardando_retorno', 5],
+  ['desistente', 3],
+  ['entrar_contato', 6],
+  ['interessado', 4],
+  ['sem_interesse', 3],
+  ['sem_retorno', 4],
+  ['', 3],
 ]
 
 /** Both readings of each option list, plus the spellings real data drifts into. */
@@ -83,7 +111,12 @@ const GENEROS = [...new Set([...GENERO_APPLY, ...GENERO_EDIT].map((o) => o.value
 const VEIOPOR_VALUES: readonly (readonly [string | null, number])[] = [
   ...VEIOPOR_APPLY.map((o) => [o.value, 10] as const),
   ...VEIOPOR_EDIT.map((o) => [o.value, 3] as const),
-  ['Instagram', 2], ['Indicação', 2], [' whatsapp ', 1], ['LinkedIn', 1], [null, 3], ['', 2],
+  ['Instagram', 2],
+  ['Indicação', 2],
+  [' whatsapp ', 1],
+  ['LinkedIn', 1],
+  [null, 3],
+  ['', 2],
 ]
 
 const PLAIN_REQUIREMENTS = ['Ensino médio completo', 'Disponibilidade de horário', 'Boa comunicação']
@@ -106,9 +139,7 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
   const summary = transaction(db, () => {
     db.exec('DELETE FROM candidates; DELETE FROM job_postings; DELETE FROM personal_access_tokens; DELETE FROM users;')
 
-    const insertUser = db.prepare(
-      'INSERT INTO users (name, email, role, cnpj, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
+    const insertUser = db.prepare('INSERT INTO users (name, email, role, cnpj, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     const created = timestamp(new Date(now - 400 * DAY))
     for (const account of DEMO_ACCOUNTS) {
       insertUser.run(account.name, account.email, account.role, cnpjDigits(account.cnpj), hashPassword(account.password), created, created)
@@ -201,10 +232,19 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
           ? CANDIDATE_STATUSES[index]!
           : modified
             ? rng.weighted(MODIFIED_STATUS_WEIGHTS)
-            : rng.weighted([[null, 4], ['', 3], ['pendente', 3]] as const)
+            : rng.weighted([
+                [null, 4],
+                ['', 3],
+                ['pendente', 3],
+              ] as const)
       insertCandidate.run(
         fullName,
-        rng.weighted([[rng.int(16, 17), 1], [rng.int(18, 28), 6], [rng.int(29, 45), 3], [rng.int(46, 66), 1]] as const),
+        rng.weighted([
+          [rng.int(16, 17), 1],
+          [rng.int(18, 28), 6],
+          [rng.int(29, 45), 3],
+          [rng.int(46, 66), 1],
+        ] as const),
         rng.chance(0.97) ? (female ? rng.pick(['feminino', 'feminino', 'feminino', ...GENEROS]) : rng.pick(['masculino', 'masculino', 'masculino', ...GENEROS])) : null,
         rng.chance(0.05) ? 1 : 0,
         email,
@@ -212,7 +252,10 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
         rng.pick(STREETS) + (rng.chance(0.8) ? `, ${rng.int(1, 2500)}` : ''),
         rng.pick(city.neighbourhoods),
         city.city,
-        rng.weighted([[city.uf, 8], [city.estado, 2]] as const),
+        rng.weighted([
+          [city.uf, 8],
+          [city.estado, 2],
+        ] as const),
         cepFor(rng, city),
         education,
         requiresCourse(education) ? rng.pick(COURSES) : rng.chance(0.1) ? '' : null,

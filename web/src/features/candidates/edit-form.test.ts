@@ -10,7 +10,12 @@ describe('candidate edit form (spec §2.12, §3.4, §5)', () => {
   })
   it('requires name, e-mail and WhatsApp, and an age from 14 to 100', () => {
     const form = { ...toEditForm(candidate), full_name: ' ', email: 'ana@', whatsapp: '', age: '13' }
-    expect(editFormErrors(form)).toEqual({ full_name: 'Informe o nome completo.', email: 'Informe um e-mail válido.', whatsapp: 'Informe o WhatsApp.', age: 'A idade deve ser um número de 14 a 100.' })
+    expect(editFormErrors(form)).toEqual({
+      full_name: 'Informe o nome completo.',
+      email: 'Informe um e-mail válido.',
+      whatsapp: 'Informe o WhatsApp.',
+      age: 'A idade deve ser um número de 14 a 100.',
+    })
     expect(editFormErrors({ ...form, full_name: 'Ana', email: 'a@x.com', whatsapp: '1', age: '' })).toEqual({})
     expect(editFormErrors({ ...form, full_name: 'Ana', email: 'a@x.com', whatsapp: '1', age: '100' })).toEqual({})
   })

@@ -5,8 +5,25 @@ import type { StaffCandidate } from './api/types.ts'
 
 /** The edit screen's fields (spec §3.4) as the inputs hold them. */
 export const EDIT_FIELDS = [
-  'full_name', 'age', 'genero', 'is_pcd', 'email', 'whatsapp', 'address_street', 'address_neighborhood', 'address_city',
-  'address_state', 'cep', 'education', 'curso', 'experience_1', 'experience_2', 'experience_3', 'veiopor', 'status', 'obs',
+  'full_name',
+  'age',
+  'genero',
+  'is_pcd',
+  'email',
+  'whatsapp',
+  'address_street',
+  'address_neighborhood',
+  'address_city',
+  'address_state',
+  'cep',
+  'education',
+  'curso',
+  'experience_1',
+  'experience_2',
+  'experience_3',
+  'veiopor',
+  'status',
+  'obs',
 ] as const
 export type EditField = (typeof EDIT_FIELDS)[number]
 export type EditForm = Record<EditField, string>
@@ -14,11 +31,25 @@ export type EditForm = Record<EditField, string>
 export function toEditForm(c: StaffCandidate): EditForm {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
   return {
-    full_name: text(c.full_name), age: text(c.age), genero: text(c.genero), is_pcd: c.is_pcd === true ? 'Sim' : c.is_pcd === false ? 'Não' : '',
-    email: text(c.email), whatsapp: text(c.whatsapp), address_street: text(c.address_street), address_neighborhood: text(c.address_neighborhood),
-    address_city: text(c.address_city), address_state: text(c.address_state), cep: text(c.cep), education: text(c.education), curso: text(c.curso),
-    experience_1: text(c.experience_1), experience_2: text(c.experience_2), experience_3: text(c.experience_3), veiopor: text(c.veiopor),
-    status: normalizeCandidateStatus(c.status), obs: text(c.obs),
+    full_name: text(c.full_name),
+    age: text(c.age),
+    genero: text(c.genero),
+    is_pcd: c.is_pcd === true ? 'Sim' : c.is_pcd === false ? 'Não' : '',
+    email: text(c.email),
+    whatsapp: text(c.whatsapp),
+    address_street: text(c.address_street),
+    address_neighborhood: text(c.address_neighborhood),
+    address_city: text(c.address_city),
+    address_state: text(c.address_state),
+    cep: text(c.cep),
+    education: text(c.education),
+    curso: text(c.curso),
+    experience_1: text(c.experience_1),
+    experience_2: text(c.experience_2),
+    experience_3: text(c.experience_3),
+    veiopor: text(c.veiopor),
+    status: normalizeCandidateStatus(c.status),
+    obs: text(c.obs),
   }
 }
 

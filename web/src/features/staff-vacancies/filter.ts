@@ -7,9 +7,7 @@ export type VisibilityFilter = 'all' | 'mostrar' | 'nao mostrar'
 export function filterStaffVacancies(vacancies: readonly StaffVacancy[], text: string, visibility: VisibilityFilter): StaffVacancy[] {
   const q = foldText(text)
   return vacancies.filter(
-    (v) =>
-      (visibility === 'all' || v.obs === visibility) &&
-      (!q || [v.description, v.company_name, v.city, v.recrutador].some((f) => foldText(f).includes(q))),
+    (v) => (visibility === 'all' || v.obs === visibility) && (!q || [v.description, v.company_name, v.city, v.recrutador].some((f) => foldText(f).includes(q))),
   )
 }
 

@@ -10,17 +10,44 @@ import { createApplication } from '../api/create-application.ts'
 import { lookupCep } from '../api/lookup-cep.ts'
 
 const EMPTY: Form = {
-  fullName: '', age: '', genero: '', whatsapp: '', email: '', isPCD: '', cep: '', street: '', neighborhood: '', city: '', state: '',
-  education: '', curso: '', veiopor: '', supermarketExperience: '', lastExperience: '',
+  fullName: '',
+  age: '',
+  genero: '',
+  whatsapp: '',
+  email: '',
+  isPCD: '',
+  cep: '',
+  street: '',
+  neighborhood: '',
+  city: '',
+  state: '',
+  education: '',
+  curso: '',
+  veiopor: '',
+  supermarketExperience: '',
+  lastExperience: '',
 }
 const UF_OPTIONS = ESTADOS.map((e) => ({ value: e.uf, label: e.name }))
 
 /** The BFF's field names (the §3.3 payload) → the form's fields. */
 const SERVER_FIELDS: Record<string, ApplicationField> = {
-  fullName: 'fullName', age: 'age', genero: 'genero', whatsapp: 'whatsapp', email: 'email', isPCD: 'isPCD',
-  'address.street': 'street', 'address.neighborhood': 'neighborhood', 'address.city': 'city', 'address.state': 'state',
-  'address.cep': 'cep', education: 'education', curso: 'curso', veiopor: 'veiopor', experience: 'supermarketExperience',
-  'experience.0': 'supermarketExperience', 'experience.1': 'lastExperience',
+  fullName: 'fullName',
+  age: 'age',
+  genero: 'genero',
+  whatsapp: 'whatsapp',
+  email: 'email',
+  isPCD: 'isPCD',
+  'address.street': 'street',
+  'address.neighborhood': 'neighborhood',
+  'address.city': 'city',
+  'address.state': 'state',
+  'address.cep': 'cep',
+  education: 'education',
+  curso: 'curso',
+  veiopor: 'veiopor',
+  experience: 'supermarketExperience',
+  'experience.0': 'supermarketExperience',
+  'experience.1': 'lastExperience',
 }
 
 type Errors = Partial<Record<ApplicationField, string>>
@@ -66,7 +93,13 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
     lookupCep(cepDigits, controller.signal)
       .then((address) => {
         if (!address) return said('CEP não encontrado. Preencha o endereço.')
-        setForm((f) => ({ ...f, street: address.street || f.street, neighborhood: address.neighborhood || f.neighborhood, city: address.city || f.city, state: address.state || f.state }))
+        setForm((f) => ({
+          ...f,
+          street: address.street || f.street,
+          neighborhood: address.neighborhood || f.neighborhood,
+          city: address.city || f.city,
+          state: address.state || f.state,
+        }))
         said('Endereço preenchido pelo CEP.')
       })
       .catch((error: unknown) => {
@@ -133,7 +166,17 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
       <RadioGroup id="isPCD" label="Pessoa com deficiência (PCD)?" required options={PCD_OPTIONS} value={form.isPCD} onChange={set('isPCD')} error={errors.isPCD} />
 
       <h2>Endereço</h2>
-      <TextField id="cep" label="CEP" required inputMode="numeric" autoComplete="postal-code" placeholder="00000-000" maxLength={9} hint={cepStatus ? <span aria-live="polite">{cepStatus}</span> : undefined} {...input('cep')} />
+      <TextField
+        id="cep"
+        label="CEP"
+        required
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder="00000-000"
+        maxLength={9}
+        hint={cepStatus ? <span aria-live="polite">{cepStatus}</span> : undefined}
+        {...input('cep')}
+      />
       <TextField id="street" label="Rua" required autoComplete="address-line1" {...input('street')} />
       <div className="field-row">
         <TextField id="neighborhood" label="Bairro" required {...input('neighborhood')} />
@@ -144,7 +187,15 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
       <h2>Formação e experiência</h2>
       <SelectField id="education" label="Escolaridade" required options={EDUCATION_APPLY} {...input('education')} />
       {requiresCourse(form.education) && <TextField id="curso" label="Curso" hint="Preencha apenas se tiver ensino superior." {...input('curso')} />}
-      <RadioGroup id="supermarketExperience" label="Já trabalhou em supermercado?" required options={SUPERMARKET_EXPERIENCE} value={form.supermarketExperience} onChange={set('supermarketExperience')} error={errors.supermarketExperience} />
+      <RadioGroup
+        id="supermarketExperience"
+        label="Já trabalhou em supermercado?"
+        required
+        options={SUPERMARKET_EXPERIENCE}
+        value={form.supermarketExperience}
+        onChange={set('supermarketExperience')}
+        error={errors.supermarketExperience}
+      />
       <TextAreaField id="lastExperience" label="Última experiência profissional" rows={3} hint="Opcional: empresa, função e tempo." {...input('lastExperience')} />
       <SelectField id="veiopor" label="Como soube da vaga?" required options={VEIOPOR_APPLY} {...input('veiopor')} />
 

@@ -5,7 +5,15 @@ import { guest, mockBff, renderRoute, type Handler } from '../../../testing/rend
 
 afterEach(() => vi.unstubAllGlobals())
 
-const vacancy = { id: 7, description: 'Repositor', company_name: 'Supermercado Bom Preço', city: 'Fortaleza', bairro: 'Centro', requirements: ['Ensino médio completo'], benefits: ['Vale-transporte'] }
+const vacancy = {
+  id: 7,
+  description: 'Repositor',
+  company_name: 'Supermercado Bom Preço',
+  city: 'Fortaleza',
+  bairro: 'Centro',
+  requirements: ['Ensino médio completo'],
+  benefits: ['Vale-transporte'],
+}
 const base = (extra: Record<string, Handler> = {}) =>
   mockBff({
     'GET /bff/auth/me': guest,
@@ -58,17 +66,34 @@ describe('apply form (spec §2.5, §5)', () => {
     expect(screen.getByLabelText(/Curso/)).toBeTruthy()
   })
   it('sends the §3.3 payload and returns to the list with the success message', async () => {
-    const { calls } = base({ 'POST /bff/public/applications': () => ({ status: 201, body: { message: 'Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.', id: 1 } }) })
+    const { calls } = base({
+      'POST /bff/public/applications': () => ({
+        status: 201,
+        body: { message: 'Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.', id: 1 },
+      }),
+    })
     const { router } = renderRoute('/candidato/7')
     await screen.findByRole('heading', { name: 'Repositor', level: 1 })
     const user = await fillValidForm()
     await user.click(screen.getByRole('button', { name: 'Enviar candidatura' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     const sent = calls.find((c) => c.method === 'POST')!.body
-    expect(sent).toMatchObject({ fullName: 'Maria Aparecida', age: 27, isPCD: false, jobId: 7, address: { cep: '60055400', street: 'Avenida Aguanambi', state: 'CE' }, experience: ['sim trabalhei em supermercado', '', ''] })
+    expect(sent).toMatchObject({
+      fullName: 'Maria Aparecida',
+      age: 27,
+      isPCD: false,
+      jobId: 7,
+      address: { cep: '60055400', street: 'Avenida Aguanambi', state: 'CE' },
+      experience: ['sim trabalhei em supermercado', '', ''],
+    })
   })
   it('shows the BFF’s 422 field errors at the fields and keeps what was typed', async () => {
-    base({ 'POST /bff/public/applications': () => ({ status: 422, body: { message: 'Dados inválidos.', errors: { email: ['O campo e-mail já está sendo utilizado.'], 'address.cep': ['CEP inválido.'] } } }) })
+    base({
+      'POST /bff/public/applications': () => ({
+        status: 422,
+        body: { message: 'Dados inválidos.', errors: { email: ['O campo e-mail já está sendo utilizado.'], 'address.cep': ['CEP inválido.'] } },
+      }),
+    })
     renderRoute('/candidato/7')
     await screen.findByRole('heading', { name: 'Repositor', level: 1 })
     const user = await fillValidForm()

@@ -15,7 +15,17 @@ const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === fal
  * its caller): the note is saved on the candidate named in the title, and what the user typed is
  * never replaced by a list refreshing behind the dialog.
  */
-export function CandidateDetailDialog({ candidate, onClose, onSaved, canEdit = true }: { candidate: StaffCandidate; onClose: () => void; onSaved: (row: StaffCandidate) => void; canEdit?: boolean }) {
+export function CandidateDetailDialog({
+  candidate,
+  onClose,
+  onSaved,
+  canEdit = true,
+}: {
+  candidate: StaffCandidate
+  onClose: () => void
+  onSaved: (row: StaffCandidate) => void
+  canEdit?: boolean
+}) {
   const toast = useToast()
   const [obs, setObs] = useState(candidate.obs ?? '')
   const [saving, setSaving] = useState(false)

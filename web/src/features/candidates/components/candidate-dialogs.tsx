@@ -6,7 +6,21 @@ import { ForwardDialog } from './forward-dialog.tsx'
  * The details and forwarding dialogs of a candidate list. Each is bound to the candidate it was
  * opened for (keyed by id, named in its title), whatever the list does behind it meanwhile.
  */
-export function CandidateDialogs({ details, forward, currentVacancyId, onClose, onNoteSaved, company = false }: { details: StaffCandidate | null; forward: StaffCandidate | null; currentVacancyId?: number | undefined; onClose: () => void; onNoteSaved: (row: StaffCandidate) => void; company?: boolean }) {
+export function CandidateDialogs({
+  details,
+  forward,
+  currentVacancyId,
+  onClose,
+  onNoteSaved,
+  company = false,
+}: {
+  details: StaffCandidate | null
+  forward: StaffCandidate | null
+  currentVacancyId?: number | undefined
+  onClose: () => void
+  onNoteSaved: (row: StaffCandidate) => void
+  company?: boolean
+}) {
   return (
     <>
       {details && (

@@ -23,7 +23,12 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
         await forwardCandidate(candidate.id, jobId)
         sent++
       } catch (e) {
-        const message = e instanceof ApiError && e.status === 422 ? 'Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos corretamente.' : e instanceof ApiError ? `Erro: ${e.message}` : 'Erro ao enviar candidato para a vaga.'
+        const message =
+          e instanceof ApiError && e.status === 422
+            ? 'Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos corretamente.'
+            : e instanceof ApiError
+              ? `Erro: ${e.message}`
+              : 'Erro ao enviar candidato para a vaga.'
         toast(message, { kind: 'error' })
       }
     }
@@ -35,8 +40,17 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Enviar ${candidate.full_name || 'candidato'} para outras vagas`} description="Cria uma nova candidatura em cada vaga escolhida.">
-      {error && <p className="alert alert-error" role="alert">Erro ao carregar vagas disponíveis</p>}
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Enviar ${candidate.full_name || 'candidato'} para outras vagas`}
+      description="Cria uma nova candidatura em cada vaga escolhida."
+    >
+      {error && (
+        <p className="alert alert-error" role="alert">
+          Erro ao carregar vagas disponíveis
+        </p>
+      )}
       {!vacancies && !error && <p role="status">Carregando vagas...</p>}
       <fieldset className="field" style={{ border: 'none', padding: 0, maxHeight: 320, overflow: 'auto' }}>
         <legend>Vagas</legend>

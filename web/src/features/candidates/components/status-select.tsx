@@ -4,7 +4,21 @@ import { candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus 
  * A candidate's status select: the union of spec §4, plus an unknown stored value so it is kept;
  * for a company, only the company-side statuses (the BFF refuses any other).
  */
-export function StatusSelect({ id, value, onChange, label, disabled, company = false }: { id: string; value: string | null | undefined; onChange: (status: string) => void; label: string; disabled?: boolean; company?: boolean }) {
+export function StatusSelect({
+  id,
+  value,
+  onChange,
+  label,
+  disabled,
+  company = false,
+}: {
+  id: string
+  value: string | null | undefined
+  onChange: (status: string) => void
+  label: string
+  disabled?: boolean
+  company?: boolean
+}) {
   const current = normalizeCandidateStatus(value)
   const options = company ? companyStatusOptions(current) : candidateStatusOptions(current)
   return (

@@ -8,12 +8,14 @@ import type { CandidatePage, StaffCandidate } from '../api/types.ts'
  * The page with one row replaced by `row` (and the counts moved when its status changed). SWR
  * types its updaters as always given a page; one is cached whenever a row can be acted on.
  */
-const withRow = (row: StaffCandidate) => (page: CandidatePage | undefined): CandidatePage => {
-  if (!page) return page as unknown as CandidatePage
-  const before = page.items.find((c) => c.id === row.id)
-  const counts = before && before.status !== row.status ? movedCount(page.counts, before.status, row.status) : page.counts
-  return { ...page, counts, items: page.items.map((c) => (c.id === row.id ? { ...c, ...row } : c)) }
-}
+const withRow =
+  (row: StaffCandidate) =>
+  (page: CandidatePage | undefined): CandidatePage => {
+    if (!page) return page as unknown as CandidatePage
+    const before = page.items.find((c) => c.id === row.id)
+    const counts = before && before.status !== row.status ? movedCount(page.counts, before.status, row.status) : page.counts
+    return { ...page, counts, items: page.items.map((c) => (c.id === row.id ? { ...c, ...row } : c)) }
+  }
 
 /**
  * The writes of a candidate list. The BFF answers each write with the changed row, so the page

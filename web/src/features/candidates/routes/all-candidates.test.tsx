@@ -6,11 +6,25 @@ import { ADMIN, mockBff, renderRoute } from '../../../testing/render.tsx'
 afterEach(() => vi.unstubAllGlobals())
 const me = () => ({ status: 200, body: { user: ADMIN } })
 const counts = { all: 5000, triado: 300, contratado: 120, '': 2800 }
-const row = { id: 3, full_name: 'Maria Araújo', email: 'maria@x.com', whatsapp: '85', address_city: 'Natal', address_state: 'RN', company_name: 'Loja', status: 'contratado', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }
+const row = {
+  id: 3,
+  full_name: 'Maria Araújo',
+  email: 'maria@x.com',
+  whatsapp: '85',
+  address_city: 'Natal',
+  address_state: 'RN',
+  company_name: 'Loja',
+  status: 'contratado',
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+}
 
 describe('ListaTodosCandidatos (spec §2.11)', () => {
   it('loads nothing with Todos and no search, but shows the counts', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: { idle: true, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, counts } }) })
+    mockBff({
+      'GET /bff/auth/me': me,
+      'GET /bff/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: { idle: true, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, counts } }),
+    })
     renderRoute('/todos-candidatos')
     expect(await screen.findByText('Escolha um status ou faça uma busca')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Todos (5.000)' })).toBeTruthy()
@@ -20,7 +34,10 @@ describe('ListaTodosCandidatos (spec §2.11)', () => {
     const { calls } = mockBff({
       'GET /bff/auth/me': me,
       'GET /bff/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: { idle: true, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, counts } }),
-      'GET /bff/candidates?page=1&order=last_action_desc&q=maria': () => ({ status: 200, body: { idle: false, items: [row], page: 1, pageCount: 1, total: 1, pageSize: 20, counts } }),
+      'GET /bff/candidates?page=1&order=last_action_desc&q=maria': () => ({
+        status: 200,
+        body: { idle: false, items: [row], page: 1, pageCount: 1, total: 1, pageSize: 20, counts },
+      }),
     })
     renderRoute('/todos-candidatos')
     await userEvent.type(await screen.findByLabelText('Buscar'), 'mar')

@@ -39,8 +39,12 @@ export function Component() {
       <header className="page-header">
         <h1>Todos os Candidatos</h1>
         <div className="actions">
-          <Link className="button" to="/vagas">Ver vagas</Link>
-          <Link className="button" to="/triagem-ai">Triagem com IA</Link>
+          <Link className="button" to="/vagas">
+            Ver vagas
+          </Link>
+          <Link className="button" to="/triagem-ai">
+            Triagem com IA
+          </Link>
           {data && !data.idle && (
             <a className="button" href={`/bff/candidates.csv?${allCandidatesQuery({ status, q, order, start, end })}`} download>
               Exportar lista (CSV)
@@ -51,7 +55,14 @@ export function Component() {
       <div className="toolbar">
         <div className="field">
           <label htmlFor="all-search">Buscar</label>
-          <input id="all-search" type="search" placeholder="Nome, e-mail, WhatsApp ou empresa" value={search} onChange={(e) => reset(() => setSearch(e.target.value))} aria-describedby="all-search-hint" />
+          <input
+            id="all-search"
+            type="search"
+            placeholder="Nome, e-mail, WhatsApp ou empresa"
+            value={search}
+            onChange={(e) => reset(() => setSearch(e.target.value))}
+            aria-describedby="all-search-hint"
+          />
           <p id="all-search-hint" className={tooShort ? 'field-error' : 'field-hint'} role={tooShort ? 'alert' : undefined}>
             {tooShort ? 'Digite pelo menos 4 caracteres para realizar a busca.' : 'Pelo menos 4 caracteres.'}
           </p>
@@ -68,23 +79,48 @@ export function Component() {
       {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
       {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
       {error && (
-        <StatusMessage kind="error" title={q ? 'Erro ao buscar candidatos.' : 'Erro ao carregar a lista de candidatos.'} action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
+        <StatusMessage
+          kind="error"
+          title={q ? 'Erro ao buscar candidatos.' : 'Erro ao carregar a lista de candidatos.'}
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        >
           {error.message}
         </StatusMessage>
       )}
-      {data?.idle && <StatusMessage kind="empty" title="Escolha um status ou faça uma busca">Com o filtro Todos e sem busca, nenhum candidato é carregado.</StatusMessage>}
+      {data?.idle && (
+        <StatusMessage kind="empty" title="Escolha um status ou faça uma busca">
+          Com o filtro Todos e sem busca, nenhum candidato é carregado.
+        </StatusMessage>
+      )}
       {data && !data.idle && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado." />}
       {data && !data.idle && data.items.length > 0 && (
         <>
           <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
-          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void writes.changeStatus(c, s)} onDetails={setDetails} onForward={setForward} showCompany />
+          <CandidateTable
+            candidates={data.items}
+            order={order}
+            onOrder={(o) => reset(() => setOrder(o))}
+            onStatus={(c, s) => void writes.changeStatus(c, s)}
+            onDetails={setDetails}
+            onForward={setForward}
+            showCompany
+          />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} onNoteSaved={(row) => void writes.noteSaved(row)} onClose={() => {
+      <CandidateDialogs
+        details={details}
+        forward={forward}
+        onNoteSaved={(row) => void writes.noteSaved(row)}
+        onClose={() => {
           setDetails(null)
           setForward(null)
-        }} />
+        }}
+      />
     </main>
   )
 }

@@ -5,8 +5,23 @@ import { COMPANY, mockBff, renderRoute } from '../../../testing/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 const vacancy = { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', city: 'Natal', recrutador: 'Ana' }
-const person = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, email: `p${id}@x.com`, whatsapp: '85999990000', address_city: 'Natal', address_state: 'RN', status: 'triado', obs: null, created_at: '2026-11-01T12:00:00Z', updated_at: '2026-11-01T12:00:00Z', ...extra })
-const page = { status: 200, body: { vacancy, items: [person(7), person(8, { status: 'aprovado' })], page: 1, pageCount: 1, total: 2, pageSize: 20, counts: { all: 2, triado: 1, aprovado: 1 } } }
+const person = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  full_name: `Pessoa ${id}`,
+  email: `p${id}@x.com`,
+  whatsapp: '85999990000',
+  address_city: 'Natal',
+  address_state: 'RN',
+  status: 'triado',
+  obs: null,
+  created_at: '2026-11-01T12:00:00Z',
+  updated_at: '2026-11-01T12:00:00Z',
+  ...extra,
+})
+const page = {
+  status: 200,
+  body: { vacancy, items: [person(7), person(8, { status: 'aprovado' })], page: 1, pageCount: 1, total: 2, pageSize: 20, counts: { all: 2, triado: 1, aprovado: 1 } },
+}
 const SLUG = 'acougueiro-supermercado-bom-preco-natal-1'
 
 describe('CandidatosEmpresa (issue 7)', () => {

@@ -6,14 +6,28 @@ import { ADMIN, mockBff, renderRoute } from '../../../testing/render.tsx'
 afterEach(() => vi.unstubAllGlobals())
 const me = () => ({ status: 200, body: { user: ADMIN } })
 const candidate = {
-  id: 5, full_name: 'Ana Lima', age: 30, genero: 'prefiro nao informar', is_pcd: false, email: 'ana@x.com', whatsapp: '85999990000',
-  education: 'ensino médio completo', veiopor: 'Instagram', status: 'em_analise', obs: null, experience_1: 'sim trabalhei em supermercado',
+  id: 5,
+  full_name: 'Ana Lima',
+  age: 30,
+  genero: 'prefiro nao informar',
+  is_pcd: false,
+  email: 'ana@x.com',
+  whatsapp: '85999990000',
+  education: 'ensino médio completo',
+  veiopor: 'Instagram',
+  status: 'em_analise',
+  obs: null,
+  experience_1: 'sim trabalhei em supermercado',
   job_posting: { description: 'Caixa', company_name: 'Loja', city: 'Natal', recrutador: 'Ana Paula Lima' },
 }
 
 describe('EditarCandidato (spec §2.12)', () => {
   it('shows every section, keeps stored values missing from the lists, and saves the §3.4 payload', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }), 'PUT /bff/candidates/5': () => ({ status: 200, body: { candidate } }) })
+    const { calls } = mockBff({
+      'GET /bff/auth/me': me,
+      'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }),
+      'PUT /bff/candidates/5': () => ({ status: 200, body: { candidate } }),
+    })
     renderRoute('/candidatos/5/edit')
     expect(await screen.findByDisplayValue('Ana Lima')).toBeTruthy()
     for (const section of ['Informações Pessoais', 'Contato', 'Endereço', 'Formação', 'Experiência Profissional', 'Informações Adicionais', 'Informações da Vaga']) {
@@ -42,7 +56,11 @@ describe('EditarCandidato (spec §2.12)', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false)
   })
   it('says when saving fails and keeps the form', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }), 'PUT /bff/candidates/5': () => ({ status: 422, body: { message: 'x', errors: { email: ['O campo e-mail deve ser um endereço de e-mail válido.'] } } }) })
+    mockBff({
+      'GET /bff/auth/me': me,
+      'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }),
+      'PUT /bff/candidates/5': () => ({ status: 422, body: { message: 'x', errors: { email: ['O campo e-mail deve ser um endereço de e-mail válido.'] } } }),
+    })
     renderRoute('/candidatos/5/edit')
     await userEvent.click(await screen.findByRole('button', { name: 'Salvar Alterações' }))
     expect(await screen.findByText('Erro ao salvar as alterações')).toBeTruthy()
@@ -51,7 +69,10 @@ describe('EditarCandidato (spec §2.12)', () => {
   })
   it('offers Tentar Novamente when loading fails, and shows the vacancy fallback text', async () => {
     let fail = true
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => (fail ? { status: 502, body: { message: 'x' } } : { status: 200, body: { candidate: { ...candidate, job_posting: null } } }) })
+    mockBff({
+      'GET /bff/auth/me': me,
+      'GET /bff/candidates/5': () => (fail ? { status: 502, body: { message: 'x' } } : { status: 200, body: { candidate: { ...candidate, job_posting: null } } }),
+    })
     renderRoute('/candidatos/5/edit')
     expect(await screen.findByText('Erro ao carregar os dados do candidato.')).toBeTruthy()
     fail = false

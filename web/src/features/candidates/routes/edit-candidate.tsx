@@ -33,11 +33,24 @@ export function Component() {
     setForm(toEditForm(candidate))
   }
 
-  if (isLoading) return <main id="main" className="page"><StatusMessage kind="loading" title="Carregando dados do candidato..." /></main>
+  if (isLoading)
+    return (
+      <main id="main" className="page">
+        <StatusMessage kind="loading" title="Carregando dados do candidato..." />
+      </main>
+    )
   if (error || (!candidate && !isLoading)) {
     return (
       <main id="main" className="page">
-        <StatusMessage kind="error" title="Erro ao carregar os dados do candidato." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar Novamente</button>}>
+        <StatusMessage
+          kind="error"
+          title="Erro ao carregar os dados do candidato."
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar Novamente
+            </button>
+          }
+        >
           {error?.message}
         </StatusMessage>
       </main>
@@ -45,7 +58,11 @@ export function Component() {
   }
   if (!form || !candidate) return null
 
-  const field = (name: EditField) => ({ value: form[name], error: errors[name], onChange: (e: { target: { value: string } }) => setForm((f) => f && { ...f, [name]: e.target.value }) })
+  const field = (name: EditField) => ({
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => f && { ...f, [name]: e.target.value }),
+  })
   const job = candidate.job_posting
 
   async function submit(event: FormEvent) {
@@ -63,7 +80,13 @@ export function Component() {
     } catch (e) {
       setSaving(false)
       if (e instanceof ApiError && e.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(e.errors).filter(([k]) => (EDIT_FIELDS as readonly string[]).includes(k)).map(([k, v]) => [k, v[0]])))
+        setErrors(
+          Object.fromEntries(
+            Object.entries(e.errors)
+              .filter(([k]) => (EDIT_FIELDS as readonly string[]).includes(k))
+              .map(([k, v]) => [k, v[0]]),
+          ),
+        )
       }
       toast('Erro ao salvar as alterações', { kind: 'error' })
     }

@@ -61,7 +61,17 @@ export function Component() {
       </button>
       <h1>{vacancy ? `Candidatos: ${vacancy.description ?? ''}` : 'Candidatos da Vaga'}</h1>
       {vacancyError && <StatusMessage kind="error" title="Vaga não encontrada." />}
-      {error && <StatusMessage kind="error" title="Erro ao carregar a lista de candidatos." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>} />}
+      {error && (
+        <StatusMessage
+          kind="error"
+          title="Erro ao carregar a lista de candidatos."
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        />
+      )}
       {data && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato nesta vaga." />}
       {data && data.items.length > 0 && (
         <>

@@ -6,8 +6,23 @@ import { ADMIN, mockBff, renderRoute, type Handler } from '../../../testing/rend
 afterEach(() => vi.unstubAllGlobals())
 const me = () => ({ status: 200, body: { user: ADMIN } })
 const vacancy = { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', city: 'Natal', recrutador: 'Ana' }
-const person = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, email: `p${id}@x.com`, whatsapp: '85999990000', address_city: 'Natal', address_state: 'RN', status: 'triado', obs: null, created_at: '2026-11-01T12:00:00Z', updated_at: '2026-11-01T12:00:00Z', ...extra })
-const page = (items: unknown[], extra: Record<string, unknown> = {}) => ({ status: 200, body: { vacancy, items, page: 1, pageCount: 3, total: 45, pageSize: 20, counts: { all: 45, triado: 30, '': 15 }, ...extra } })
+const person = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  full_name: `Pessoa ${id}`,
+  email: `p${id}@x.com`,
+  whatsapp: '85999990000',
+  address_city: 'Natal',
+  address_state: 'RN',
+  status: 'triado',
+  obs: null,
+  created_at: '2026-11-01T12:00:00Z',
+  updated_at: '2026-11-01T12:00:00Z',
+  ...extra,
+})
+const page = (items: unknown[], extra: Record<string, unknown> = {}) => ({
+  status: 200,
+  body: { vacancy, items, page: 1, pageCount: 3, total: 45, pageSize: 20, counts: { all: 45, triado: 30, '': 15 }, ...extra },
+})
 
 function bff(extra: Record<string, Handler> = {}) {
   return mockBff({

@@ -49,20 +49,28 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
     return (
       <main id="main" className="page">
         <StatusMessage kind="error" title={missing ? 'Vaga não encontrada.' : 'Erro ao carregar os dados da vaga.'} />
-        <Link className="button" to={back.to}>{back.label}</Link>
+        <Link className="button" to={back.to}>
+          {back.label}
+        </Link>
       </main>
     )
   }
-  const csv = vacancy ? `/bff/vacancies/${vacancy.id}/candidates.csv?${new URLSearchParams({ order, ...(status !== undefined ? { status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}` : undefined
+  const csv = vacancy
+    ? `/bff/vacancies/${vacancy.id}/candidates.csv?${new URLSearchParams({ order, ...(status !== undefined ? { status } : {}), ...(q.trim() ? { q: q.trim() } : {}) })}`
+    : undefined
 
   return (
     <main id="main" className="page">
       <div className="actions" style={{ marginTop: 0 }}>
-        <Link className="button button-link" to={back.to}>← {back.label}</Link>
+        <Link className="button button-link" to={back.to}>
+          ← {back.label}
+        </Link>
       </div>
       <header className="page-header">
         <h1>{vacancy?.description ?? 'Carregando vaga...'}</h1>
-        {vacancy && <p className="subtitle">{[company ? null : vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')}</p>}
+        {vacancy && (
+          <p className="subtitle">{[company ? null : vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')}</p>
+        )}
       </header>
       <div className="toolbar">
         <div className="field">
@@ -75,24 +83,55 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
           </a>
         )}
       </div>
-      {data?.partial && <StatusMessage kind="empty" title="Lista parcial">O sistema de vagas não respondeu pela lista desta vaga; mostramos os candidatos encontrados na busca geral.</StatusMessage>}
+      {data?.partial && (
+        <StatusMessage kind="empty" title="Lista parcial">
+          O sistema de vagas não respondeu pela lista desta vaga; mostramos os candidatos encontrados na busca geral.
+        </StatusMessage>
+      )}
       {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
       {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
       {error && !data && (
-        <StatusMessage kind="error" title="Erro ao carregar a lista de candidatos." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>} />
+        <StatusMessage
+          kind="error"
+          title="Erro ao carregar a lista de candidatos."
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        />
       )}
-      {data && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado.">{q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined}</StatusMessage>}
+      {data && data.items.length === 0 && (
+        <StatusMessage kind="empty" title="Nenhum candidato encontrado.">
+          {q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined}
+        </StatusMessage>
+      )}
       {data && data.items.length > 0 && (
         <>
           <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
-          <CandidateTable candidates={data.items} order={order} onOrder={(o) => reset(() => setOrder(o))} onStatus={(c, s) => void writes.changeStatus(c, s)} onDetails={setDetails} onForward={setForward} company={company} />
+          <CandidateTable
+            candidates={data.items}
+            order={order}
+            onOrder={(o) => reset(() => setOrder(o))}
+            onStatus={(c, s) => void writes.changeStatus(c, s)}
+            onDetails={setDetails}
+            onForward={setForward}
+            company={company}
+          />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs details={details} forward={forward} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(row) => void writes.noteSaved(row)} onClose={() => {
+      <CandidateDialogs
+        details={details}
+        forward={forward}
+        currentVacancyId={vacancy?.id}
+        company={company}
+        onNoteSaved={(row) => void writes.noteSaved(row)}
+        onClose={() => {
           setDetails(null)
           setForward(null)
-        }} />
+        }}
+      />
     </main>
   )
 }

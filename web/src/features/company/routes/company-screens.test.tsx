@@ -6,8 +6,27 @@ import { COMPANY, mockBff, renderRoute } from '../../../testing/render.tsx'
 afterEach(() => vi.unstubAllGlobals())
 const me = () => ({ status: 200, body: { user: COMPANY } })
 const vacancies = [
-  { id: 12, description: 'Repositor', company_name: COMPANY.name, city: 'Fortaleza', bairro: 'Centro', status: 'aberta', obs: 'mostrar', candidates_count: 31, created_at: '2026-11-01T12:00:00Z' },
-  { id: 40, description: 'Caixa noturno', company_name: COMPANY.name, city: 'Fortaleza', status: 'aberta', obs: 'nao mostrar', candidates_count: 0, created_at: '2026-11-20T12:00:00Z' },
+  {
+    id: 12,
+    description: 'Repositor',
+    company_name: COMPANY.name,
+    city: 'Fortaleza',
+    bairro: 'Centro',
+    status: 'aberta',
+    obs: 'mostrar',
+    candidates_count: 31,
+    created_at: '2026-11-01T12:00:00Z',
+  },
+  {
+    id: 40,
+    description: 'Caixa noturno',
+    company_name: COMPANY.name,
+    city: 'Fortaleza',
+    status: 'aberta',
+    obs: 'nao mostrar',
+    candidates_count: 0,
+    created_at: '2026-11-20T12:00:00Z',
+  },
 ]
 
 describe('VagaEmpresa (issue 7)', () => {
@@ -42,13 +61,25 @@ describe('FormVagaEmpresa (issue 7)', () => {
     await userEvent.type(screen.getByLabelText('Requisitos'), 'Experiência com forno{Enter}')
     await userEvent.click(screen.getByRole('button', { name: 'Criar vaga' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/vaga-empresa'))
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ description: 'Padeiro', city: 'Fortaleza', bairro: '', estado: '', vagas_abertas: 1, requirements: ['Experiência com forno'], benefits: [], criterios: [] })
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      description: 'Padeiro',
+      city: 'Fortaleza',
+      bairro: '',
+      estado: '',
+      vagas_abertas: 1,
+      requirements: ['Experiência com forno'],
+      benefits: [],
+      criterios: [],
+    })
     expect((await screen.findAllByText('Vaga criada! Ela aparecerá para os candidatos depois que a equipe publicá-la.')).length).toBeGreaterThan(0)
   })
   it('shows the server’s field errors at the fields', async () => {
     mockBff({
       'GET /bff/auth/me': me,
-      'POST /bff/company/vacancies': () => ({ status: 422, body: { message: 'Dados inválidos. Verifique os campos e tente novamente.', errors: { city: ['Cidade desconhecida.'] } } }),
+      'POST /bff/company/vacancies': () => ({
+        status: 422,
+        body: { message: 'Dados inválidos. Verifique os campos e tente novamente.', errors: { city: ['Cidade desconhecida.'] } },
+      }),
     })
     renderRoute('/nova-vaga-empresa')
     await userEvent.type(await screen.findByLabelText(/Descrição da vaga/), 'Padeiro')

@@ -22,8 +22,24 @@ export function Component() {
         </Link>
       </div>
       {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
-      {error && <StatusMessage kind="error" title="Falha ao carregar as vagas." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>{error.message}</StatusMessage>}
-      {data && data.length === 0 && <StatusMessage kind="empty" title="Nenhuma vaga cadastrada.">Crie a primeira em 'Nova vaga'.</StatusMessage>}
+      {error && (
+        <StatusMessage
+          kind="error"
+          title="Falha ao carregar as vagas."
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        >
+          {error.message}
+        </StatusMessage>
+      )}
+      {data && data.length === 0 && (
+        <StatusMessage kind="empty" title="Nenhuma vaga cadastrada.">
+          Crie a primeira em 'Nova vaga'.
+        </StatusMessage>
+      )}
       <div className="card-grid">
         {data?.map((v) => (
           <article key={v.id} className="card vacancy-card" aria-labelledby={`empresa-vaga-${v.id}`}>

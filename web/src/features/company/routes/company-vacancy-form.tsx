@@ -64,8 +64,14 @@ export function Component() {
     setSending(true)
     try {
       await createCompanyVacancy({
-        description: form.description.trim(), city: form.city.trim(), bairro: form.bairro.trim(), estado: form.estado,
-        vagas_abertas: Number(form.vagas_abertas), requirements: form.requirements, benefits: form.benefits, criterios: form.criterios,
+        description: form.description.trim(),
+        city: form.city.trim(),
+        bairro: form.bairro.trim(),
+        estado: form.estado,
+        vagas_abertas: Number(form.vagas_abertas),
+        requirements: form.requirements,
+        benefits: form.benefits,
+        criterios: form.criterios,
       })
       await mutate(companyVacanciesKey)
       toast('Vaga criada! Ela aparecerá para os candidatos depois que a equipe publicá-la.')
@@ -100,9 +106,21 @@ export function Component() {
           <SelectField id="estado" label="Estado" options={[{ value: '', label: 'Selecione' }, ...ESTADOS.map((e) => ({ value: e.estado, label: e.name }))]} {...text('estado')} />
         </div>
         <TextField id="vagas_abertas" label="Quantidade de vagas" type="number" min={1} inputMode="numeric" required {...text('vagas_abertas')} />
-        <ListInput id="requirements" label="Requisitos" values={form.requirements} onChange={(requirements) => setForm((f) => ({ ...f, requirements }))} placeholder="Digite e tecle Enter" />
+        <ListInput
+          id="requirements"
+          label="Requisitos"
+          values={form.requirements}
+          onChange={(requirements) => setForm((f) => ({ ...f, requirements }))}
+          placeholder="Digite e tecle Enter"
+        />
         <ListInput id="benefits" label="Benefícios" values={form.benefits} onChange={(benefits) => setForm((f) => ({ ...f, benefits }))} placeholder="Digite e tecle Enter" />
-        <ListInput id="criterios" label="Critérios de triagem" values={form.criterios} onChange={(criterios) => setForm((f) => ({ ...f, criterios }))} placeholder="O que a agência deve conferir nos candidatos" />
+        <ListInput
+          id="criterios"
+          label="Critérios de triagem"
+          values={form.criterios}
+          onChange={(criterios) => setForm((f) => ({ ...f, criterios }))}
+          placeholder="O que a agência deve conferir nos candidatos"
+        />
         <FormSubmit error={formError} sending={sending} label="Criar vaga" />
       </form>
     </main>

@@ -12,7 +12,9 @@ async function card(title: string) {
 afterEach(() => vi.unstubAllGlobals())
 const month = todayDate().slice(0, 7)
 const answer = (m: string, filled = 7) => ({
-  month: m, generatedAt: '2026-11-22T13:00:00.000Z', stale: false,
+  month: m,
+  generatedAt: '2026-11-22T13:00:00.000Z',
+  stale: false,
   vacancies: { vacanciesByState: { CE: 12, RN: 5, outros: 1 }, openPositionsByState: { CE: 30, RN: 8, outros: 2 }, openPositions: 40, visibleVacancies: 18 },
   filled: { filled, byState: { CE: 5, RN: 2, outros: 0 }, byRecruiter: { 'Ana Paula Lima': 4, 'Bruno Cavalcante': 3 } },
   statuses: { '': 100, triado: 20, contratado: 7 },
@@ -31,7 +33,8 @@ describe('PainelDeControle (spec §2.8)', () => {
     expect(within(recruiters).getByRole('rowheader', { name: 'Ana Paula Lima', hidden: true })).toBeTruthy()
     expect(screen.getByRole('figure', { name: 'Candidatos inscritos no mês por status' }).textContent).toContain('Sem Status')
     const main = screen.getByRole('main')
-    for (const link of ['Criar processo seletivo', 'Administração de vagas', 'Vagas', 'Todos os candidatos', 'Triagem com IA']) expect(within(main).getByRole('link', { name: link })).toBeTruthy()
+    for (const link of ['Criar processo seletivo', 'Administração de vagas', 'Vagas', 'Todos os candidatos', 'Triagem com IA'])
+      expect(within(main).getByRole('link', { name: link })).toBeTruthy()
   })
   it('asks for another month', async () => {
     mockBff({

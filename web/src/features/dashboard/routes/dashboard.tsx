@@ -32,23 +32,39 @@ export function Component() {
     <main id="main" className="page">
       <header className="page-header">
         <h1>Painel de Controle</h1>
-        <p className="subtitle">
-          {d ? `Atualizado em ${formatDateTime(d.generatedAt)}${d.stale ? ' (atualizando…)' : ''}` : 'Contagens das vagas visíveis e dos candidatos'}
-        </p>
+        <p className="subtitle">{d ? `Atualizado em ${formatDateTime(d.generatedAt)}${d.stale ? ' (atualizando…)' : ''}` : 'Contagens das vagas visíveis e dos candidatos'}</p>
       </header>
       <div className="toolbar">
         <div className="field">
           <label htmlFor="dashboard-month">Mês</label>
           <input id="dashboard-month" type="month" value={month} max={todayDate().slice(0, 7)} onChange={(e) => e.target.value && setMonth(e.target.value)} />
         </div>
-        <Link className="button button-primary" to="/nova_vaga">Criar processo seletivo</Link>
-        <Link className="button" to="/administracao_de_vagas">Administração de vagas</Link>
-        <Link className="button" to="/vagas">Vagas</Link>
-        <Link className="button" to="/todos-candidatos">Todos os candidatos</Link>
-        <Link className="button" to="/triagem-ai">Triagem com IA</Link>
+        <Link className="button button-primary" to="/nova_vaga">
+          Criar processo seletivo
+        </Link>
+        <Link className="button" to="/administracao_de_vagas">
+          Administração de vagas
+        </Link>
+        <Link className="button" to="/vagas">
+          Vagas
+        </Link>
+        <Link className="button" to="/todos-candidatos">
+          Todos os candidatos
+        </Link>
+        <Link className="button" to="/triagem-ai">
+          Triagem com IA
+        </Link>
       </div>
       {error && !d && (
-        <StatusMessage kind="error" title="Falha ao carregar as informações do painel." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
+        <StatusMessage
+          kind="error"
+          title="Falha ao carregar as informações do painel."
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        >
           {error.message}
         </StatusMessage>
       )}
@@ -66,7 +82,10 @@ export function Component() {
               <BarChart title="Posições em aberto por estado" data={entries(d.vacancies.openPositionsByState, (k) => STATE_LABELS[k] ?? k)} />
               <BarChart title="Contratações no mês por estado" data={entries(d.filled.byState, (k) => STATE_LABELS[k] ?? k)} />
               <BarChart title="Contratações no mês por recrutador" data={entries(d.filled.byRecruiter).sort((a, b) => b.value - a.value)} />
-              <BarChart title="Candidatos inscritos no mês por status" data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ label: candidateStatusLabel(s), value: d.statuses[s] ?? 0 }))} />
+              <BarChart
+                title="Candidatos inscritos no mês por status"
+                data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ label: candidateStatusLabel(s), value: d.statuses[s] ?? 0 }))}
+              />
               <BarChart title="Como os inscritos no mês souberam da vaga" data={entries(d.origins).sort((a, b) => b.value - a.value)} />
             </div>
           )}
@@ -84,11 +103,17 @@ export function Component() {
                     ...entries(d.vacancies.vacanciesByState, (k) => STATE_LABELS[k] ?? k).map((e) => ({ grupo: 'Vagas visíveis', item: e.label, quantidade: e.value })),
                     ...entries(d.vacancies.openPositionsByState, (k) => STATE_LABELS[k] ?? k).map((e) => ({ grupo: 'Posições em aberto', item: e.label, quantidade: e.value })),
                     ...entries(d.filled.byRecruiter).map((e) => ({ grupo: 'Contratações por recrutador', item: e.label, quantidade: e.value })),
-                    ...CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ grupo: 'Inscritos por status', item: candidateStatusLabel(s), quantidade: d.statuses[s] ?? 0 })),
+                    ...CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({
+                      grupo: 'Inscritos por status',
+                      item: candidateStatusLabel(s),
+                      quantidade: d.statuses[s] ?? 0,
+                    })),
                     ...entries(d.origins).map((e) => ({ grupo: 'Como souberam da vaga', item: e.label, quantidade: e.value })),
                   ]}
                 />
-                <Link className="button" to="/excel">Exportar planilha</Link>
+                <Link className="button" to="/excel">
+                  Exportar planilha
+                </Link>
               </div>
             </section>
           )}

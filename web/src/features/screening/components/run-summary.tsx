@@ -8,8 +8,8 @@ export function RunSummary({ view, onReload }: { view: RunView; onReload: () => 
     <section aria-labelledby="resultado">
       <h2 id="resultado">Resultado da triagem</h2>
       <p className="subtitle">
-        {run.provider === 'openai' ? 'Triagem por IA' : 'Triagem por regras'} · {run.mode === 'global' ? 'global' : 'por empresa'} · {run.total} candidatos ·{' '}
-        {counts.triado} triados, {counts.revisao} em revisão, {counts.nao_triado} não triados
+        {run.provider === 'openai' ? 'Triagem por IA' : 'Triagem por regras'} · {run.mode === 'global' ? 'global' : 'por empresa'} · {run.total} candidatos · {counts.triado}{' '}
+        triados, {counts.revisao} em revisão, {counts.nao_triado} não triados
         {counts.pendente > 0 ? `, ${counts.pendente} aguardando` : ''}
       </p>
       {run.warning && (
@@ -27,7 +27,10 @@ export function RunSummary({ view, onReload }: { view: RunView; onReload: () => 
       )}
       {run.status === 'done' && run.message && <p className="alert alert-success">{run.message}</p>}
       {apply && apply.status !== 'applying' && apply.message && (
-        <p className={`alert ${apply.status === 'applied' && apply.failed === 0 ? 'alert-success' : 'alert-error'}`} role={apply.status === 'applied' && apply.failed === 0 ? undefined : 'alert'}>
+        <p
+          className={`alert ${apply.status === 'applied' && apply.failed === 0 ? 'alert-success' : 'alert-error'}`}
+          role={apply.status === 'applied' && apply.failed === 0 ? undefined : 'alert'}
+        >
           {apply.message}
         </p>
       )}

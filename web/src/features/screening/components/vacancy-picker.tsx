@@ -11,7 +11,17 @@ const label = (v: ScreeningVacancyItem | null) => (v ? [v.description, v.company
  * screen readers) suggesting at most 10 public vacancies with their candidate counts; the list
  * hides 200 ms after the box loses focus (§9), and a button clears the choice.
  */
-export function VacancyPicker({ vacancies, selected, onSelect, disabled }: { vacancies: readonly ScreeningVacancyItem[]; selected: ScreeningVacancyItem | null; onSelect: (v: ScreeningVacancyItem | null) => void; disabled?: boolean }) {
+export function VacancyPicker({
+  vacancies,
+  selected,
+  onSelect,
+  disabled,
+}: {
+  vacancies: readonly ScreeningVacancyItem[]
+  selected: ScreeningVacancyItem | null
+  onSelect: (v: ScreeningVacancyItem | null) => void
+  disabled?: boolean
+}) {
   const [query, setQuery] = useState(label(selected))
   const items = useMemo(() => vacancySuggestions(vacancies, selected && query === label(selected) ? '' : query), [vacancies, query, selected])
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null)

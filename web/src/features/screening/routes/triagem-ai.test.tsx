@@ -6,9 +6,40 @@ import { ADMIN, mockBff, renderRoute, type Handler } from '../../../testing/rend
 afterEach(() => vi.unstubAllGlobals())
 
 const vacancies = [
-  { id: 1, description: 'Operador de Caixa', company_name: 'Mercadinho São Luiz', city: 'Fortaleza', bairro: 'Centro', recrutador: 'Ana Paula Lima', obs: 'mostrar', candidates_count: 42, requirements: ['Ensino médio completo'], criterios: ['CNH categoria B'] },
-  { id: 2, description: 'Repositor', company_name: 'Atacarejo Nordeste', city: 'Maracanaú', recrutador: 'João Souza', obs: 'mostrar', candidates_count: 7, requirements: [], criterios: [] },
-  { id: 3, description: 'Operador de Caixa', company_name: 'Vaga Oculta', city: 'Natal', recrutador: 'Ana Paula Lima', obs: 'nao mostrar', candidates_count: 3, requirements: [], criterios: [] },
+  {
+    id: 1,
+    description: 'Operador de Caixa',
+    company_name: 'Mercadinho São Luiz',
+    city: 'Fortaleza',
+    bairro: 'Centro',
+    recrutador: 'Ana Paula Lima',
+    obs: 'mostrar',
+    candidates_count: 42,
+    requirements: ['Ensino médio completo'],
+    criterios: ['CNH categoria B'],
+  },
+  {
+    id: 2,
+    description: 'Repositor',
+    company_name: 'Atacarejo Nordeste',
+    city: 'Maracanaú',
+    recrutador: 'João Souza',
+    obs: 'mostrar',
+    candidates_count: 7,
+    requirements: [],
+    criterios: [],
+  },
+  {
+    id: 3,
+    description: 'Operador de Caixa',
+    company_name: 'Vaga Oculta',
+    city: 'Natal',
+    recrutador: 'Ana Paula Lima',
+    obs: 'nao mostrar',
+    candidates_count: 3,
+    requirements: [],
+    criterios: [],
+  },
 ]
 const candidates = [
   { id: 10, full_name: 'Maria Silva', age: 25, address_city: 'Fortaleza', education: 'ensino médio completo', status: 'pendente', created_at: '2026-11-20T12:00:00Z' },
@@ -16,7 +47,18 @@ const candidates = [
 ]
 const RUN = '11111111-2222-3333-4444-555555555555'
 const runView = (status: string, apply: unknown = null) => ({
-  run: { id: RUN, mode: 'empresa', provider: 'rules', status, total: 2, done: status === 'screening' ? 0 : 2, message: status === 'done' ? 'Triagem concluída! 1 candidatos triados.' : null, createdAt: '2026-11-22T12:00:00Z', updatedAt: '2026-11-22T12:00:00Z', vacancy: vacancies[0] },
+  run: {
+    id: RUN,
+    mode: 'empresa',
+    provider: 'rules',
+    status,
+    total: 2,
+    done: status === 'screening' ? 0 : 2,
+    message: status === 'done' ? 'Triagem concluída! 1 candidatos triados.' : null,
+    createdAt: '2026-11-22T12:00:00Z',
+    updatedAt: '2026-11-22T12:00:00Z',
+    vacancy: vacancies[0],
+  },
   counts: status === 'screening' ? { triado: 0, revisao: 0, nao_triado: 0, pendente: 2 } : { triado: 1, revisao: 0, nao_triado: 1, pendente: 0 },
   results:
     status === 'screening'
@@ -49,7 +91,11 @@ describe('TriagemAI (spec §2.13)', () => {
     renderRoute('/triagem-ai')
     expect(await screen.findByRole('note')).toHaveProperty('textContent', expect.stringContaining('Nenhuma chave de IA configurada'))
     const tabs = screen.getByRole('tablist', { name: 'Tipo de triagem' })
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Triagem por empresa', 'Triagem global'])
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Triagem por empresa', 'Triagem global'])
     expect(screen.getByRole('button', { name: 'Último mês' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Todos os candidatos' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Todos os candidatos' }))
@@ -100,13 +146,27 @@ describe('TriagemAI (spec §2.13)', () => {
   it('loads, screens, shows grouped results, applies and reports failures by name', async () => {
     let polls = 0
     let applying = false
-    const applied = { status: 'applied', message: 'Resultados aplicados com sucesso! 0 candidatos atualizados. 1 candidatos não puderam ser atualizados.', notice: null, total: 1, processed: 1, updated: 0, sent: 0, skipped: 0, failed: 1, failures: [{ candidateId: 10, name: 'Maria Silva', kind: 'status', message: 'Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)' }] }
+    const applied = {
+      status: 'applied',
+      message: 'Resultados aplicados com sucesso! 0 candidatos atualizados. 1 candidatos não puderam ser atualizados.',
+      notice: null,
+      total: 1,
+      processed: 1,
+      updated: 0,
+      sent: 0,
+      skipped: 0,
+      failed: 1,
+      failures: [{ candidateId: 10, name: 'Maria Silva', kind: 'status', message: 'Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)' }],
+    }
     const { calls } = bff({
       'POST /bff/screening/candidates': () => ({ status: 200, body: { draftId: 'd1', total: 2, warnings: [], candidates } }),
       'POST /bff/screening/runs': () => ({ status: 202, body: runView('screening') }),
       [`GET /bff/screening/runs/${RUN}`]: () => ({ status: 200, body: applying ? runView('done', applied) : runView(++polls > 1 ? 'done' : 'screening') }),
       [`GET /bff/screening/runs/${RUN}/apply-preview`]: () => ({ status: 200, body: { changes: 1, forwards: 0, kept: [{ status: 'Contratado', count: 2 }] } }),
-      [`POST /bff/screening/runs/${RUN}/apply`]: () => ((applying = true), { status: 202, body: runView('done', { ...applied, status: 'applying', message: null, processed: 0, failed: 0, failures: [] }) }),
+      [`POST /bff/screening/runs/${RUN}/apply`]: () => (
+        (applying = true),
+        { status: 202, body: runView('done', { ...applied, status: 'applying', message: null, processed: 0, failed: 0, failures: [] }) }
+      ),
     })
     const { router } = renderRoute('/triagem-ai')
     await pickVacancy('caixa', /Operador de Caixa/)
@@ -123,7 +183,12 @@ describe('TriagemAI (spec §2.13)', () => {
     expect(triados.textContent).toContain('Maria Silva')
     expect(triados.textContent).toContain('mora na mesma cidade da vaga')
     expect(screen.getByRole('region', { name: 'Não triados (1)' }).textContent).toContain('Idade 70 fora da faixa geral')
-    expect(calls.find((c) => c.path === '/bff/screening/candidates')!.body).toEqual({ mode: 'empresa', vacancyId: 1, start_date: screeningRange('last-month', todayDate()).start, end_date: todayDate() })
+    expect(calls.find((c) => c.path === '/bff/screening/candidates')!.body).toEqual({
+      mode: 'empresa',
+      vacancyId: 1,
+      start_date: screeningRange('last-month', todayDate()).start,
+      end_date: todayDate(),
+    })
     // The run screens the loaded set itself (its draft), never a second read.
     expect(calls.find((c) => c.path === '/bff/screening/runs')!.body).toEqual({ draftId: 'd1' })
 

@@ -96,7 +96,8 @@ export function Component() {
     previous.current = now
     if (!before || before.id !== now.id) return
     if (before.status === 'screening' && now.status !== 'screening' && view.run.message) notify(view.run.message, now.status === 'done' ? 'success' : 'error')
-    if (before.apply === 'applying' && now.apply !== 'applying' && view.apply?.message) notify(view.apply.message, now.apply === 'applied' && view.apply.updated + view.apply.sent > 0 ? 'success' : 'error')
+    if (before.apply === 'applying' && now.apply !== 'applying' && view.apply?.message)
+      notify(view.apply.message, now.apply === 'applied' && view.apply.updated + view.apply.sent > 0 ? 'success' : 'error')
   }, [run.data, notify])
 
   const view = run.data
@@ -219,7 +220,8 @@ export function Component() {
       <p className="subtitle">Triagem dos candidatos pelos critérios da vaga, com justificativa para cada um.</p>
       {provider.data === 'rules' && (
         <p className="alert alert-info" role="note">
-          Nenhuma chave de IA configurada: a triagem usa as regras do sistema (idade, distância até a vaga e critérios que pedem revisão), com uma justificativa para cada candidato.
+          Nenhuma chave de IA configurada: a triagem usa as regras do sistema (idade, distância até a vaga e critérios que pedem revisão), com uma justificativa para cada
+          candidato.
         </p>
       )}
 

@@ -47,8 +47,24 @@ export function Component() {
         </Link>
       </div>
       {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
-      {error && <StatusMessage kind="error" title="Falha ao carregar as vagas." action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>{error.message}</StatusMessage>}
-      {data && vacancies.length === 0 && <StatusMessage kind="empty" title="Nenhuma vaga cadastrada." >{data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : undefined}</StatusMessage>}
+      {error && (
+        <StatusMessage
+          kind="error"
+          title="Falha ao carregar as vagas."
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        >
+          {error.message}
+        </StatusMessage>
+      )}
+      {data && vacancies.length === 0 && (
+        <StatusMessage kind="empty" title="Nenhuma vaga cadastrada.">
+          {data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : undefined}
+        </StatusMessage>
+      )}
       <div className="card-grid">
         {vacancies.map((v) => (
           <article key={v.id} className="card vacancy-card" aria-labelledby={`admin-vaga-${v.id}`}>

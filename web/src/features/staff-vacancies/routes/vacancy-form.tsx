@@ -33,7 +33,23 @@ interface Form {
   status: string
   redes_sociais: string
 }
-const EMPTY: Form = { recrutador: '', description: '', company_name: '', cnpj: '', city: '', bairro: '', estado: '', requirements: [], benefits: [], criterios: [], obs: 'mostrar', vagas_abertas: '1', vagas_preenchidas: '0', status: 'aberta', redes_sociais: '' }
+const EMPTY: Form = {
+  recrutador: '',
+  description: '',
+  company_name: '',
+  cnpj: '',
+  city: '',
+  bairro: '',
+  estado: '',
+  requirements: [],
+  benefits: [],
+  criterios: [],
+  obs: 'mostrar',
+  vagas_abertas: '1',
+  vagas_preenchidas: '0',
+  status: 'aberta',
+  redes_sociais: '',
+}
 
 function fromVacancy(v: StaffVacancy): Form {
   return {
@@ -134,11 +150,29 @@ export function Component() {
     }
   }
 
-  if (editing && isLoading) return <main id="main" className="page"><StatusMessage kind="loading" title="Carregando vaga..." /></main>
-  if (editing && loadError) return <main id="main" className="page"><StatusMessage kind="error" title="Não foi possível carregar a vaga.">{loadError.message}</StatusMessage></main>
+  if (editing && isLoading)
+    return (
+      <main id="main" className="page">
+        <StatusMessage kind="loading" title="Carregando vaga..." />
+      </main>
+    )
+  if (editing && loadError)
+    return (
+      <main id="main" className="page">
+        <StatusMessage kind="error" title="Não foi possível carregar a vaga.">
+          {loadError.message}
+        </StatusMessage>
+      </main>
+    )
 
-  const estados = optionsIncluding(ESTADOS.map((e) => ({ value: e.estado, label: e.name })), form.estado)
-  const statuses = optionsIncluding(VACANCY_STATUSES.map((s) => ({ value: s, label: VACANCY_STATUS_LABELS[s] })), form.status)
+  const estados = optionsIncluding(
+    ESTADOS.map((e) => ({ value: e.estado, label: e.name })),
+    form.estado,
+  )
+  const statuses = optionsIncluding(
+    VACANCY_STATUSES.map((s) => ({ value: s, label: VACANCY_STATUS_LABELS[s] })),
+    form.status,
+  )
   return (
     <main id="main" className="page">
       <h1>{editing ? 'Editar Vaga' : 'Formulário de Vaga'}</h1>
@@ -164,9 +198,21 @@ export function Component() {
           <TextField id="bairro" label="Bairro" {...text('bairro')} />
           <SelectField id="estado" label="Estado" options={estados} {...text('estado')} />
         </div>
-        <ListInput id="requirements" label="Requisitos" values={form.requirements} onChange={(requirements) => setForm((f) => ({ ...f, requirements }))} placeholder="Digite e tecle Enter" />
+        <ListInput
+          id="requirements"
+          label="Requisitos"
+          values={form.requirements}
+          onChange={(requirements) => setForm((f) => ({ ...f, requirements }))}
+          placeholder="Digite e tecle Enter"
+        />
         <ListInput id="benefits" label="Benefícios" values={form.benefits} onChange={(benefits) => setForm((f) => ({ ...f, benefits }))} placeholder="Digite e tecle Enter" />
-        <ListInput id="criterios" label="Critérios de triagem" values={form.criterios} onChange={(criterios) => setForm((f) => ({ ...f, criterios }))} placeholder="Usados pela triagem com IA" />
+        <ListInput
+          id="criterios"
+          label="Critérios de triagem"
+          values={form.criterios}
+          onChange={(criterios) => setForm((f) => ({ ...f, criterios }))}
+          placeholder="Usados pela triagem com IA"
+        />
         <div className="field-row">
           <SelectField id="obs" label="Visibilidade da Vaga" options={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} {...text('obs')} />
           <SelectField id="status" label="Status da Vaga" options={statuses} {...text('status')} />

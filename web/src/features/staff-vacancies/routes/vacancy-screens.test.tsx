@@ -6,8 +6,42 @@ import { ADMIN, mockBff, renderRoute } from '../../../testing/render.tsx'
 afterEach(() => vi.unstubAllGlobals())
 const me = () => ({ status: 200, body: { user: ADMIN } })
 const vacancies = [
-  { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', cnpj: '45723618000118', city: 'Natal', bairro: 'Ponta Negra', estado: 'RN', recrutador: 'Ana', obs: 'mostrar', status: 'aberta', vagas_abertas: 5, vagas_preenchidas: 2, candidates_count: 1200, requirements: ['CNH categoria B'], benefits: [], criterios: [] },
-  { id: 2, description: 'Caixa', company_name: 'Farmácia Vida Nova', cnpj: '', city: 'Mossoró', bairro: null, estado: 'rio_grande_do_norte', recrutador: null, obs: 'nao mostrar', status: 'triagem', vagas_abertas: 1, vagas_preenchidas: 3, candidates_count: 0, requirements: [], benefits: [], criterios: [] },
+  {
+    id: 1,
+    description: 'Açougueiro',
+    company_name: 'Supermercado Bom Preço',
+    cnpj: '45723618000118',
+    city: 'Natal',
+    bairro: 'Ponta Negra',
+    estado: 'RN',
+    recrutador: 'Ana',
+    obs: 'mostrar',
+    status: 'aberta',
+    vagas_abertas: 5,
+    vagas_preenchidas: 2,
+    candidates_count: 1200,
+    requirements: ['CNH categoria B'],
+    benefits: [],
+    criterios: [],
+  },
+  {
+    id: 2,
+    description: 'Caixa',
+    company_name: 'Farmácia Vida Nova',
+    cnpj: '',
+    city: 'Mossoró',
+    bairro: null,
+    estado: 'rio_grande_do_norte',
+    recrutador: null,
+    obs: 'nao mostrar',
+    status: 'triagem',
+    vagas_abertas: 1,
+    vagas_preenchidas: 3,
+    candidates_count: 0,
+    requirements: [],
+    benefits: [],
+    criterios: [],
+  },
 ]
 
 describe('VagasAdmin (spec §2.7)', () => {
@@ -37,7 +71,11 @@ describe('VagasAdmin (spec §2.7)', () => {
 
 describe('vacancy form (spec §2.6)', () => {
   it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and goes to the dashboard', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'POST /bff/vacancies': () => ({ status: 201, body: { vacancy: { id: 9 } } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    const { calls } = mockBff({
+      'GET /bff/auth/me': me,
+      'POST /bff/vacancies': () => ({ status: 201, body: { vacancy: { id: 9 } } }),
+      'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
+    })
     const { router } = renderRoute('/nova_vaga')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText('Descrição da Vaga'), 'Operador de Empilhadeira')
@@ -53,7 +91,17 @@ describe('vacancy form (spec §2.6)', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
     const sent = calls.find((c) => c.method === 'POST')!.body
-    expect(sent).toMatchObject({ description: 'Operador de Empilhadeira', cnpj: '45723618000118', estado: 'ceara', requirements: ['CNH categoria B'], benefits: [], vagas_abertas: 4, vagas_preenchidas: 0, obs: 'mostrar', status: 'aberta' })
+    expect(sent).toMatchObject({
+      description: 'Operador de Empilhadeira',
+      cnpj: '45723618000118',
+      estado: 'ceara',
+      requirements: ['CNH categoria B'],
+      benefits: [],
+      vagas_abertas: 4,
+      vagas_preenchidas: 0,
+      obs: 'mostrar',
+      status: 'aberta',
+    })
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
   })
   it('refuses negative positions and shows the failure message from the server', async () => {
@@ -70,7 +118,12 @@ describe('vacancy form (spec §2.6)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Ocorreu um erro ao enviar o formulário.')
   })
   it('edits the route’s vacancy, reading the UF spelling of its state', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }), 'PUT /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    const { calls } = mockBff({
+      'GET /bff/auth/me': me,
+      'GET /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }),
+      'PUT /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }),
+      'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
+    })
     renderRoute('/processos_seletivos/1/edit')
     expect(await screen.findByDisplayValue('Açougueiro')).toBeTruthy()
     expect((screen.getByLabelText('Estado') as HTMLSelectElement).value).toBe('rio_grande_do_norte')

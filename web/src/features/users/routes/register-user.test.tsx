@@ -38,12 +38,26 @@ describe('CadastrarUsuario (issue 7)', () => {
           : ((taken = true), { status: 201, body: { message: 'Usuário cadastrado com sucesso!' } }),
     })
     renderRoute('/cadastrar-usuario')
-    const user = { name: 'Padaria Pão Dourado', email: 'rh@paodourado.com.br', role: /Empresa cliente/, cnpj: '11444777000161', password: 'forno-quente-2026', confirmation: 'forno-quente-2026' }
+    const user = {
+      name: 'Padaria Pão Dourado',
+      email: 'rh@paodourado.com.br',
+      role: /Empresa cliente/,
+      cnpj: '11444777000161',
+      password: 'forno-quente-2026',
+      confirmation: 'forno-quente-2026',
+    }
     await fill(user)
     expect((screen.getByLabelText(/^CNPJ/) as HTMLInputElement).value).toBe('11.444.777/0001-61')
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }))
     expect(await screen.findByText(/^Usuário cadastrado com sucesso! Padaria Pão Dourado já pode entrar com o CNPJ 11\.444\.777\/0001-61/)).toBeTruthy()
-    expect(calls.find((c) => c.path === '/bff/users')!.body).toEqual({ name: user.name, email: user.email, role: 'company', cnpj: '11.444.777/0001-61', password: user.password, password_confirmation: user.password })
+    expect(calls.find((c) => c.path === '/bff/users')!.body).toEqual({
+      name: user.name,
+      email: user.email,
+      role: 'company',
+      cnpj: '11.444.777/0001-61',
+      password: user.password,
+      password_confirmation: user.password,
+    })
     await waitFor(() => expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe(''))
     await fill(user)
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }))

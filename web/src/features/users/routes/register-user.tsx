@@ -59,10 +59,35 @@ export function Component() {
       <form className="form-card" onSubmit={submit} noValidate aria-label="Cadastrar usuário" style={{ marginTop: '1rem' }}>
         <TextField id="name" label="Nome" required autoComplete="organization" {...field('name')} />
         <TextField id="email" label="E-mail" type="email" required autoComplete="email" {...field('email')} />
-        <RadioGroup id="role" label="Perfil" required options={ROLES} value={form.role} error={errors.role} onChange={(role) => setForm((f) => ({ ...f, role: role as RegistrationForm['role'] }))} />
-        <TextField id="cnpj" label="CNPJ" required inputMode="numeric" placeholder="00.000.000/0000-00" maxLength={18} hint="É com o CNPJ que o usuário entra no sistema; para uma empresa, o CNPJ das suas vagas." {...field('cnpj')} />
+        <RadioGroup
+          id="role"
+          label="Perfil"
+          required
+          options={ROLES}
+          value={form.role}
+          error={errors.role}
+          onChange={(role) => setForm((f) => ({ ...f, role: role as RegistrationForm['role'] }))}
+        />
+        <TextField
+          id="cnpj"
+          label="CNPJ"
+          required
+          inputMode="numeric"
+          placeholder="00.000.000/0000-00"
+          maxLength={18}
+          hint="É com o CNPJ que o usuário entra no sistema; para uma empresa, o CNPJ das suas vagas."
+          {...field('cnpj')}
+        />
         <div className="field-row">
-          <TextField id="password" label="Senha" type="password" required autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres, com letras e números.`} {...field('password')} />
+          <TextField
+            id="password"
+            label="Senha"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint={`Pelo menos ${PASSWORD_MIN} caracteres, com letras e números.`}
+            {...field('password')}
+          />
           <TextField id="password_confirmation" label="Confirme a senha" type="password" required autoComplete="new-password" {...field('password_confirmation')} />
         </div>
         <button type="submit" className="button button-primary" disabled={sending}>

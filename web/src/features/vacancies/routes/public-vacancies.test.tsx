@@ -6,7 +6,15 @@ import { guest, mockBff, renderRoute } from '../../../testing/render.tsx'
 afterEach(() => vi.unstubAllGlobals())
 
 const vacancies = [
-  { id: 1, description: 'Repositor', company_name: 'Supermercado Bom Preço', city: 'Fortaleza', bairro: 'Centro', requirements: ['Ensino médio completo'], benefits: ['Vale-transporte'] },
+  {
+    id: 1,
+    description: 'Repositor',
+    company_name: 'Supermercado Bom Preço',
+    city: 'Fortaleza',
+    bairro: 'Centro',
+    requirements: ['Ensino médio completo'],
+    benefits: ['Vale-transporte'],
+  },
   { id: 2, description: 'Caixa', company_name: 'Farmácia Vida Nova', city: 'Mossoró', bairro: null, requirements: [], benefits: [] },
 ]
 

@@ -30,7 +30,15 @@ export function Component() {
       </div>
       {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
       {error && (
-        <StatusMessage kind="error" title="Erro ao carregar vagas" action={<button type="button" className="button" onClick={() => void mutate()}>Tentar novamente</button>}>
+        <StatusMessage
+          kind="error"
+          title="Erro ao carregar vagas"
+          action={
+            <button type="button" className="button" onClick={() => void mutate()}>
+              Tentar novamente
+            </button>
+          }
+        >
           {error.message}
         </StatusMessage>
       )}
