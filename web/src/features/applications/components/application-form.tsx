@@ -3,11 +3,10 @@ import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { EDUCATION_APPLY, GENERO_APPLY, PCD_OPTIONS, SUPERMARKET_EXPERIENCE, VEIOPOR_APPLY } from '@mini-vagas/shared/constants/option-lists'
 import { applicationFormErrors, buildApplicationPayload, type ApplicationField, type ApplicationForm as Form } from '@mini-vagas/shared/domain/candidate-payloads'
 import { requiresCourse } from '@mini-vagas/shared/domain/option-lists'
-import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import { FormSubmit, RadioGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { createApplication } from '../api/create-application.ts'
-import { lookupCep } from '../api/lookup-cep.ts'
+import { useCepAutofill } from '../api/use-cep-autofill.ts'
 
 const EMPTY: Form = {
   fullName: '',
@@ -72,8 +71,6 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  /** The last lookup's outcome, for the CEP it was made for. */
-  const [cepLookup, setCepLookup] = useState<{ cep: string; status: string } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
@@ -84,29 +81,15 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
     }
   }, [form, jobId])
 
-  const cepDigits = digitsOnly(form.cep)
-  const cepStatus = cepDigits.length !== 8 ? null : cepLookup?.cep === cepDigits ? cepLookup.status : 'Buscando endereço...'
-  useEffect(() => {
-    if (cepDigits.length !== 8) return
-    const controller = new AbortController()
-    const said = (status: string) => setCepLookup({ cep: cepDigits, status })
-    lookupCep(cepDigits, controller.signal)
-      .then((address) => {
-        if (!address) return said('CEP não encontrado. Preencha o endereço.')
-        setForm((f) => ({
-          ...f,
-          street: address.street || f.street,
-          neighborhood: address.neighborhood || f.neighborhood,
-          city: address.city || f.city,
-          state: address.state || f.state,
-        }))
-        said('Endereço preenchido pelo CEP.')
-      })
-      .catch((error: unknown) => {
-        if ((error as Error).name !== 'AbortError') said('Não foi possível buscar o CEP. Preencha o endereço.')
-      })
-    return () => controller.abort()
-  }, [cepDigits])
+  const cepStatus = useCepAutofill(form.cep, (address) =>
+    setForm((f) => ({
+      ...f,
+      street: address.street || f.street,
+      neighborhood: address.neighborhood || f.neighborhood,
+      city: address.city || f.city,
+      state: address.state || f.state,
+    })),
+  )
 
   const set = (field: ApplicationField) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }))

@@ -1,0 +1,82 @@
+import type { Dispatch, SetStateAction } from 'react'
+import { ESTADOS } from '@mini-vagas/shared/constants/estados'
+import { VACANCY_STATUSES, VACANCY_STATUS_LABELS, VISIBILITIES, VISIBILITY_LABELS } from '@mini-vagas/shared/constants/vacancy'
+import { cnpjWarning, maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
+import { optionsIncluding } from '@mini-vagas/shared/domain/option-lists'
+import { SelectField, TextField } from '../../../components/form-fields.tsx'
+import { ListInput } from '../../../components/list-input.tsx'
+import type { VacancyForm } from '../vacancy-form-model.ts'
+
+/** Every field of the vacancy form (spec §2.6), in the spec's order; stored values missing from the lists stay selectable. */
+export function VacancyFields({
+  form,
+  errors,
+  setForm,
+}: {
+  form: VacancyForm
+  errors: Partial<Record<keyof VacancyForm, string>>
+  setForm: Dispatch<SetStateAction<VacancyForm>>
+}) {
+  const text = (field: keyof VacancyForm) => ({
+    value: form[field] as string,
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value })),
+  })
+  const estados = optionsIncluding(
+    ESTADOS.map((e) => ({ value: e.estado, label: e.name })),
+    form.estado,
+  )
+  const statuses = optionsIncluding(
+    VACANCY_STATUSES.map((s) => ({ value: s, label: VACANCY_STATUS_LABELS[s] })),
+    form.status,
+  )
+  return (
+    <>
+      <TextField id="recrutador" label="Recrutador" {...text('recrutador')} />
+      <TextField id="description" label="Descrição da Vaga" {...text('description')} />
+      <div className="field-row">
+        <TextField id="company_name" label="Nome da Empresa" {...text('company_name')} />
+        <TextField
+          id="cnpj"
+          label="CNPJ da Empresa"
+          inputMode="numeric"
+          placeholder="00.000.000/0000-00"
+          maxLength={18}
+          value={form.cnpj}
+          error={errors.cnpj}
+          hint={cnpjWarning(form.cnpj) ?? undefined}
+          onChange={(e) => setForm((f) => ({ ...f, cnpj: maskCnpjInput(e.target.value) }))}
+        />
+      </div>
+      <div className="field-row">
+        <TextField id="city" label="Cidade" {...text('city')} />
+        <TextField id="bairro" label="Bairro" {...text('bairro')} />
+        <SelectField id="estado" label="Estado" options={estados} {...text('estado')} />
+      </div>
+      <ListInput
+        id="requirements"
+        label="Requisitos"
+        values={form.requirements}
+        onChange={(requirements) => setForm((f) => ({ ...f, requirements }))}
+        placeholder="Digite e tecle Enter"
+      />
+      <ListInput id="benefits" label="Benefícios" values={form.benefits} onChange={(benefits) => setForm((f) => ({ ...f, benefits }))} placeholder="Digite e tecle Enter" />
+      <ListInput
+        id="criterios"
+        label="Critérios de triagem"
+        values={form.criterios}
+        onChange={(criterios) => setForm((f) => ({ ...f, criterios }))}
+        placeholder="Usados pela triagem com IA"
+      />
+      <div className="field-row">
+        <SelectField id="obs" label="Visibilidade da Vaga" options={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} {...text('obs')} />
+        <SelectField id="status" label="Status da Vaga" options={statuses} {...text('status')} />
+      </div>
+      <div className="field-row">
+        <TextField id="vagas_abertas" label="Vagas Solicitadas" type="number" min={0} inputMode="numeric" {...text('vagas_abertas')} />
+        <TextField id="vagas_preenchidas" label="Vagas Preenchidas" type="number" min={0} inputMode="numeric" {...text('vagas_preenchidas')} />
+      </div>
+      <TextField id="redes_sociais" label="Redes Sociais" {...text('redes_sociais')} />
+    </>
+  )
+}

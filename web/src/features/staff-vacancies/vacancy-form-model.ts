@@ -1,0 +1,91 @@
+import { cnpjDigits, maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
+import { toEstado } from '@mini-vagas/shared/domain/estados'
+import type { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
+import type { StaffVacancy } from './api/get-vacancies.ts'
+
+/** The vacancy form as typed: every field a string or a list (spec §2.6). */
+export interface VacancyForm {
+  recrutador: string
+  description: string
+  company_name: string
+  cnpj: string
+  city: string
+  bairro: string
+  estado: string
+  requirements: string[]
+  benefits: string[]
+  criterios: string[]
+  obs: string
+  vagas_abertas: string
+  vagas_preenchidas: string
+  status: string
+  redes_sociais: string
+}
+export const EMPTY_VACANCY_FORM: VacancyForm = {
+  recrutador: '',
+  description: '',
+  company_name: '',
+  cnpj: '',
+  city: '',
+  bairro: '',
+  estado: '',
+  requirements: [],
+  benefits: [],
+  criterios: [],
+  obs: 'mostrar',
+  vagas_abertas: '1',
+  vagas_preenchidas: '0',
+  status: 'aberta',
+  redes_sociais: '',
+}
+
+export function fromVacancy(v: StaffVacancy): VacancyForm {
+  return {
+    recrutador: v.recrutador ?? '',
+    description: v.description ?? '',
+    company_name: v.company_name ?? '',
+    cnpj: maskCnpjInput(v.cnpj ?? ''),
+    city: v.city ?? '',
+    bairro: v.bairro ?? '',
+    // Both spellings occur ('ceara', 'CE'); the select uses the estado key, unknown values stay.
+    estado: toEstado(v.estado) ?? v.estado ?? '',
+    requirements: v.requirements ?? [],
+    benefits: v.benefits ?? [],
+    criterios: v.criterios ?? [],
+    obs: v.obs ?? 'mostrar',
+    vagas_abertas: String(v.vagas_abertas ?? 0),
+    vagas_preenchidas: String(v.vagas_preenchidas ?? 0),
+    status: v.status ?? '',
+    redes_sociais: v.redes_sociais ?? '',
+  }
+}
+
+const count = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : NaN)
+
+/** The form's own checks: positions are whole numbers ≥ 0 (spec §5; nothing else is required). */
+export function vacancyFormErrors(form: Pick<VacancyForm, 'vagas_abertas' | 'vagas_preenchidas'>): Partial<Record<keyof VacancyForm, string>> {
+  const errors: Partial<Record<keyof VacancyForm, string>> = {}
+  if (Number.isNaN(count(form.vagas_abertas))) errors.vagas_abertas = 'Informe um número inteiro a partir de 0.'
+  if (Number.isNaN(count(form.vagas_preenchidas))) errors.vagas_preenchidas = 'Informe um número inteiro a partir de 0.'
+  return errors
+}
+
+export function toInput(form: VacancyForm): VacancyInput {
+  return {
+    recrutador: form.recrutador.trim(),
+    description: form.description.trim(),
+    company_name: form.company_name.trim(),
+    cnpj: cnpjDigits(form.cnpj),
+    city: form.city.trim(),
+    bairro: form.bairro.trim(),
+    estado: form.estado,
+    requirements: form.requirements,
+    benefits: form.benefits,
+    criterios: form.criterios,
+    obs: form.obs,
+    vagas_abertas: count(form.vagas_abertas),
+    vagas_preenchidas: count(form.vagas_preenchidas),
+    status: form.status,
+    redes_sociais: form.redes_sociais.trim(),
+  }
+}
