@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
-import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates, type CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
-import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
+import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates } from '@mini-vagas/shared/domain/candidate-list'
+import type { ListedCandidate, VacancyCandidatesQuery } from '@mini-vagas/shared/schemas/candidates'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
@@ -20,11 +20,9 @@ const FALLBACK_MAX_PAGES = 250
 const FALLBACK_CONCURRENCY = 4
 type Row = ListedCandidate & Obj
 
-export interface ListQuery {
+/** A list's query as the route validated it (shared schema), the page read as a number. */
+export type ListQuery = Omit<VacancyCandidatesQuery, 'page'> & {
   page?: number
-  status?: string | undefined
-  q?: string | undefined
-  order?: CandidateOrder | undefined
   /** Every row of the result on one page (the CSV), not 20. */
   everything?: boolean
 }

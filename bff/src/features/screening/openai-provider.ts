@@ -169,7 +169,7 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
         },
       },
     })
-    return answerText(response as never)
+    return answerText(response)
   }
 
   return {
@@ -223,7 +223,7 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
     async testConnection() {
       try {
         const response = await client.responses.create({ model: options.model, input: 'Responda apenas: OK', max_output_tokens: 16 })
-        answerText(response as never)
+        answerText(response)
         return { ok: true, message: 'Conexão com IA estabelecida com sucesso' }
       } catch {
         return { ok: false, message: 'Erro ao conectar com a IA' }

@@ -1,13 +1,10 @@
-import type { ScreeningOutcome } from '@mini-vagas/shared/constants/candidate-statuses'
-import type { ScreeningVacancy } from '@mini-vagas/shared/domain/screening-rules'
+import type { ScreeningVacancy, ScreeningVerdict } from '@mini-vagas/shared/domain/screening-rules'
 import type { ScreeningSource } from '@mini-vagas/shared/domain/screening-text'
 
-/** One screening engine: the deterministic rules, or an OpenAI-compatible model (DESIGN.md §6). */
-export interface ScreeningResult {
-  outcome: ScreeningOutcome
-  explanation: string
-}
+/** One candidate's verdict, whichever engine gave it (the rules engine's type). */
+export type ScreeningResult = ScreeningVerdict
 
+/** One screening engine: the deterministic rules, or an OpenAI-compatible model (DESIGN.md §6). */
 export interface ScreeningProvider {
   name: 'rules' | 'openai'
   /** Verdicts keyed by candidate id; every candidate sent gets one. */

@@ -1,4 +1,4 @@
-import type { Outcome, ScreenedCandidate, ScreenedVacancy, ScreeningModeName } from '@mini-vagas/shared/schemas/screening'
+import type { ApplyStatus, Outcome, RunStatus as SharedRunStatus, ScreenedCandidate, ScreenedVacancy, ScreeningModeName } from '@mini-vagas/shared/schemas/screening'
 import type { Store } from '../../plugins/store.ts'
 
 /**
@@ -19,7 +19,7 @@ const MIGRATIONS = [
 ]
 
 /** 'draft': loaded and shown, not started (issue 12: the run screens exactly what was shown). */
-export type RunStatus = 'draft' | 'screening' | 'done' | 'failed'
+export type RunStatus = 'draft' | SharedRunStatus
 
 export interface StoredRun {
   id: string
@@ -45,7 +45,6 @@ export interface StoredResult {
   explanation: string | null
 }
 
-export type ApplyStatus = 'applying' | 'applied' | 'interrupted' | 'failed'
 /** 'skipped': not written on purpose (the person is past screening); final, with the reason. */
 export type StepState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped'
 
