@@ -5,7 +5,7 @@ import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import type { User } from '@mini-vagas/shared/schemas/user'
 import { FormSubmit, SelectField, TextField } from '../../../components/form-fields.tsx'
-import { ListInput } from '../../../components/list-input.tsx'
+import { VacancyLists } from '../../../components/vacancy-lists.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -106,21 +106,7 @@ export function Component() {
           <SelectField id="estado" label="Estado" options={[{ value: '', label: 'Selecione' }, ...ESTADOS.map((e) => ({ value: e.estado, label: e.name }))]} {...text('estado')} />
         </div>
         <TextField id="vagas_abertas" label="Quantidade de vagas" type="number" min={1} inputMode="numeric" required {...text('vagas_abertas')} />
-        <ListInput
-          id="requirements"
-          label="Requisitos"
-          values={form.requirements}
-          onChange={(requirements) => setForm((f) => ({ ...f, requirements }))}
-          placeholder="Digite e tecle Enter"
-        />
-        <ListInput id="benefits" label="Benefícios" values={form.benefits} onChange={(benefits) => setForm((f) => ({ ...f, benefits }))} placeholder="Digite e tecle Enter" />
-        <ListInput
-          id="criterios"
-          label="Critérios de triagem"
-          values={form.criterios}
-          onChange={(criterios) => setForm((f) => ({ ...f, criterios }))}
-          placeholder="O que a agência deve conferir nos candidatos"
-        />
+        <VacancyLists form={form} setForm={setForm} criteriaPlaceholder="O que a agência deve conferir nos candidatos" />
         <FormSubmit error={formError} sending={sending} label="Criar vaga" />
       </form>
     </main>

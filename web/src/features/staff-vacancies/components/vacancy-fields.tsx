@@ -4,7 +4,7 @@ import { VACANCY_STATUSES, VACANCY_STATUS_LABELS, VISIBILITIES, VISIBILITY_LABEL
 import { cnpjWarning, maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
 import { optionsIncluding } from '@mini-vagas/shared/domain/option-lists'
 import { SelectField, TextField } from '../../../components/form-fields.tsx'
-import { ListInput } from '../../../components/list-input.tsx'
+import { VacancyLists } from '../../../components/vacancy-lists.tsx'
 import type { VacancyForm } from '../vacancy-form-model.ts'
 
 /** Every field of the vacancy form (spec §2.6), in the spec's order; stored values missing from the lists stay selectable. */
@@ -53,21 +53,7 @@ export function VacancyFields({
         <TextField id="bairro" label="Bairro" {...text('bairro')} />
         <SelectField id="estado" label="Estado" options={estados} {...text('estado')} />
       </div>
-      <ListInput
-        id="requirements"
-        label="Requisitos"
-        values={form.requirements}
-        onChange={(requirements) => setForm((f) => ({ ...f, requirements }))}
-        placeholder="Digite e tecle Enter"
-      />
-      <ListInput id="benefits" label="Benefícios" values={form.benefits} onChange={(benefits) => setForm((f) => ({ ...f, benefits }))} placeholder="Digite e tecle Enter" />
-      <ListInput
-        id="criterios"
-        label="Critérios de triagem"
-        values={form.criterios}
-        onChange={(criterios) => setForm((f) => ({ ...f, criterios }))}
-        placeholder="Usados pela triagem com IA"
-      />
+      <VacancyLists form={form} setForm={setForm} criteriaPlaceholder="Usados pela triagem com IA" />
       <div className="field-row">
         <SelectField id="obs" label="Visibilidade da Vaga" options={VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }))} {...text('obs')} />
         <SelectField id="status" label="Status da Vaga" options={statuses} {...text('status')} />
