@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError, MESSAGES } from '../lib/http-error.ts'
-import { canSee, sessionOf } from '../lib/access.ts'
-import { legacyGet } from '../lib/access.ts'
-import { readOne } from '../lib/legacy-readers.ts'
+import { pathRecords, sessionOf, type OwnedRecords } from '../lib/access.ts'
 
 /**
  * Who may call a route (issue 7, issue 12, SECURITY.md 14), declared on the route itself as
@@ -20,18 +17,6 @@ import { readOne } from '../lib/legacy-readers.ts'
  * - policy: the pass-through, whose allow-list (features/pass-through/policy.ts) rules each path.
  */
 export type RouteAccess = 'public' | 'session' | 'admin' | 'company' | 'staff' | 'own-vacancy' | 'own-candidate' | 'policy'
-
-import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
-import type { ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
-
-/**
- * The records named by the path's `:id` (a vacancy, or a candidate and its vacancy on
- * own-candidate routes): read at most once per request, by the access check or the handler.
- */
-export interface OwnedRecords {
-  vacancy(): Promise<ListedVacancy>
-  candidate(): Promise<ListedCandidate>
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,36 +42,6 @@ function checkRole(access: RouteAccess, request: FastifyRequest) {
   else sessionOf(request, 'admin', 'company')
 }
 
-function ownedRecords(app: FastifyInstance, request: FastifyRequest, access: RouteAccess): OwnedRecords {
-  const session = () => sessionOf(request)
-  const id = () => (request.params as { id?: string }).id ?? ''
-  let vacancy: Promise<ListedVacancy> | null = null
-  let candidate: Promise<ListedCandidate> | null = null
-  const readVacancy = (vacancyId: string) =>
-    (vacancy ??= legacyGet(app.legacy, `/processos_seletivos/${vacancyId}`, session(), request).then((r) => {
-      const record = readOne<ListedVacancy>(r.body)
-      if (!record) throw new HttpError(404, 'Vaga não encontrada.')
-      if (!canSee(session(), record)) throw new HttpError(403, MESSAGES.forbidden)
-      return record
-    }))
-  const readCandidate = () =>
-    (candidate ??= legacyGet(app.legacy, `/candidatos/${id()}`, session(), request).then((r) => {
-      const record = readOne<ListedCandidate>(r.body)
-      if (!record) throw new HttpError(404, 'Candidato não encontrado.')
-      return record
-    }))
-  return {
-    vacancy: async () => {
-      if (access !== 'own-candidate') return readVacancy(id())
-      const vacancyId = String((await readCandidate()).job_posting_id ?? '')
-      if (!/^[1-9]\d{0,14}$/.test(vacancyId))
-        throw new HttpError(session().user.role === 'admin' ? 404 : 403, session().user.role === 'admin' ? 'Vaga não encontrada.' : MESSAGES.forbidden)
-      return readVacancy(vacancyId)
-    },
-    candidate: readCandidate,
-  }
-}
-
 export const routeAccessPlugin = fp(
   async function routeAccess(app: FastifyInstance) {
     const table = new Map<string, RouteAccess>()
@@ -107,7 +62,7 @@ export const routeAccessPlugin = fp(
       const preHandler = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : []
       route.preHandler = [
         async (request) => {
-          request.owned = ownedRecords(app, request, access)
+          request.owned = pathRecords(app.legacy, request, access === 'own-candidate' ? 'candidate' : 'vacancy', (request.params as { id?: string }).id ?? '')
           if (owns && request.session?.user.role === 'company') await request.owned.vacancy()
         },
         ...preHandler,

@@ -4,14 +4,12 @@ import { Value } from 'typebox/value'
 import type { TSchema } from 'typebox'
 import { isCalendarDate } from '@mini-vagas/shared/domain/dates'
 import { ErrorBody } from '@mini-vagas/shared/schemas/common'
-import { canSee, legacyGet } from '../../lib/access.ts'
+import { canSee, pathRecords } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { readList, readOne } from '../../lib/legacy-readers.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
-import type { UpstreamResponse } from '../../plugins/legacy-client.ts'
 import { fieldErrors } from '../../plugins/errors.ts'
-import type { SessionData } from '../../plugins/session-seal.ts'
 import { toPublicVacancy } from '../../lib/public-vacancy.ts'
 import { matchRule, PASS_THROUGH_RULES, type PassThroughRule } from './policy.ts'
 
@@ -61,30 +59,19 @@ function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<st
  */
 export async function passThroughFeature(app: FastifyInstance) {
   const { legacy } = app
-  async function fetchOne(path: string, session: SessionData, request: FastifyRequest): Promise<{ response: UpstreamResponse; record: Obj | null }> {
-    const response = await legacyGet(legacy, path, session, request)
-    return { response, record: readOne(response.body) }
-  }
-
-  /** Company scope checks; returns the upstream answer when the check already fetched it, and the candidate it read. */
-  async function checkCompanyScope(rule: PassThroughRule, params: Record<string, string>, session: SessionData, request: FastifyRequest) {
+  /**
+   * A company's scope (DESIGN.md §5) through the same records reader as the /bff routes'
+   * declared access: the candidate and its vacancy, or the vacancy, read once. Returns the
+   * legacy's answer when the check already read what the rule asks for.
+   */
+  async function checkCompanyScope(rule: PassThroughRule, params: Record<string, string>, request: FastifyRequest) {
     const scope = rule.access === 'public' ? undefined : rule.access.company
     if (!scope) throw new HttpError(403, MESSAGES.forbidden)
-    let fetched: UpstreamResponse | null = null
-    let candidate: Obj | null = null
-    if (scope === 'vacancy-list') return { fetched, candidate }
-    let vacancyId = params.id!
-    if (scope === 'own-candidate') {
-      const one = await fetchOne(`/candidatos/${params.id}`, session, request)
-      if (rule.method === 'GET' && rule.upstream(params) === `/candidatos/${params.id}`) fetched = one.response
-      candidate = one.record
-      vacancyId = String(candidate?.job_posting_id ?? '')
-      if (!/^\d+$/.test(vacancyId)) throw new HttpError(403, MESSAGES.forbidden)
-    }
-    const vacancy = await fetchOne(`/processos_seletivos/${vacancyId}`, session, request)
-    if (!canSee(session, vacancy.record)) throw new HttpError(403, MESSAGES.forbidden)
-    if (scope === 'own-vacancy' && rule.method === 'GET' && rule.upstream(params) === `/processos_seletivos/${params.id}`) fetched = vacancy.response
-    return { fetched, candidate }
+    if (scope === 'vacancy-list') return { fetched: null, records: null }
+    const records = pathRecords(legacy, request, scope === 'own-candidate' ? 'candidate' : 'vacancy', params.id!)
+    await records.vacancy()
+    const ownPath = scope === 'own-candidate' ? `/candidatos/${params.id}` : `/processos_seletivos/${params.id}`
+    return { fetched: rule.method === 'GET' && rule.upstream(params) === ownPath ? await records.answer() : null, records }
   }
 
   app.route({
@@ -104,13 +91,13 @@ export async function passThroughFeature(app: FastifyInstance) {
       if (rule.access !== 'public' && !session) throw new HttpError(401, MESSAGES.noSession)
       const company = session?.user.role === 'company' && rule.access !== 'public'
 
-      const scoped = company ? await checkCompanyScope(rule, params, session!, request) : { fetched: null, candidate: null }
+      const scoped = company ? await checkCompanyScope(rule, params, request) : { fetched: null, records: null }
       const schema = company && rule.companyBody ? rule.companyBody : rule.body
       const body = schema ? (allowedBody(schema, request.body) as Obj) : undefined
       // The writer saw the observation through asSeenBy: keep what was hidden from them.
       if (rule.observation && body && typeof body[rule.observation] === 'string') {
-        const stored = scoped.candidate ?? (await fetchOne(`/candidatos/${params.id}`, session!, request)).record
-        body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored?.obs)
+        const stored = await (scoped.records ?? pathRecords(legacy, request, 'candidate', params.id!)).candidate()
+        body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored.obs)
       }
 
       const response =
