@@ -31,14 +31,6 @@ export async function legacyGet(legacy: HttpClient, path: string, session: Sessi
   return response
 }
 
-/** A vacancy the session may see, or 403/404. */
-export async function visibleVacancy(legacy: HttpClient, id: number | string, session: SessionData, request: FastifyRequest): Promise<Obj> {
-  const vacancy = readOne<Obj>((await legacyGet(legacy, `/processos_seletivos/${id}`, session, request)).body)
-  if (!vacancy) throw new HttpError(404, 'Vaga não encontrada.')
-  if (!canSee(session, vacancy)) throw new HttpError(403, MESSAGES.forbidden)
-  return vacancy
-}
-
 /** Every vacancy the session may see. */
 export async function visibleVacancies(legacy: HttpClient, session: SessionData, request: FastifyRequest): Promise<Obj[]> {
   return readList<Obj>((await legacyGet(legacy, '/processos_seletivos', session, request)).body).filter((v) => canSee(session, v))

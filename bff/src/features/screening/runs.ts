@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
-import { visibleVacancy } from '../../lib/access.ts'
+import { pathRecords } from '../../lib/access.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
@@ -107,7 +107,7 @@ export function createScreeningRuns({
       if (!draft || draft.status !== 'draft' || draft.createdBy !== user) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       const vacancyId = Number(draft.vacancy.id)
       if (!vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
-      const vacancy = await visibleVacancy(legacy, vacancyId, session, request)
+      const vacancy = await pathRecords(legacy, request, 'vacancy', String(vacancyId)).vacancy()
       if (!store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name }))
         throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       starts.record(user)
