@@ -2,16 +2,13 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useSWRConfig } from 'swr'
 import { BACK_AFTER_SAVE_MS } from '@mini-vagas/shared/constants/limits'
-import { PCD_OPTIONS, SUPERMARKET_EXPERIENCE } from '@mini-vagas/shared/constants/option-lists'
-import { candidateStatusOptions } from '@mini-vagas/shared/domain/candidate-status'
-import { EDUCATION_UNION, GENERO_UNION, VEIOPOR_UNION, optionsIncluding } from '@mini-vagas/shared/domain/option-lists'
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { updateCandidate } from '../api/candidate-writes.ts'
 import { useCandidate } from '../api/get-candidate.ts'
+import { CandidateEditFields } from '../components/candidate-edit-fields.tsx'
 import { EDIT_FIELDS, editFormErrors, toEditForm, toUpdatePayload, type EditField, type EditForm } from '../edit-form.ts'
 
 /** Spec §2.12: edit every field; selects offer the union of option lists plus the stored value. */
@@ -58,11 +55,6 @@ export function Component() {
   }
   if (!form || !candidate) return null
 
-  const field = (name: EditField) => ({
-    value: form[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => f && { ...f, [name]: e.target.value }),
-  })
   const job = candidate.job_posting
 
   async function submit(event: FormEvent) {
@@ -99,50 +91,7 @@ export function Component() {
         <p className="subtitle">Atualize as informações do candidato</p>
       </header>
       <form className="form-card" onSubmit={submit} noValidate aria-label="Editar candidato">
-        <h2>Informações Pessoais</h2>
-        <TextField id="full_name" label="Nome Completo" required {...field('full_name')} />
-        <div className="field-row">
-          <TextField id="age" label="Idade" type="number" min={14} max={100} inputMode="numeric" {...field('age')} />
-          <SelectField id="genero" label="Gênero" options={optionsIncluding(GENERO_UNION, form.genero)} {...field('genero')} />
-          <SelectField id="is_pcd" label="PCD" options={PCD_OPTIONS} {...field('is_pcd')} />
-        </div>
-        <h2>Contato</h2>
-        <div className="field-row">
-          <TextField id="email" label="Email" type="email" required {...field('email')} />
-          <TextField id="whatsapp" label="WhatsApp" type="tel" required {...field('whatsapp')} />
-        </div>
-        <h2>Endereço</h2>
-        <TextField id="address_street" label="Rua" {...field('address_street')} />
-        <div className="field-row">
-          <TextField id="address_neighborhood" label="Bairro" {...field('address_neighborhood')} />
-          <TextField id="address_city" label="Cidade" {...field('address_city')} />
-          <TextField id="address_state" label="Estado" {...field('address_state')} />
-          <TextField id="cep" label="CEP" inputMode="numeric" {...field('cep')} />
-        </div>
-        <h2>Formação</h2>
-        <div className="field-row">
-          <SelectField id="education" label="Escolaridade" options={optionsIncluding(EDUCATION_UNION, form.education)} {...field('education')} />
-          <TextField id="curso" label="Curso" {...field('curso')} />
-        </div>
-        <h2>Experiência Profissional</h2>
-        <SelectField id="experience_1" label="Experiência em supermercado" options={optionsIncluding(SUPERMARKET_EXPERIENCE, form.experience_1)} {...field('experience_1')} />
-        <TextAreaField id="experience_2" label="Última experiência" rows={2} {...field('experience_2')} />
-        <TextAreaField id="experience_3" label="Outra experiência" rows={2} {...field('experience_3')} />
-        <h2>Informações Adicionais</h2>
-        <div className="field-row">
-          <SelectField id="veiopor" label="Como soube da vaga" options={optionsIncluding(VEIOPOR_UNION, form.veiopor)} {...field('veiopor')} />
-          <div className="field">
-            <label htmlFor="status">Status</label>
-            <select id="status" value={form.status} onChange={(e) => setForm((f) => f && { ...f, status: e.target.value })}>
-              {candidateStatusOptions(form.status).map((o) => (
-                <option key={o.value || 'sem-status'} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <TextAreaField id="obs" label="Observações" rows={3} {...field('obs')} />
+        <CandidateEditFields form={form} errors={errors} setForm={setForm} />
         <h2>Informações da Vaga</h2>
         <dl className="definition">
           <dt>Descrição</dt>
