@@ -105,4 +105,24 @@ describe('fallback when the per-vacancy call fails (spec §2.10)', () => {
     expect(fallback.counts).toEqual(direct.counts)
     expect(fallback.items.map((c: { id: number }) => c.id)).toEqual(direct.items.map((c: { id: number }) => c.id))
   })
+  it('the vacancy’s CSV is the same list (issue 12): same fallback, same filters and order, every row', async () => {
+    const csv = async () => {
+      const response = await stack.app.inject({ method: 'GET', url: '/bff/vacancies/1/candidates.csv?order=name_asc&status=triado', headers: { cookie: admin } })
+      expect(response.statusCode).toBe(200)
+      return response.body
+        .slice(1)
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(';')[0]!.replace(/^"|"$/g, ''))
+    }
+    const listed = (await get('/bff/vacancies/1/candidates?order=name_asc&status=triado')).body
+    const direct = await csv()
+    expect(direct).toHaveLength(listed.total)
+    expect(direct.slice(0, listed.items.length)).toEqual(listed.items.map((c: { full_name: string }) => c.full_name))
+    await stack.fault({ mode: 'status', status: 500, count: 3, method: 'GET', path: '/api/processos_seletivos/1/candidatos' })
+    const fallback = await csv()
+    await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
+    expect(fallback).toEqual(direct)
+  })
 })
