@@ -165,9 +165,12 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
   throw new Error(`timed out: ${what}`)
 }
 
-/** Screens with the rules provider and waits for the run to finish. */
+/** Loads the range (the run's draft), screens it with the rules provider and waits for the run to finish. */
 export async function screened(bff: Bff, cookie: string, body: Record<string, unknown>): Promise<RunView> {
-  const response = await fetch(`${bff.url}/bff/screening/runs`, { method: 'POST', headers: unsafe(bff, cookie), body: JSON.stringify(body) })
+  const load = await fetch(`${bff.url}/bff/screening/candidates`, { method: 'POST', headers: unsafe(bff, cookie), body: JSON.stringify(body) })
+  if (load.status !== 200) throw new Error(`loading: ${load.status} ${await load.text()}`)
+  const { draftId } = (await load.json()) as { draftId: string }
+  const response = await fetch(`${bff.url}/bff/screening/runs`, { method: 'POST', headers: unsafe(bff, cookie), body: JSON.stringify({ draftId }) })
   if (response.status !== 202) throw new Error(`screening: ${response.status} ${await response.text()}`)
   const id = ((await response.json()) as RunView).run.id
   let last: RunView | null = null
