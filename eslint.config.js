@@ -65,6 +65,14 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The BFF's store and jobs are asynchronous (issue 13): a promise nobody awaits, or one used as a
+  // condition, is a bug there (a write that may not have happened, a revoked session let in).
+  {
+    files: ['bff/src/**/*.ts'],
+    ignores: ['bff/src/**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }] },
+  },
   // The rules of hooks, for the SPA's components and hooks.
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   { files: ['shared/**'], rules: restrictPackages('bff', 'web', 'legacy-api', 'tests') },

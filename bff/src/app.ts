@@ -84,7 +84,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(runtimePlugin, { config, now })
   await app.register(securityHeadersPlugin, { production: config.production })
   await app.register(legacyPlugin, { client: legacy })
-  await app.register(storePlugin, { store: deps.store, file: config.storeFile })
+  await app.register(storePlugin, { store: deps.store, file: config.storeFile, databaseUrl: config.databaseUrl || undefined })
   await app.register(sessionPlugin, { config, now, store: app.store })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)

@@ -32,6 +32,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
-    app.close().then(() => process.exit(0))
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
   })
 }

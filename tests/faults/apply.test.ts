@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
 import {
   applyEnded,
   applyWhenFree,
@@ -27,6 +28,7 @@ import {
 // ends by counting what the stand-in's database holds.
 let legacy: Legacy
 let vacancyId: number
+let postgres: TestPostgres
 const started: Bff[] = []
 const scratch: string[] = []
 const dir = () => {
@@ -40,7 +42,23 @@ const bff = async (storeFile: string, env: Record<string, string> = {}) => {
   return b
 }
 
+/**
+ * Issue 13: the multi-instance promises hold on both stores — instances sharing one SQLite file,
+ * and instances sharing one PostgreSQL database (a fresh one per test, on a real server).
+ */
+const STORES = {
+  sqlite: async () => {
+    const storeFile = join(dir(), 'bff.sqlite')
+    return (env: Record<string, string> = {}) => bff(storeFile, env)
+  },
+  postgres: async () => {
+    const url = await postgres.createDatabase()
+    return (env: Record<string, string> = {}) => bff(':memory:', { DATABASE_URL: url, ...env })
+  },
+}
+
 beforeAll(async () => {
+  postgres = await startPostgres()
   // Each legacy call takes ~25 ms, as over a network, so an apply lasts long enough to be cut.
   legacy = await startLegacy({ LEGACY_LATENCY_MS: '25' })
   const probe = await bff(join(dir(), 'probe.sqlite'))
@@ -57,6 +75,7 @@ afterEach(async () => {
 })
 afterAll(async () => {
   await legacy?.stop()
+  await postgres?.stop()
   for (const d of scratch) rmSync(d, { recursive: true, force: true })
 })
 
@@ -79,50 +98,58 @@ async function expectExactlyOnce(run: RunView, final: RunView) {
 }
 
 describe('applying under real faults (issue 11)', () => {
-  it('SIGKILL at random points of an apply, three times: every status, note and forward lands once', async () => {
-    const storeFile = join(dir(), 'bff.sqlite')
-    let instance = await bff(storeFile)
-    const cookie = await login(instance)
-    const run = await screened(instance, cookie, GLOBAL())
-    expect(targets(run).length).toBeGreaterThan(40)
-    const kills: (number | string)[] = []
-    for (let life = 0; life < 3; life++) {
+  it.each(Object.entries(STORES))(
+    'SIGKILL at random points of an apply, three times (%s): every status, note and forward lands once',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      let instance = await instanceOn()
+      const cookie = await login(instance)
+      const run = await screened(instance, cookie, GLOBAL())
+      expect(targets(run).length).toBeGreaterThan(40)
+      const kills: (number | string)[] = []
+      for (let life = 0; life < 3; life++) {
+        await applyWhenFree(instance, cookie, run.run.id)
+        const at = 300 + Math.floor(Math.random() * 900)
+        kills.push(at)
+        await new Promise((r) => setTimeout(r, at))
+        const progress = (await view(instance, cookie, run.run.id)).apply!
+        kills.push(`${progress.processed}/${progress.total}`)
+        await instance.kill()
+        instance = await instanceOn()
+      }
+      console.log(`SIGKILL after (ms, steps done/total): ${kills.join(', ')}`)
+      // Each kill fell in the middle of the work, not after it.
+      expect(kills.filter((k) => typeof k === 'string' && Number(k.split('/')[0]) < Number(k.split('/')[1])).length).toBeGreaterThanOrEqual(2)
+      // The last life finds the dead one's lease, waits it out, and carries on.
       await applyWhenFree(instance, cookie, run.run.id)
-      const at = 300 + Math.floor(Math.random() * 900)
-      kills.push(at)
-      await new Promise((r) => setTimeout(r, at))
-      const progress = (await view(instance, cookie, run.run.id)).apply!
-      kills.push(`${progress.processed}/${progress.total}`)
-      await instance.kill()
-      instance = await bff(storeFile)
-    }
-    console.log(`SIGKILL after (ms, steps done/total): ${kills.join(', ')}`)
-    // Each kill fell in the middle of the work, not after it.
-    expect(kills.filter((k) => typeof k === 'string' && Number(k.split('/')[0]) < Number(k.split('/')[1])).length).toBeGreaterThanOrEqual(2)
-    // The last life finds the dead one's lease, waits it out, and carries on.
-    await applyWhenFree(instance, cookie, run.run.id)
-    const final = await applyEnded(instance, cookie, run.run.id)
-    await expectExactlyOnce(run, final)
-  }, 240_000)
+      const final = await applyEnded(instance, cookie, run.run.id)
+      await expectExactlyOnce(run, final)
+    },
+    240_000,
+  )
 
-  it('two instances on one store asked at once: one applies, the other says so, nothing is written twice', async () => {
-    const storeFile = join(dir(), 'bff.sqlite')
-    const a = await bff(storeFile)
-    const b = await bff(storeFile)
-    const cookie = await login(a)
-    const run = await screened(a, cookie, GLOBAL())
-    const answers = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
-    expect(answers.map((x) => x.status).sort()).toEqual([202, 409])
-    expect(answers.find((x) => x.status === 409)!.body.message).toBe('Os resultados desta triagem já estão sendo aplicados.')
-    // Asked again while it runs, the other instance still refuses; both stay up and agree at the end.
-    await new Promise((r) => setTimeout(r, 500))
-    const again = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
-    expect(again.map((x) => x.status)).toContain(409)
-    const final = await applyEnded(a, cookie, run.run.id)
-    expect((await view(b, cookie, run.run.id)).apply).toMatchObject({ status: 'applied', updated: final.apply!.updated, sent: final.apply!.sent })
-    expect(a.alive() && b.alive()).toBe(true)
-    await expectExactlyOnce(run, final)
-  }, 180_000)
+  it.each(Object.entries(STORES))(
+    'two instances on one store (%s) asked at once: one applies, the other says so, nothing is written twice',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      const a = await instanceOn()
+      const b = await instanceOn()
+      const cookie = await login(a)
+      const run = await screened(a, cookie, GLOBAL())
+      const answers = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
+      expect(answers.map((x) => x.status).sort()).toEqual([202, 409])
+      expect(answers.find((x) => x.status === 409)!.body.message).toBe('Os resultados desta triagem já estão sendo aplicados.')
+      // Asked again while it runs, the other instance still refuses; both stay up and agree at the end.
+      await new Promise((r) => setTimeout(r, 500))
+      const again = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
+      expect(again.map((x) => x.status)).toContain(409)
+      const final = await applyEnded(a, cookie, run.run.id)
+      expect((await view(b, cookie, run.run.id)).apply).toMatchObject({ status: 'applied', updated: final.apply!.updated, sent: final.apply!.sent })
+      expect(a.alive() && b.alive()).toBe(true)
+      await expectExactlyOnce(run, final)
+    },
+    180_000,
+  )
 
   it('a recruiter clicking while the apply runs at the legacy’s rate limit gets no 429: the job leaves a tenth of each window', async () => {
     const storeFile = join(dir(), 'bff.sqlite')
@@ -172,26 +199,53 @@ describe('applying under real faults (issue 11)', () => {
 })
 
 describe('sessions across restarts and instances (issue 11)', () => {
-  it('a logged-out cookie is refused after a SIGKILL restart and on another instance at once, on every route that reads the session', async () => {
-    const storeFile = join(dir(), 'bff.sqlite')
-    const a = await bff(storeFile)
-    const b = await bff(storeFile)
-    const cookie = await login(a)
-    const run = await screened(a, cookie, GLOBAL())
-    const logout = await fetch(`${a.url}/bff/auth/logout`, { method: 'POST', headers: { 'x-csrf': '1', origin: a.url, cookie } })
-    expect(logout.status).toBe(204)
-    // Instance B shares the store: refused at once. Then A dies and comes back: still refused.
-    const replays = async (instance: Bff) => [
-      (await fetch(`${instance.url}/bff/auth/me`, { headers: { cookie } })).status,
-      (await fetch(`${instance.url}/bff/screening/runs/${run.run.id}`, { headers: { cookie } })).status,
-      (await startApply(instance, cookie, run.run.id)).status,
-    ]
-    expect(await replays(b)).toEqual([401, 401, 401])
-    await a.kill()
-    const again = await bff(storeFile)
-    expect(await replays(again)).toEqual([401, 401, 401])
-    expect(ledger(legacy, run.run.id, vacancyId).notes.size).toBe(0)
-  }, 120_000)
+  it.each(Object.entries(STORES))(
+    'a logged-out cookie (%s) is refused after a SIGKILL restart and on another instance at once, on every route that reads the session',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      const a = await instanceOn()
+      const b = await instanceOn()
+      const cookie = await login(a)
+      const run = await screened(a, cookie, GLOBAL())
+      const logout = await fetch(`${a.url}/bff/auth/logout`, { method: 'POST', headers: { 'x-csrf': '1', origin: a.url, cookie } })
+      expect(logout.status).toBe(204)
+      // Instance B shares the store: refused at once. Then A dies and comes back: still refused.
+      const replays = async (instance: Bff) => [
+        (await fetch(`${instance.url}/bff/auth/me`, { headers: { cookie } })).status,
+        (await fetch(`${instance.url}/bff/screening/runs/${run.run.id}`, { headers: { cookie } })).status,
+        (await startApply(instance, cookie, run.run.id)).status,
+      ]
+      expect(await replays(b)).toEqual([401, 401, 401])
+      await a.kill()
+      const again = await instanceOn()
+      expect(await replays(again)).toEqual([401, 401, 401])
+      expect(ledger(legacy, run.run.id, vacancyId).notes.size).toBe(0)
+    },
+    120_000,
+  )
+  it.each(Object.entries(STORES))(
+    'login limits (%s) count across instances: failures on one block the CNPJ on the other',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      const limits = { LOGIN_LIMIT_PER_CNPJ: '3', LOGIN_LIMIT_PER_IP: '1000' }
+      const a = await instanceOn(limits)
+      const b = await instanceOn(limits)
+      const attempt = (instance: Bff) =>
+        fetch(`${instance.url}/bff/auth/login`, {
+          method: 'POST',
+          headers: { 'x-csrf': '1', origin: instance.url, 'content-type': 'application/json' },
+          body: JSON.stringify({ cnpj: '11222333000181', password: 'errada' }),
+        })
+      expect((await attempt(a)).status).toBe(401)
+      expect((await attempt(b)).status).toBe(401)
+      expect((await attempt(a)).status).toBe(401)
+      const blocked = await attempt(b)
+      expect(blocked.status).toBe(429)
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect((await attempt(a)).status).toBe(429)
+    },
+    120_000,
+  )
 })
 
 describe('the store’s own faults (issue 11)', () => {

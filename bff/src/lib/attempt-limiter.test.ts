@@ -1,29 +1,34 @@
 import { describe, expect, it } from 'vitest'
+import { createSqliteStore } from '../plugins/store.ts'
 import { createAttemptLimiter } from './attempt-limiter.ts'
 
-describe('attempt limiter', () => {
-  it('blocks a key after the limit within the window and says for how long', () => {
-    let t = 0
-    const limiter = createAttemptLimiter({ limit: 3, windowMs: 60_000, now: () => t })
+describe('attempt limiter (in the store)', () => {
+  it('blocks a key after the limit within the window and says for how long', async () => {
+    let t = 1_000_000
+    const store = await createSqliteStore(':memory:')
+    const limiter = createAttemptLimiter({ store, bucket: 'login-ip', limit: 3, windowMs: 60_000, now: () => t })
     for (let i = 0; i < 3; i++) {
-      expect(limiter.blockedFor('a')).toBe(0)
-      limiter.record('a')
+      expect(await limiter.blockedFor('a')).toBe(0)
+      await limiter.record('a')
       t += 1000
     }
-    expect(limiter.blockedFor('a')).toBe(57)
-    expect(limiter.blockedFor('b')).toBe(0)
-    t = 60_001
-    expect(limiter.blockedFor('a')).toBe(0)
+    expect(await limiter.blockedFor('a')).toBe(57)
+    expect(await limiter.blockedFor('b')).toBe(0)
+    t = 1_060_001
+    expect(await limiter.blockedFor('a')).toBe(0)
+    await store.close()
   })
-  it('forgets a key on reset and keeps memory bounded', () => {
-    const limiter = createAttemptLimiter({ limit: 1, windowMs: 60_000, maxKeys: 2 })
-    limiter.record('a')
-    limiter.reset('a')
-    expect(limiter.blockedFor('a')).toBe(0)
-    limiter.record('x')
-    limiter.record('y')
-    limiter.record('z')
-    expect(limiter.blockedFor('x')).toBe(0)
-    expect(limiter.blockedFor('z')).toBeGreaterThan(0)
+  it('forgets a key on reset; buckets and instances sharing the store count together', async () => {
+    const store = await createSqliteStore(':memory:')
+    const here = createAttemptLimiter({ store, bucket: 'login-cnpj', limit: 2, windowMs: 60_000 })
+    const there = createAttemptLimiter({ store, bucket: 'login-cnpj', limit: 2, windowMs: 60_000 })
+    const other = createAttemptLimiter({ store, bucket: 'runs', limit: 2, windowMs: 60_000 })
+    await here.record('x')
+    await there.record('x')
+    expect(await here.blockedFor('x')).toBeGreaterThan(0)
+    expect(await other.blockedFor('x')).toBe(0)
+    await there.reset('x')
+    expect(await here.blockedFor('x')).toBe(0)
+    await store.close()
   })
 })

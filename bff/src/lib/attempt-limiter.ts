@@ -1,40 +1,41 @@
+import type { Store } from '../plugins/store.ts'
+
 /**
- * Counts attempts per key in a sliding window (login: per client IP and per CNPJ, SECURITY.md 22).
- * In memory per instance, like the session revocation list; it moves to the BFF store with it.
+ * Counts attempts per key in a sliding window — login per client IP and per CNPJ (SECURITY.md
+ * 22), screening runs per user an hour (SECURITY.md 27) — in the BFF's store (issue 13), so every
+ * instance sharing the store counts the same attempts. Rows older than the window are pruned as
+ * new ones come in.
  */
 export interface AttemptLimiter {
   /** Seconds to wait if the key is over its limit now, else 0. */
-  blockedFor(key: string): number
-  record(key: string): void
-  reset(key: string): void
+  blockedFor(key: string): Promise<number>
+  record(key: string): Promise<void>
+  reset(key: string): Promise<void>
 }
 
-export function createAttemptLimiter(options: { limit: number; windowMs: number; now?: () => number; maxKeys?: number }): AttemptLimiter {
+/** The counters' table, in the core store's migrations. */
+export const ATTEMPTS_TABLE = `CREATE TABLE IF NOT EXISTS attempts (bucket TEXT NOT NULL, key TEXT NOT NULL, at BIGINT NOT NULL);
+   CREATE INDEX IF NOT EXISTS attempts_by_key ON attempts (bucket, key, at);`
+
+export function createAttemptLimiter(options: { store: Store; bucket: string; limit: number; windowMs: number; now?: () => number }): AttemptLimiter {
+  const { store, bucket, limit, windowMs } = options
   const now = options.now ?? Date.now
-  const hits = new Map<string, number[]>()
-  const recent = (key: string) => {
-    const t = now()
-    const list = (hits.get(key) ?? []).filter((at) => t - at < options.windowMs)
-    if (list.length === 0) hits.delete(key)
-    else hits.set(key, list)
-    return list
-  }
+  let recorded = 0
   return {
-    blockedFor(key) {
-      const list = recent(key)
-      if (list.length < options.limit) return 0
-      return Math.max(1, Math.ceil((list[list.length - options.limit]! + options.windowMs - now()) / 1000))
+    async blockedFor(key) {
+      const t = now()
+      const recent = await store.all<{ at: number }>('SELECT at FROM attempts WHERE bucket = ? AND key = ? AND at > ? ORDER BY at DESC LIMIT ?', [bucket, key, t - windowMs, limit])
+      if (recent.length < limit) return 0
+      return Math.max(1, Math.ceil((Number(recent[recent.length - 1]!.at) + windowMs - t) / 1000))
     },
-    record(key) {
-      const list = recent(key)
-      list.push(now())
-      hits.set(key, list)
-      // Bounded memory under a flood of distinct keys: the oldest keys go first.
-      const max = options.maxKeys ?? 100_000
-      while (hits.size > max) hits.delete(hits.keys().next().value as string)
+    async record(key) {
+      const t = now()
+      await store.run('INSERT INTO attempts (bucket, key, at) VALUES (?, ?, ?)', [bucket, key, t])
+      // Bounded table under a flood of distinct keys: expired rows go every hundred records.
+      if (++recorded % 100 === 0) await store.run('DELETE FROM attempts WHERE bucket = ? AND at <= ?', [bucket, t - windowMs])
     },
-    reset(key) {
-      hits.delete(key)
+    async reset(key) {
+      await store.run('DELETE FROM attempts WHERE bucket = ? AND key = ?', [bucket, key])
     },
   }
 }

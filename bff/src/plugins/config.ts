@@ -38,8 +38,10 @@ export interface BffConfig {
   jobLeaseSeconds: number
   legacyRegisterPath: string
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
-  /** The BFF's own store (screening runs): a SQLite file, or ':memory:'. */
+  /** The BFF's own store: a SQLite file, or ':memory:' (used when no DATABASE_URL is set). */
   storeFile: string
+  /** PostgreSQL (`postgres://…`), shared by every instance; empty: the SQLite file. */
+  databaseUrl: string
   openaiApiKey: string
   openaiBaseUrl: string
   openaiModel: string
@@ -80,6 +82,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     jobLeaseSeconds: read.int('JOB_LEASE_SECONDS', 30, 1, 3600),
     legacyRegisterPath: read.string('LEGACY_REGISTER_PATH', '/auth/register'),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
+    databaseUrl: env.DATABASE_URL?.trim() ?? '',
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),

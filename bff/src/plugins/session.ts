@@ -22,7 +22,7 @@ export interface SessionControl {
   start(reply: FastifyReply, token: string, user: User): void
   clear(reply: FastifyReply): void
   /** Ends a session for good: its cookie is refused from now on, even if replayed. */
-  revoke(session: SessionData): void
+  revoke(session: SessionData): Promise<void>
   /** preHandler: 401 without a session. */
   require(request: FastifyRequest): Promise<void>
 }
@@ -56,7 +56,7 @@ export const sessionPlugin = fp(
     // refused after a restart and on every instance sharing the store, at once. Known revocations
     // are also remembered here (a revoked id never comes back), so a replay costs no store read.
     const knownRevoked = new Map<string, number>()
-    const isRevoked = (sid: string) => {
+    const isRevoked = async (sid: string): Promise<boolean> => {
       const t = now()
       const until = knownRevoked.get(sid)
       if (until !== undefined) {
@@ -73,11 +73,11 @@ export const sessionPlugin = fp(
         const t = now()
         write(reply, { sid: randomBytes(16).toString('hex'), token, user, issuedAt: t, lastSeenAt: t })
       },
-      revoke(session) {
+      async revoke(session) {
         const until = session.issuedAt + absoluteMs
         if (knownRevoked.size > 10_000) knownRevoked.clear()
         knownRevoked.set(session.sid, until)
-        store.revokeSession(session.sid, until)
+        await store.revokeSession(session.sid, until)
       },
       clear(reply) {
         reply.clearCookie(cookieName, { path: '/', secure: config.cookieSecure, httpOnly: true, sameSite: 'strict' })
@@ -97,7 +97,7 @@ export const sessionPlugin = fp(
       if (raw === undefined) return
       const data = sealer.open(raw)
       const t = now()
-      if (!data || isRevoked(data.sid) || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
+      if (!data || (await isRevoked(data.sid)) || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
         // Tampered, expired or from a retired secret: no session, and the stale cookie goes.
         control.clear(reply)
         return

@@ -1,66 +1,116 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { createSqliteStore, StoreUnavailableError } from './store.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
+import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
 
-describe('store migrations (issue 12)', () => {
-  it('applies each owner’s migrations once, in order, and later ones on a reopen', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
+/**
+ * The store suite runs on both engines (issue 13): SQLite in a file, and a real PostgreSQL server
+ * this file starts. `place()` gives a fresh place both "connections" of a test open.
+ */
+let postgres: TestPostgres
+beforeAll(async () => {
+  postgres = await startPostgres()
+}, 60_000)
+afterAll(() => postgres?.stop())
+
+const scratch: string[] = []
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+const ENGINES = {
+  sqlite: {
+    place: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
+      scratch.push(dir)
+      return join(dir, 'bff.sqlite')
+    },
+    open: (place: string) => createSqliteStore(place),
+  },
+  postgres: {
+    place: () => postgres.createDatabase(),
+    open: (place: string) => openStore({ file: ':memory:', databaseUrl: place }),
+  },
+} satisfies Record<string, { place: () => Promise<string>; open: (place: string) => Promise<Store> }>
+
+describe.each(Object.entries(ENGINES))('store on %s', (engine, { place, open }) => {
+  it('applies each owner’s migrations once, in order, and later ones on a reopen', async () => {
+    const where = await place()
+    const first = await open(where)
+    await first.migrate('feature', ['CREATE TABLE a (x INTEGER)'])
+    await first.migrate('feature', ['CREATE TABLE a (x INTEGER)'])
+    await first.close()
+    const again = await open(where)
+    await again.migrate('feature', ['CREATE TABLE a (x INTEGER)', 'ALTER TABLE a ADD COLUMN y TEXT'])
+    await again.run('INSERT INTO a (x, y) VALUES (?, ?)', [1, 'ok'])
+    expect(await again.get('SELECT y FROM a')).toEqual({ y: 'ok' })
+    expect(Number((await again.get<{ n: number }>("SELECT COUNT(*) AS n FROM store_migrations WHERE owner = 'feature'"))!.n)).toBe(2)
+    expect(again.engine).toBe(engine)
+    await again.close()
+  })
+  it('applies migrations once when several instances start together', async () => {
+    const where = await place()
+    const instances = await Promise.all(Array.from({ length: 4 }, () => open(where)))
+    await Promise.all(instances.map((s) => s.migrate('feature', ['CREATE TABLE counted (x INTEGER)', 'INSERT INTO counted (x) VALUES (1)'])))
+    expect(Number((await instances[0]!.get<{ n: number }>('SELECT COUNT(*) AS n FROM counted'))!.n)).toBe(1)
+    await Promise.all(instances.map((s) => s.close()))
+  })
+  it('gives a lease to one owner at a time across two connections, until it is released or expires', async () => {
+    const where = await place()
+    const a = await open(where)
+    const b = await open(where)
     try {
-      const file = join(dir, 'bff.sqlite')
-      const first = createSqliteStore(file)
-      first.migrate('feature', ['CREATE TABLE a (x INTEGER)'])
-      first.migrate('feature', ['CREATE TABLE a (x INTEGER)'])
-      first.close()
-      const again = createSqliteStore(file)
-      again.migrate('feature', ['CREATE TABLE a (x INTEGER)', 'ALTER TABLE a ADD COLUMN y TEXT'])
-      again.db.prepare('INSERT INTO a (x, y) VALUES (1, ?)').run('ok')
-      expect(again.db.prepare('SELECT y FROM a').get()).toEqual({ y: 'ok' })
-      expect(again.db.prepare("SELECT COUNT(*) AS n FROM store_migrations WHERE owner = 'feature'").get()).toEqual({ n: 2 })
-      again.close()
+      expect(await a.takeLease('apply:r1', 'A', 60_000)).toBe(true)
+      expect(await b.takeLease('apply:r1', 'B', 60_000)).toBe(false)
+      expect(await b.leaseHeld('apply:r1')).toBe(true)
+      expect(await a.takeLease('apply:r1', 'A', 60_000)).toBe(true) // renewed by its owner
+      await a.releaseLease('apply:r1', 'B') // not B's to release
+      expect(await b.takeLease('apply:r1', 'B', 60_000)).toBe(false)
+      await a.releaseLease('apply:r1', 'A')
+      expect(await b.takeLease('apply:r1', 'B', 20)).toBe(true)
+      await new Promise((r) => setTimeout(r, 40))
+      expect(await a.leaseHeld('apply:r1')).toBe(false)
+      expect(await a.takeLease('apply:r1', 'A', 60_000)).toBe(true) // B's expired
+      // Of many asking at once, exactly one gets a free lease.
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).takeLease('apply:r2', `owner-${i}`, 60_000)))
+      expect(answers.filter(Boolean)).toHaveLength(1)
+      await a.probeWrite()
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      await a.close()
+      await b.close()
     }
+  })
+  it('a revoked session is refused through every connection until its expiry, the later expiry kept', async () => {
+    const where = await place()
+    const a = await open(where)
+    const b = await open(where)
+    const now = Date.now()
+    await a.revokeSession('sid-1', now + 60_000)
+    await b.revokeSession('sid-1', now + 1_000) // an earlier expiry never shortens it
+    expect(await b.sessionRevoked('sid-1', now + 30_000)).toBe(true)
+    expect(await b.sessionRevoked('sid-1', now + 61_000)).toBe(false)
+    expect(await a.sessionRevoked('sid-2', now)).toBe(false)
+    await a.close()
+    await b.close()
   })
 })
 
-describe('store location and leases (issue 11)', () => {
-  it('refuses an unusable STORE_FILE at once, naming it: under a file, under /proc, a directory', () => {
+describe('store location (issue 11)', () => {
+  it('refuses an unusable STORE_FILE at once, naming it: under a file, under /proc, a directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
     try {
       writeFileSync(join(dir, 'plain-file'), 'x')
       for (const file of [join(dir, 'plain-file', 'bff.sqlite'), '/proc/self/mini-vagas/bff.sqlite', '/proc/self/bff.sqlite', dir]) {
         const started = Date.now()
-        expect(() => createSqliteStore(file), file).toThrow(StoreUnavailableError)
-        expect(() => createSqliteStore(file), file).toThrow(`STORE_FILE=${file} cannot be used`)
+        await expect(createSqliteStore(file), file).rejects.toThrow(StoreUnavailableError)
+        await expect(createSqliteStore(file), file).rejects.toThrow(`STORE_FILE=${file} cannot be used`)
         expect(Date.now() - started).toBeLessThan(5000)
       }
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
   })
-  it('gives a lease to one owner at a time across two connections, until it is released or expires', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
-    const a = createSqliteStore(join(dir, 'bff.sqlite'))
-    const b = createSqliteStore(join(dir, 'bff.sqlite'))
-    try {
-      expect(a.takeLease('apply:r1', 'A', 60_000)).toBe(true)
-      expect(b.takeLease('apply:r1', 'B', 60_000)).toBe(false)
-      expect(b.leaseHeld('apply:r1')).toBe(true)
-      expect(a.takeLease('apply:r1', 'A', 60_000)).toBe(true) // renewed by its owner
-      a.releaseLease('apply:r1', 'B') // not B's to release
-      expect(b.takeLease('apply:r1', 'B', 60_000)).toBe(false)
-      a.releaseLease('apply:r1', 'A')
-      expect(b.takeLease('apply:r1', 'B', 20)).toBe(true)
-      await new Promise((r) => setTimeout(r, 40))
-      expect(a.leaseHeld('apply:r1')).toBe(false)
-      expect(a.takeLease('apply:r1', 'A', 60_000)).toBe(true) // B's expired
-      a.probeWrite()
-    } finally {
-      a.close()
-      b.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+  it('refuses an unreachable DATABASE_URL at start, naming the variable', async () => {
+    await expect(openStore({ file: ':memory:', databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/^DATABASE_URL cannot be used/)
   })
 })

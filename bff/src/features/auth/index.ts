@@ -30,8 +30,8 @@ export async function authFeature(app: FastifyInstance) {
   // SECURITY.md 22: every attempt counts per client IP; failed ones count per CNPJ. request.ip is
   // the socket's address unless the operator trusts a proxy (TRUST_PROXY), so a spoofed
   // X-Forwarded-For opens no new bucket.
-  const byIp = createAttemptLimiter({ limit: limits.perIp, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
-  const byCnpj = createAttemptLimiter({ limit: limits.perCnpj, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
+  const byIp = createAttemptLimiter({ store: app.store, bucket: 'login-ip', limit: limits.perIp, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
+  const byCnpj = createAttemptLimiter({ store: app.store, bucket: 'login-cnpj', limit: limits.perCnpj, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
   const tooMany = (seconds: number) =>
     new HttpError(429, `Muitas tentativas de login. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
 
@@ -40,9 +40,9 @@ export async function authFeature(app: FastifyInstance) {
     { config: { access: 'public' }, schema: { tags: ['auth'], body: LoginBody, response: { 200: SessionAnswer, ...Failures } } },
     async (request, reply) => {
       const cnpjKey = cnpjDigits(request.body.cnpj)
-      const wait = Math.max(byIp.blockedFor(request.ip), byCnpj.blockedFor(cnpjKey))
+      const wait = Math.max(await byIp.blockedFor(request.ip), await byCnpj.blockedFor(cnpjKey))
       if (wait > 0) throw tooMany(wait)
-      byIp.record(request.ip)
+      await byIp.record(request.ip)
       const response = await legacy.request({
         method: 'POST',
         path: '/auth/login',
@@ -61,12 +61,12 @@ export async function authFeature(app: FastifyInstance) {
           cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
         } as const
         app.sessions.start(reply, login.token, user)
-        byCnpj.reset(cnpjKey)
+        await byCnpj.reset(cnpjKey)
         return { user }
       }
       // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
       if (response.status === 401 || response.status === 403) {
-        byCnpj.record(cnpjKey)
+        await byCnpj.record(cnpjKey)
         throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
       }
       if (response.status === 422) {
@@ -87,7 +87,7 @@ export async function authFeature(app: FastifyInstance) {
         request.log.warn({ err: { message: (error as Error).message } }, 'legacy logout failed')
       }
       try {
-        app.sessions.revoke(session)
+        await app.sessions.revoke(session)
       } catch (error) {
         // The store refused the revocation (a full disk): the cookie is still cleared and the
         // legacy token revoked upstream, so a replay fails at the legacy; say so loudly.

@@ -13,7 +13,7 @@ export async function healthFeature(app: FastifyInstance, { readyDeadlineMs = RE
   app.get('/readyz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     let storeState = 'ok'
     try {
-      store.probeWrite()
+      await store.probeWrite()
     } catch (error) {
       storeState = `unwritable: ${(error as Error).message}`
     }

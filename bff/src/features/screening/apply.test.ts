@@ -8,23 +8,23 @@ import { createScreeningApplier } from './apply.ts'
 
 const legacy = { request: async () => expect.fail('nothing may be written') }
 
-function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' = 'done') {
-  const store = createScreeningStore(createSqliteStore(':memory:'))
-  store.createRun(
+async function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' = 'done') {
+  const store = await createScreeningStore(await createSqliteStore(':memory:'))
+  await store.createRun(
     { id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: outcomes.length },
     outcomes.map((_, i) => ({ id: i + 1, full_name: `C${i}` })),
   )
-  store.saveVerdicts(
+  await store.saveVerdicts(
     'run-1',
     outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x' }] : [])),
   )
-  if (status === 'done') store.finish('run-1', 'done', null)
+  if (status === 'done') await store.finish('run-1', 'done', null)
   return createScreeningApplier({ store, legacy, log: pino({ level: 'silent' }) })
 }
 
-const refusal = (fn: () => void) => {
+const refusal = async (fn: () => Promise<unknown>) => {
   try {
-    fn()
+    await fn()
   } catch (error) {
     return error instanceof HttpError ? [error.statusCode, error.message] : error
   }
@@ -32,12 +32,15 @@ const refusal = (fn: () => void) => {
 }
 
 describe('starting an apply (spec §8 texts)', () => {
-  it('refuses a run still screening', () => {
-    expect(refusal(() => setup([null], 'screening').start('run-1', 't', 'r'))).toEqual([409, 'A triagem ainda não terminou. Aguarde o fim para aplicar os resultados.'])
+  it('refuses a run still screening', async () => {
+    expect(await refusal(async () => (await setup([null], 'screening')).start('run-1', 't', 'r'))).toEqual([
+      409,
+      'A triagem ainda não terminou. Aguarde o fim para aplicar os resultados.',
+    ])
   })
-  it('says when there is no result, and when nobody is triado or in review', () => {
-    expect(refusal(() => setup([null, null]).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum resultado para aplicar'])
-    expect(refusal(() => setup(['nao_triado', 'nao_triado']).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum candidato para atualizar'])
-    expect(refusal(() => setup(['nao_triado']).start('missing', 't', 'r'))).toEqual([404, 'Triagem não encontrada.'])
+  it('says when there is no result, and when nobody is triado or in review', async () => {
+    expect(await refusal(async () => (await setup([null, null])).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum resultado para aplicar'])
+    expect(await refusal(async () => (await setup(['nao_triado', 'nao_triado'])).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum candidato para atualizar'])
+    expect(await refusal(async () => (await setup(['nao_triado'])).start('missing', 't', 'r'))).toEqual([404, 'Triagem não encontrada.'])
   })
 })

@@ -71,7 +71,7 @@ export function createScreeningApplier({
   const heartbeats = new Map<string, NodeJS.Timeout>()
 
   /** The job, given the run and results `start` already read, so it reads nothing before its try. */
-  async function job(runId: string, token: string, requestId: string, { run, results }: Pick<ReturnType<typeof planned>, 'run' | 'results'>) {
+  async function job(runId: string, token: string, requestId: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
     const vacancy = run.vacancy as Obj & { id: number }
     const pacer = createRatePacer(pacing)
     const date = formatDate(new Date(now()))
@@ -123,37 +123,37 @@ export function createScreeningApplier({
       try {
         if (step.kind === 'forward' && uncertain) {
           const id = await forwarded(step.candidateId)
-          if (id !== null) return store.setStep(runId, step, 'done', { legacyId: id })
+          if (id !== null) return await store.setStep(runId, step, 'done', { legacyId: id })
         }
         const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
-        if (!ok(current)) return fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
+        if (!ok(current)) return await fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
         const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
         if (step.kind === 'status') {
           // The marker travels in the same write as the status: present, that write landed
           // (before a restart, say), whatever a person has set since.
-          if (markedCandidates(record.obs, runId).includes(step.candidateId)) return store.setStep(runId, step, 'done')
+          if (markedCandidates(record.obs, runId).includes(step.candidateId)) return await store.setStep(runId, step, 'done')
           // Never backwards: someone a person moved past triage keeps that status.
           if (!screeningMayChange(record.status ?? null))
-            return store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
+            return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
         }
         uncertain = true
-        store.setStep(runId, step, 'sending')
+        await store.setStep(runId, step, 'sending')
         const response =
           step.kind === 'status'
             ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs: mergedObservation(record.obs, note, marker) } })
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
-        if (ok(response)) return store.setStep(runId, step, 'done', { legacyId: step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null })
+        if (ok(response)) return await store.setStep(runId, step, 'done', { legacyId: step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null })
         // The legacy answered and refused it: nothing was written, so a later apply may send it again.
         uncertain = false
-        fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
+        await fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
       } catch (error) {
         if (error instanceof SessionEnded) {
           // A 401 is an answer: nothing of this step was written.
-          store.setStep(runId, step, uncertain && step.state === 'sending' ? 'sending' : 'pending')
+          await store.setStep(runId, step, uncertain && step.state === 'sending' ? 'sending' : 'pending')
           throw error
         }
         const reason = error instanceof UpstreamError ? (error.kind === 'timeout' ? 'o sistema não respondeu a tempo' : 'o sistema está fora do ar') : 'erro inesperado'
-        fail(APPLY_MESSAGES.failed(name, reason))
+        await fail(APPLY_MESSAGES.failed(name, reason))
       }
     }
 
@@ -164,18 +164,21 @@ export function createScreeningApplier({
     // job stops taking steps, as another instance may now own the run.
     const heartbeat = setInterval(
       () => {
-        try {
-          if (!store.takeLease(lease(runId), instanceId, leaseMs)) leaseLost = true
-        } catch (error) {
-          broken ??= error
-        }
+        store.takeLease(lease(runId), instanceId, leaseMs).then(
+          (held) => {
+            if (!held) leaseLost = true
+          },
+          (error: unknown) => {
+            broken ??= error
+          },
+        )
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     )
     heartbeat.unref()
     heartbeats.set(runId, heartbeat)
     try {
-      const todo = store.steps(runId).filter((s) => s.state !== 'done' && s.state !== 'skipped')
+      const todo = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped')
       let next = 0
       // Each worker stops taking steps once the session has ended, the store or the lease failed,
       // or the BFF is stopping; the job reports only when every worker has stopped, so no write
@@ -194,34 +197,35 @@ export function createScreeningApplier({
       await Promise.all(Array.from({ length: WORKERS }, worker))
       if (broken) throw broken
       if (leaseLost) return
-      const { updated, sent, skipped, total } = counted(runId)
-      if (sessionEnded) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
-      else if (stopping) store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
+      const { updated, sent, skipped, total } = await counted(runId)
+      if (sessionEnded) await store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
+      else if (stopping) await store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       else {
-        const steps = (kind: string) =>
-          store
-            .stepCounts(runId)
-            .filter((c) => c.kind === kind)
-            .reduce((n, c) => n + c.count, 0)
-        store.finishApply(runId, 'applied', applyMessage({ updated, sent, skipped, failedUpdates: steps('status') - updated - skipped, failedSends: steps('forward') - sent }))
+        const counts = await store.stepCounts(runId)
+        const steps = (kind: string) => counts.filter((c) => c.kind === kind).reduce((n, c) => n + c.count, 0)
+        await store.finishApply(
+          runId,
+          'applied',
+          applyMessage({ updated, sent, skipped, failedUpdates: steps('status') - updated - skipped, failedSends: steps('forward') - sent }),
+        )
       }
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
       // The store may be what failed (a full disk): saying so may fail too, and must not throw.
-      if (!attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId)) unrecordedFailures.add(runId)
+      if (!(await attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId))) unrecordedFailures.add(runId)
     } finally {
       clearInterval(heartbeat)
       heartbeats.delete(runId)
-      attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+      await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       active.delete(runId)
       notices.delete(runId)
     }
   }
 
   /** A store write whose failure is logged, never thrown (the job's last words); true when it was written. */
-  function attempt(write: () => void, runId: string): boolean {
+  async function attempt(write: () => Promise<unknown>, runId: string): Promise<boolean> {
     try {
-      write()
+      await write()
       return true
     } catch (error) {
       log.error({ err: { message: (error as Error).message }, runId }, 'the store refused a write')
@@ -230,8 +234,8 @@ export function createScreeningApplier({
   }
 
   /** An apply's steps counted from the store (no step is read). */
-  function counted(runId: string) {
-    const counts = store.stepCounts(runId)
+  async function counted(runId: string) {
+    const counts = await store.stepCounts(runId)
     const sum = (match: (c: (typeof counts)[number]) => boolean, field: 'count' | 'reported' = 'count') => counts.filter(match).reduce((n, c) => n + c[field], 0)
     return {
       total: sum(() => true),
@@ -244,11 +248,11 @@ export function createScreeningApplier({
   }
 
   /** The writes a finished run leads to, with its results by candidate; the §8 refusals otherwise. */
-  function planned(runId: string) {
-    const run = store.getRun(runId)
+  async function planned(runId: string) {
+    const run = await store.getRun(runId)
     if (!run || run.status === 'draft') throw new HttpError(404, 'Triagem não encontrada.')
     if (run.status === 'screening') throw new HttpError(409, APPLY_MESSAGES.notFinished)
-    const results = store.results(runId).filter((r) => r.outcome !== null)
+    const results = (await store.results(runId)).filter((r) => r.outcome !== null)
     if (results.length === 0) throw new HttpError(422, APPLY_MESSAGES.noResults)
     const steps = applySteps(
       run.mode === 'global' ? 'global' : 'empresa',
@@ -261,18 +265,24 @@ export function createScreeningApplier({
 
   return {
     /** Starts applying (or carries on after an interruption); a second call while it runs changes nothing. */
-    start(runId: string, token: string, requestId: string) {
-      const plan = planned(runId)
+    async start(runId: string, token: string, requestId: string) {
+      const plan = await planned(runId)
+      // Taken at once (no await between the check and the add): a second click on this instance changes nothing.
       if (active.has(runId)) return
-      unrecordedFailures.delete(runId)
-      // Atomic in the store: of two instances asked at once, one gets the run.
-      if (!store.takeLease(lease(runId), instanceId, leaseMs)) throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
       active.add(runId)
+      unrecordedFailures.delete(runId)
       try {
-        store.beginApply(runId, plan.steps)
+        // Atomic in the store: of two instances asked at once, one gets the run.
+        if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) {
+          active.delete(runId)
+          throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
+        }
+        await store.beginApply(runId, plan.steps)
       } catch (error) {
-        active.delete(runId)
-        attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+        if (!(error instanceof HttpError)) {
+          active.delete(runId)
+          await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+        }
         throw error
       }
       // Every store access of the job is inside its try; its catch and finally never throw.
@@ -283,14 +293,9 @@ export function createScreeningApplier({
      * people kept because a person moved them past triage (by status), forwards. Read from the
      * statuses the run loaded; the job checks each record again before writing it.
      */
-    preview(runId: string) {
-      const { steps, results } = planned(runId)
-      const finished = new Set(
-        store
-          .steps(runId)
-          .filter((s) => s.state === 'done' || s.state === 'skipped')
-          .map((s) => `${s.kind}:${s.candidateId}`),
-      )
+    async preview(runId: string) {
+      const { steps, results } = await planned(runId)
+      const finished = new Set((await store.steps(runId)).filter((s) => s.state === 'done' || s.state === 'skipped').map((s) => `${s.kind}:${s.candidateId}`))
       const kept = new Map<string, number>()
       let changes = 0
       let forwards = 0
@@ -306,34 +311,34 @@ export function createScreeningApplier({
       return { changes, forwards, kept: [...kept].map(([status, count]) => ({ status, count })).sort((a, b) => b.count - a.count) }
     },
     /** The apply's progress from counts alone (the progress stream's half-second read). */
-    summary(runId: string) {
-      const applied = store.getApply(runId)
+    async summary(runId: string) {
+      const applied = await store.getApply(runId)
       if (!applied) return null
-      const counts = counted(runId)
+      const counts = await counted(runId)
       if (applied.status === 'applying' && !active.has(runId)) {
         // This instance failed it but the full store could not say so.
         if (unrecordedFailures.has(runId)) return { status: 'failed' as const, message: APPLY_MESSAGES.failedStore, notice: null, ...counts }
         // No owner (its instance died and the lease ran out): an interrupted apply the recruiter
         // can carry on — not a button locked on "Aplicando..." forever.
-        if (!store.leaseHeld(lease(runId)))
+        if (!(await store.leaseHeld(lease(runId))))
           return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
       }
       return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counts }
     },
     /** The summary and, by name (from the run's view, already read), every candidate not written. */
-    view(runId: string, names: ReadonlyMap<number, string>) {
-      const summary = this.summary(runId)
+    async view(runId: string, names: ReadonlyMap<number, string>) {
+      const summary = await this.summary(runId)
       if (!summary) return null
-      const failures = store.steps(runId).filter((s) => s.state !== 'done' && s.state !== 'skipped' && s.message)
+      const failures = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped' && s.message)
       return { ...summary, failures: failures.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })) }
     },
     /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */
-    interruptUnfinished() {
-      for (const applied of store.unfinishedApplies()) {
+    async interruptUnfinished() {
+      for (const applied of await store.unfinishedApplies()) {
         // Another instance may be applying it right now: its lease says so.
-        if (active.has(applied.runId) || store.leaseHeld(lease(applied.runId))) continue
-        const { updated, sent, total } = counted(applied.runId)
-        store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
+        if (active.has(applied.runId) || (await store.leaseHeld(lease(applied.runId)))) continue
+        const { updated, sent, total } = await counted(applied.runId)
+        await store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       }
     },
     /**
@@ -347,7 +352,7 @@ export function createScreeningApplier({
       while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
       for (const runId of active) {
         clearInterval(heartbeats.get(runId))
-        attempt(() => store.releaseLease(lease(runId), instanceId), runId)
+        await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       }
     },
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
@@ -48,20 +49,29 @@ function configuredProvider(app: FastifyInstance): ScreeningProvider {
  */
 export async function screeningFeature(app: FastifyInstance, options: { provider?: ScreeningProvider | undefined } = {}) {
   const { config, legacy, now } = app
-  const store = createScreeningStore(app.store)
+  const store = await createScreeningStore(app.store)
   const provider = options.provider ?? configuredProvider(app)
   const loader = createScreeningLoader({ legacy })
-  const starts = createAttemptLimiter({ limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
-  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts })
-  const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs: config.jobLeaseSeconds * 1000 })
+  const starts = createAttemptLimiter({ store: app.store, bucket: 'screening-runs', limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
+  // One id for this instance's leases, for its runs and its applies alike.
+  const instanceId = randomUUID()
+  const leaseMs = config.jobLeaseSeconds * 1000
+  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts, instanceId, leaseMs })
+  const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs, instanceId })
+  // Runs whose instance died are taken over when their lease has expired: looked for at start and
+  // then every half lease, so a run waits at most about one and a half leases.
+  let sweep: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     // Runs hold candidates' data: finished ones are kept only as long as the operator allows.
-    store.purge(new Date(now() - config.storeRetentionDays * 86_400_000).toISOString())
-    applier.interruptUnfinished()
-    runs.resume()
+    await store.purge(new Date(now() - config.storeRetentionDays * 86_400_000).toISOString())
+    await applier.interruptUnfinished()
+    await runs.resume()
+    sweep = setInterval(() => runs.resume().catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'screening sweep failed')), Math.max(1000, leaseMs / 2))
+    sweep.unref()
   })
   app.addHook('onClose', async () => {
-    await Promise.all([Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]), applier.stop(5000)])
+    clearInterval(sweep)
+    await Promise.all([Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]).then(() => runs.release()), applier.stop(5000)])
   })
   await app.register(screeningRoutes, { provider, runs, applier })
 }
@@ -73,10 +83,10 @@ async function screeningRoutes(
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const notFound = () => new HttpError(404, 'Triagem não encontrada.')
-  const viewOf = (id: string) => {
-    const view = runs.view(id)
+  const viewOf = async (id: string) => {
+    const view = await runs.view(id)
     if (!view) throw notFound()
-    return { ...view, apply: applier.view(id, new Map(view.results.map((r) => [r.candidateId, r.name]))) }
+    return { ...view, apply: await applier.view(id, new Map(view.results.map((r) => [r.candidateId, r.name]))) }
   }
 
   const tags = ['screening']
@@ -88,10 +98,10 @@ async function screeningRoutes(
 
   api.post('/bff/screening/runs', { config, schema: { tags, body: RunBody, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
     const id = await runs.start(request.body.draftId, sessionOf(request), request)
-    return reply.code(202).send(viewOf(id))
+    return reply.code(202).send(await viewOf(id))
   })
 
-  api.get('/bff/screening/runs/:id', { config, schema: { tags, params: RunParams, response: { 200: RunView, ...Failures } } }, async (request) => viewOf(request.params.id))
+  api.get('/bff/screening/runs/:id', { config, schema: { tags, params: RunParams, response: { 200: RunView, ...Failures } } }, async (request) => await viewOf(request.params.id))
 
   // What applying will write, for the recruiter to confirm first (issue 11).
   api.get('/bff/screening/runs/:id/apply-preview', { config, schema: { tags, params: RunParams, response: { 200: ApplyPreview, ...Failures } } }, async (request) =>
@@ -102,8 +112,8 @@ async function screeningRoutes(
   // again while it runs changes nothing, and after it ended carries on with what is left.
   api.post('/bff/screening/runs/:id/apply', { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
     const session = sessionOf(request)
-    applier.start(request.params.id, session.token, request.id)
-    return reply.code(202).send(viewOf(request.params.id))
+    await applier.start(request.params.id, session.token, request.id)
+    return reply.code(202).send(await viewOf(request.params.id))
   })
 
   // Progress as server-sent events: one `progress` event now and every half second until the run
@@ -111,26 +121,30 @@ async function screeningRoutes(
   // Fastify, so every header hook still runs.
   api.get('/bff/screening/runs/:id/events', { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } }, async (request, reply) => {
     const id = request.params.id
-    if (!runs.progress(id)) throw notFound()
+    if (!(await runs.progress(id))) throw notFound()
     const stream = new PassThrough()
-    // Counts only: no candidate is read on this half-second path.
-    const send = (): boolean => {
-      const { run, counts } = runs.progress(id)!
-      const { status, total, done, message } = run
-      const event: ProgressEvent = { status, total, done, message, counts, apply: applier.summary(id) }
+    // Counts only: no candidate is read on this half-second path. Read from the store, so the
+    // progress is the same whichever instance the browser reaches.
+    const send = async (): Promise<boolean> => {
+      const progress = await runs.progress(id)
+      if (!progress) return true
+      const { status, total, done, message } = progress.run
+      const event: ProgressEvent = { status, total, done, message, counts: progress.counts, apply: await applier.summary(id) }
       stream.write(`event: progress\ndata: ${JSON.stringify(event)}\n\n`)
-      const apply = event.apply
-      return status !== 'screening' && apply?.status !== 'applying'
+      return status !== 'screening' && event.apply?.status !== 'applying'
     }
-    const timer = setInterval(() => {
-      if (send()) stop()
-    }, SSE_INTERVAL_MS)
-    const stop = () => {
-      clearInterval(timer)
-      stream.end()
-    }
-    request.raw.on('close', () => clearInterval(timer))
-    if (send()) stop()
+    let closed = false
+    request.raw.on('close', () => (closed = true))
+    // One read after another (never two at once), every half second, until the work ends.
+    void (async () => {
+      try {
+        while (!closed && !(await send())) await new Promise((r) => setTimeout(r, SSE_INTERVAL_MS))
+      } catch (error) {
+        request.log.warn({ err: { message: (error as Error).message } }, 'progress stream stopped')
+      } finally {
+        stream.end()
+      }
+    })()
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('x-accel-buffering', 'no')

@@ -32,6 +32,8 @@ export function createScreeningRuns({
   legacy,
   log,
   starts,
+  instanceId = randomUUID(),
+  leaseMs = 30_000,
 }: {
   store: ScreeningStore
   loader: ScreeningLoader
@@ -39,31 +41,45 @@ export function createScreeningRuns({
   legacy: HttpClient
   log: FastifyBaseLogger
   starts: AttemptLimiter
+  instanceId?: string
+  leaseMs?: number
 }) {
   const active = new Set<string>()
+  const lease = (runId: string) => `run:${runId}`
 
+  /**
+   * Screens a run's pending candidates, batch after batch. One instance at a time: the run's lease
+   * in the store is renewed between batches, so when this instance dies another one (at its start,
+   * or its next sweep) takes the run over from its first pending candidate.
+   */
   async function process(runId: string): Promise<void> {
     if (active.has(runId)) return
     active.add(runId)
+    let leased = false
     try {
-      const run = store.getRun(runId)
-      if (!run) return
-      for (let batch = store.pending(runId, BATCH); batch.length > 0; batch = store.pending(runId, BATCH)) {
+      if (!(leased = await store.takeLease(lease(runId), instanceId, leaseMs))) return
+      const run = await store.getRun(runId)
+      if (!run || run.status !== 'screening') return
+      for (let batch = await store.pending(runId, BATCH); batch.length > 0; batch = await store.pending(runId, BATCH)) {
         const verdicts = await provider.screen(
           run.vacancy,
           batch.map((b) => b.candidate),
         )
-        store.saveVerdicts(
+        if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) return
+        await store.saveVerdicts(
           runId,
           batch.map((b) => ({ candidateId: b.candidateId, ...(verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }) })),
         )
       }
-      const screened = store.results(runId).filter((r) => r.outcome === 'triado').length
-      store.finish(runId, 'done', `Triagem concluída! ${screened} candidatos triados.`)
+      const screened = (await store.results(runId)).filter((r) => r.outcome === 'triado').length
+      await store.finish(runId, 'done', `Triagem concluída! ${screened} candidatos triados.`)
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'screening run failed')
-      store.finish(runId, 'failed', error instanceof ScreeningError ? error.message : `Erro na triagem: ${(error as Error).message}`)
+      await store
+        .finish(runId, 'failed', error instanceof ScreeningError ? error.message : `Erro na triagem: ${(error as Error).message}`)
+        .catch((stored: unknown) => log.error({ err: { message: (stored as Error).message }, runId }, 'the store refused a write'))
     } finally {
+      if (leased) await store.releaseLease(lease(runId), instanceId).catch(() => {})
       active.delete(runId)
     }
   }
@@ -76,8 +92,8 @@ export function createScreeningRuns({
     async draft(input: LoadBody, session: SessionData, request: FastifyRequest) {
       const loaded = await loader.load(input, session, request)
       const id = randomUUID()
-      store.dropDrafts(session.user.email)
-      store.createRun(
+      await store.dropDrafts(session.user.email)
+      await store.createRun(
         {
           id,
           status: 'draft',
@@ -97,29 +113,29 @@ export function createScreeningRuns({
     async start(draftId: string, session: SessionData, request: FastifyRequest) {
       // Runs cost AI calls: one at a time per user, and a bounded number an hour (SECURITY.md 27).
       const user = session.user.email
-      if (store.unfinishedRuns().some((r) => r.createdBy === user)) {
+      if ((await store.unfinishedRuns()).some((r) => r.createdBy === user)) {
         throw new HttpError(429, 'Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.', { headers: { 'retry-after': '10' } })
       }
-      const wait = starts.blockedFor(user)
+      const wait = await starts.blockedFor(user)
       if (wait > 0)
         throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
-      const draft = store.getRun(draftId)
+      const draft = await store.getRun(draftId)
       if (!draft || draft.status !== 'draft' || draft.createdBy !== user) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       const vacancyId = Number(draft.vacancy.id)
       if (!vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
       const vacancy = await pathRecords(legacy, request, 'vacancy', String(vacancyId)).vacancy()
-      if (!store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name }))
+      if (!(await store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name })))
         throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
-      starts.record(user)
+      await starts.record(user)
       void process(draftId)
       return draftId
     },
     /** The run without its results: what the progress stream sends every half second. */
-    progress(id: string) {
-      const run = store.getRun(id)
+    async progress(id: string) {
+      const run = await store.getRun(id)
       if (!run || run.status === 'draft') return null
       const counts: OutcomeCounts = { triado: 0, revisao: 0, nao_triado: 0, pendente: 0 }
-      for (const [outcome, n] of store.outcomeCounts(id)) counts[outcome ?? 'pendente'] += n
+      for (const [outcome, n] of await store.outcomeCounts(id)) counts[outcome ?? 'pendente'] += n
       return {
         run: {
           id: run.id,
@@ -137,22 +153,30 @@ export function createScreeningRuns({
         counts,
       }
     },
-    view(id: string) {
-      const progress = this.progress(id)
+    async view(id: string) {
+      const progress = await this.progress(id)
       if (!progress) return null
-      const results = store.results(id)
+      const results = await store.results(id)
       return {
         ...progress,
         results: results.map((r) => ({ candidateId: r.candidateId, name: String(r.candidate.full_name ?? ''), outcome: r.outcome, explanation: r.explanation })),
       }
     },
     /** Called when the BFF starts: unfinished runs carry on from their first pending candidate. */
-    resume() {
-      for (const run of store.unfinishedRuns()) void process(run.id)
+    async resume() {
+      for (const run of await store.unfinishedRuns()) void process(run.id)
     },
     /** Resolves when no run is being processed (tests and graceful shutdown). */
     async idle() {
       while (active.size > 0) await new Promise((r) => setTimeout(r, 20))
+    },
+    /**
+     * Graceful shutdown, after the grace period: the runs still being screened here give up their
+     * leases, so another instance carries them on at once (a batch answered later is not saved:
+     * its lease check fails).
+     */
+    async release() {
+      for (const runId of active) await store.releaseLease(lease(runId), instanceId).catch(() => {})
     },
   }
 }

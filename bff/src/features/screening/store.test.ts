@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { createSqliteStore } from '../../plugins/store.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSqliteStore, openStore } from '../../plugins/store.ts'
+import { startPostgres, type TestPostgres } from '../../testing-postgres.ts'
 import { createScreeningStore } from './store.ts'
 
 const run = { id: 'r1', createdBy: 'admin@x', mode: 'empresa' as const, vacancy: { id: 1, description: 'Caixa' }, provider: 'rules', total: 3 }
@@ -12,92 +13,101 @@ const candidates = [
   { id: 12, full_name: 'C' },
 ]
 
-/** Screening's tables on a fresh (or reopened) store; `close` closes the store under them. */
-function screeningStore(file: string) {
-  const store = createSqliteStore(file)
-  return Object.assign(createScreeningStore(store), { close: () => store.close() })
+let postgres: TestPostgres
+beforeAll(async () => {
+  postgres = await startPostgres()
+}, 60_000)
+afterAll(() => postgres?.stop())
+
+/** Where a test's store lives on each engine: a SQLite file, or a fresh PostgreSQL database. */
+const ENGINES = {
+  sqlite: async () => join(mkdtempSync(join(tmpdir(), 'mv-store-')), 'bff.sqlite'),
+  postgres: () => postgres.createDatabase(),
 }
 
-describe('screening store', () => {
-  it('keeps runs and verdicts across a reopen, and pending candidates in order', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
-    try {
-      const file = join(dir, 'bff.sqlite')
-      const store = screeningStore(file)
-      expect(store.createRun(run, candidates)).toMatchObject({ id: 'r1', status: 'screening', total: 3, done: 0 })
-      store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'ok' }])
-      store.close()
-      const reopened = screeningStore(file)
-      expect(reopened.getRun('r1')).toMatchObject({ done: 1, status: 'screening' })
-      expect(reopened.pending('r1', 10).map((p) => p.candidateId)).toEqual([11, 12])
-      expect(reopened.unfinishedRuns().map((r) => r.id)).toEqual(['r1'])
-      reopened.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+/** Screening's tables on a fresh (or reopened) store; `close` closes the store under them. */
+async function screeningStore(place: string) {
+  const store = place.startsWith('postgres://') ? await openStore({ file: ':memory:', databaseUrl: place }) : await createSqliteStore(place)
+  return Object.assign(await createScreeningStore(store), { close: () => store.close() })
+}
+
+describe.each(Object.entries(ENGINES))('screening store on %s', (_engine, place) => {
+  it('keeps runs and verdicts across a reopen, and pending candidates in order', async () => {
+    {
+      const file = await place()
+      const store = await screeningStore(file)
+      expect(await store.createRun(run, candidates)).toMatchObject({ id: 'r1', status: 'screening', total: 3, done: 0 })
+      await store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'ok' }])
+      await store.close()
+      const reopened = await screeningStore(file)
+      expect(await reopened.getRun('r1')).toMatchObject({ done: 1, status: 'screening' })
+      expect((await reopened.pending('r1', 10)).map((p) => p.candidateId)).toEqual([11, 12])
+      expect((await reopened.unfinishedRuns()).map((r) => r.id)).toEqual(['r1'])
+      await reopened.close()
     }
   })
-  it('never overwrites a verdict (a resumed batch writes nothing twice)', () => {
-    const store = screeningStore(':memory:')
-    store.createRun(run, candidates)
-    store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'first' }])
-    store.saveVerdicts('r1', [
+  it('never overwrites a verdict (a resumed batch writes nothing twice)', async () => {
+    const store = await screeningStore(await place())
+    await store.createRun(run, candidates)
+    await store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'first' }])
+    await store.saveVerdicts('r1', [
       { candidateId: 10, outcome: 'nao_triado', explanation: 'second' },
       { candidateId: 11, outcome: 'revisao', explanation: 'b' },
     ])
-    expect(store.results('r1').map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([
+    expect((await store.results('r1')).map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([
       [10, 'triado', 'first'],
       [11, 'revisao', 'b'],
       [12, null, null],
     ])
-    expect(store.getRun('r1')!.done).toBe(2)
-    expect(store.outcomeCounts('r1')).toEqual(
+    expect((await store.getRun('r1'))!.done).toBe(2)
+    expect(await store.outcomeCounts('r1')).toEqual(
       new Map<string | null, number>([
         [null, 1],
         ['revisao', 1],
         ['triado', 1],
       ]),
     )
-    store.finish('r1', 'done', null)
-    expect(store.unfinishedRuns()).toEqual([])
+    await store.finish('r1', 'done', null)
+    expect(await store.unfinishedRuns()).toEqual([])
   })
-  it('keeps apply steps: added once, failed ones tried again, done ones never again', () => {
-    const store = screeningStore(':memory:')
-    store.createRun(run, candidates)
+  it('keeps apply steps: added once, failed ones tried again, done ones never again', async () => {
+    const store = await screeningStore(await place())
+    await store.createRun(run, candidates)
     const steps = [
       { candidateId: 10, kind: 'status' as const },
       { candidateId: 10, kind: 'forward' as const },
       { candidateId: 11, kind: 'status' as const },
     ]
-    store.beginApply('r1', steps)
-    expect(store.getApply('r1')).toMatchObject({ status: 'applying' })
-    store.setStep('r1', steps[0]!, 'done')
-    store.setStep('r1', steps[1]!, 'sending')
-    store.setStep('r1', steps[1]!, 'done', { legacyId: 501 })
-    store.setStep('r1', steps[2]!, 'failed', { message: 'Erro ao processar candidato B: x' })
-    expect(store.stepCounts('r1').sort((a, b) => a.kind.localeCompare(b.kind) || a.state.localeCompare(b.state))).toEqual([
+    await store.beginApply('r1', steps)
+    expect(await store.getApply('r1')).toMatchObject({ status: 'applying' })
+    await store.setStep('r1', steps[0]!, 'done')
+    await store.setStep('r1', steps[1]!, 'sending')
+    await store.setStep('r1', steps[1]!, 'done', { legacyId: 501 })
+    await store.setStep('r1', steps[2]!, 'failed', { message: 'Erro ao processar candidato B: x' })
+    expect((await store.stepCounts('r1')).sort((a, b) => a.kind.localeCompare(b.kind) || a.state.localeCompare(b.state))).toEqual([
       { kind: 'forward', state: 'done', count: 1, reported: 0 },
       { kind: 'status', state: 'done', count: 1, reported: 0 },
       { kind: 'status', state: 'failed', count: 1, reported: 1 },
     ])
-    store.finishApply('r1', 'applied', 'fim')
-    expect(store.unfinishedApplies()).toEqual([])
-    store.beginApply('r1', steps)
-    expect(store.steps('r1').map((s) => [s.candidateId, s.kind, s.state, s.legacyId])).toEqual([
+    await store.finishApply('r1', 'applied', 'fim')
+    expect(await store.unfinishedApplies()).toEqual([])
+    await store.beginApply('r1', steps)
+    expect((await store.steps('r1')).map((s) => [s.candidateId, s.kind, s.state, s.legacyId])).toEqual([
       [10, 'status', 'done', null],
       [10, 'forward', 'done', 501],
       [11, 'status', 'pending', null],
     ])
-    expect(store.unfinishedApplies().map((a) => a.runId)).toEqual(['r1'])
+    expect((await store.unfinishedApplies()).map((a) => a.runId)).toEqual(['r1'])
   })
-  it('forgets finished runs past the retention, keeping unfinished ones', () => {
-    const store = screeningStore(':memory:')
-    store.createRun(run, candidates)
-    store.createRun({ ...run, id: 'r2' }, candidates)
-    store.finish('r1', 'done', null)
-    expect(store.purge('2000-01-01T00:00:00.000Z')).toBe(0)
-    expect(store.purge('2999-01-01T00:00:00.000Z')).toBe(1)
-    expect(store.getRun('r1')).toBeNull()
-    expect(store.results('r1')).toEqual([])
-    expect(store.getRun('r2')).not.toBeNull()
+  it('forgets finished runs past the retention, keeping unfinished ones', async () => {
+    const store = await screeningStore(await place())
+    await store.createRun(run, candidates)
+    await store.createRun({ ...run, id: 'r2' }, candidates)
+    await store.finish('r1', 'done', null)
+    expect(await store.purge('2000-01-01T00:00:00.000Z')).toBe(0)
+    expect(await store.purge('2999-01-01T00:00:00.000Z')).toBe(1)
+    expect(await store.getRun('r1')).toBeNull()
+    expect(await store.results('r1')).toEqual([])
+    expect(await store.getRun('r2')).not.toBeNull()
   })
 })

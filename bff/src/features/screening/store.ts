@@ -1,5 +1,5 @@
 import type { ApplyStatus, Outcome, RunStatus as SharedRunStatus, ScreenedCandidate, ScreenedVacancy, ScreeningModeName } from '@mini-vagas/shared/schemas/screening'
-import type { Store } from '../../plugins/store.ts'
+import type { Row, Sql, Store } from '../../plugins/store.ts'
 
 /**
  * Screening's tables in the BFF's store (DESIGN.md §6): runs and their drafts, each candidate's
@@ -65,47 +65,49 @@ export interface StoredStep {
   legacyId: number | null
 }
 
-/** Screening's tables, and the store's leases (one apply job owner per run across instances). */
+/** Screening's tables, and the store's leases (one apply job owner per run across instances). Every call is asynchronous. */
 export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease' | 'leaseHeld'> {
   /** A loaded set kept as a draft (status 'draft'), or a run screening at once. */
   createRun(
     run: Omit<StoredRun, 'done' | 'status' | 'message' | 'warning' | 'createdAt' | 'updatedAt'> & { warning?: string | null; status?: 'draft' | 'screening' },
     candidates: ScreenedCandidate[],
-  ): StoredRun
+  ): Promise<StoredRun>
   /** Turns the user's draft into a run screening for `vacancy` with `provider`; false when it is not their draft (any more). */
-  startDraft(id: string, createdBy: string, start: { vacancy: ScreenedVacancy; provider: string }): boolean
+  startDraft(id: string, createdBy: string, start: { vacancy: ScreenedVacancy; provider: string }): Promise<boolean>
   /** Forgets the user's drafts (a new load replaces them); returns how many. */
-  dropDrafts(createdBy: string): number
-  getRun(id: string): StoredRun | null
+  dropDrafts(createdBy: string): Promise<number>
+  getRun(id: string): Promise<StoredRun | null>
   /** Candidates of a run still without a verdict, in load order. */
-  pending(runId: string, limit: number): StoredResult[]
-  saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: Outcome; explanation: string }[]): void
-  finish(runId: string, status: RunStatus, message: string | null): void
-  results(runId: string): StoredResult[]
+  pending(runId: string, limit: number): Promise<StoredResult[]>
+  saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: Outcome; explanation: string }[]): Promise<void>
+  finish(runId: string, status: RunStatus, message: string | null): Promise<void>
+  results(runId: string): Promise<StoredResult[]>
   /** How many candidates of a run have each verdict (null: not screened yet), without reading them. */
-  outcomeCounts(runId: string): Map<Outcome | null, number>
-  unfinishedRuns(): StoredRun[]
+  outcomeCounts(runId: string): Promise<Map<Outcome | null, number>>
+  unfinishedRuns(): Promise<StoredRun[]>
   /** Starts (or restarts) applying: new steps are added as pending, failed ones are tried again, done ones stay done. */
-  beginApply(runId: string, steps: { candidateId: number; kind: 'status' | 'forward' }[]): void
-  getApply(runId: string): StoredApply | null
-  steps(runId: string): StoredStep[]
+  beginApply(runId: string, steps: { candidateId: number; kind: 'status' | 'forward' }[]): Promise<void>
+  getApply(runId: string): Promise<StoredApply | null>
+  steps(runId: string): Promise<StoredStep[]>
   /** Apply steps counted by kind and state; `reported` counts unfinished steps that carry a failure message (a skipped step's reason is not one). */
-  stepCounts(runId: string): { kind: StoredStep['kind']; state: StepState; count: number; reported: number }[]
-  setStep(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: StepState, detail?: { message?: string | null; legacyId?: number | null }): void
-  finishApply(runId: string, status: ApplyStatus, message: string | null): void
+  stepCounts(runId: string): Promise<{ kind: StoredStep['kind']; state: StepState; count: number; reported: number }[]>
+  setStep(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: StepState, detail?: { message?: string | null; legacyId?: number | null }): Promise<void>
+  finishApply(runId: string, status: ApplyStatus, message: string | null): Promise<void>
   /** Applies that were running when the BFF stopped. */
-  unfinishedApplies(): StoredApply[]
+  unfinishedApplies(): Promise<StoredApply[]>
   /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
-  purge(before: string): number
+  purge(before: string): Promise<number>
 }
 
-export function createScreeningStore(store: Store): ScreeningStore {
-  const { db, tx } = store
-  store.migrate('screening', MIGRATIONS)
+/** Rows inserted per statement when a run's candidates are stored. */
+const INSERT_BATCH = 200
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v))
+
+export async function createScreeningStore(store: Store): Promise<ScreeningStore> {
+  await store.migrate('screening', MIGRATIONS)
   // Issue 11's column (a partial load said on the run), added where a store file lacks it.
-  const runColumns = new Set((db.prepare('PRAGMA table_info(screening_runs)').all() as { name: string }[]).map((c) => c.name))
-  if (!runColumns.has('warning')) db.exec('ALTER TABLE screening_runs ADD COLUMN warning TEXT')
-  const row = (r: Record<string, unknown>): StoredRun => ({
+  if (!(await store.hasColumn('screening_runs', 'warning'))) await store.exec('ALTER TABLE screening_runs ADD COLUMN warning TEXT')
+  const row = (r: Row): StoredRun => ({
     id: String(r.id),
     createdBy: String(r.created_by),
     mode: r.mode === 'global' ? 'global' : 'empresa',
@@ -114,137 +116,141 @@ export function createScreeningStore(store: Store): ScreeningStore {
     status: r.status as RunStatus,
     total: Number(r.total),
     done: Number(r.done),
-    message: r.message === null ? null : String(r.message),
-    warning: r.warning === null || r.warning === undefined ? null : String(r.warning),
+    message: text(r.message),
+    warning: text(r.warning),
     createdAt: String(r.created_at),
     updatedAt: String(r.updated_at),
   })
-  const result = (r: Record<string, unknown>): StoredResult => ({
+  const result = (r: Row): StoredResult => ({
     candidateId: Number(r.candidate_id),
     candidate: JSON.parse(String(r.candidate)),
     outcome: r.outcome === null ? null : (String(r.outcome) as Outcome),
-    explanation: r.explanation === null ? null : String(r.explanation),
+    explanation: text(r.explanation),
   })
-  const apply = (r: Record<string, unknown>): StoredApply => ({
-    runId: String(r.run_id),
-    status: r.status as ApplyStatus,
-    message: r.message === null ? null : String(r.message),
-    updatedAt: String(r.updated_at),
-  })
-  const getRun = db.prepare('SELECT * FROM screening_runs WHERE id = ?')
-  const setVerdict = db.prepare('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL')
-  const countDone = db.prepare('UPDATE screening_runs SET done = (SELECT COUNT(*) FROM screening_results WHERE run_id = ? AND outcome IS NOT NULL), updated_at = ? WHERE id = ?')
+  const apply = (r: Row): StoredApply => ({ runId: String(r.run_id), status: r.status as ApplyStatus, message: text(r.message), updatedAt: String(r.updated_at) })
+  const getRun = async (sql: Sql, id: string) => {
+    const r = await sql.get('SELECT * FROM screening_runs WHERE id = ?', [id])
+    return r ? row(r) : null
+  }
+  const now = () => new Date().toISOString()
   return {
     takeLease: (name, owner, ttlMs) => store.takeLease(name, owner, ttlMs),
     releaseLease: (name, owner) => store.releaseLease(name, owner),
     leaseHeld: (name) => store.leaseHeld(name),
-    createRun(run, candidates) {
-      const at = new Date().toISOString()
-      const insert = db.prepare('INSERT INTO screening_results (run_id, position, candidate_id, candidate) VALUES (?, ?, ?, ?)')
-      tx(() => {
-        db.prepare(
+    createRun: (run, candidates) =>
+      store.tx(async (sql) => {
+        const at = now()
+        await sql.run(
           'INSERT INTO screening_runs (id, created_by, mode, vacancy, provider, status, total, warning, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        ).run(run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, run.status ?? 'screening', run.total, run.warning ?? null, at, at)
-        candidates.forEach((c, i) => insert.run(run.id, i, Number(c.id), JSON.stringify(c)))
-      })
-      return row(getRun.get(run.id) as Record<string, unknown>)
-    },
-    startDraft(id, createdBy, start) {
-      const changed = db
-        .prepare("UPDATE screening_runs SET status = 'screening', vacancy = ?, provider = ?, created_at = ?, updated_at = ? WHERE id = ? AND created_by = ? AND status = 'draft'")
-        .run(JSON.stringify(start.vacancy), start.provider, new Date().toISOString(), new Date().toISOString(), id, createdBy)
-      return Number(changed.changes) === 1
-    },
-    dropDrafts(createdBy) {
-      const drafts = "SELECT id FROM screening_runs WHERE created_by = ? AND status = 'draft'"
-      return tx(() => {
-        db.prepare(`DELETE FROM screening_results WHERE run_id IN (${drafts})`).run(createdBy)
-        return Number(db.prepare(`DELETE FROM screening_runs WHERE id IN (${drafts})`).run(createdBy).changes)
-      })
-    },
-    getRun: (id) => {
-      const r = getRun.get(id) as Record<string, unknown> | undefined
-      return r ? row(r) : null
-    },
-    pending: (runId, limit) =>
-      (db.prepare('SELECT * FROM screening_results WHERE run_id = ? AND outcome IS NULL ORDER BY position LIMIT ?').all(runId, limit) as Record<string, unknown>[]).map(result),
-    saveVerdicts(runId, verdicts) {
-      tx(() => {
+          [run.id, run.createdBy, run.mode, JSON.stringify(run.vacancy), run.provider, run.status ?? 'screening', run.total, run.warning ?? null, at, at],
+        )
+        for (let from = 0; from < candidates.length; from += INSERT_BATCH) {
+          const batch = candidates.slice(from, from + INSERT_BATCH)
+          await sql.run(
+            `INSERT INTO screening_results (run_id, position, candidate_id, candidate) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
+            batch.flatMap((c, i) => [run.id, from + i, Number(c.id), JSON.stringify(c)]),
+          )
+        }
+        return (await getRun(sql, run.id))!
+      }),
+    startDraft: async (id, createdBy, start) =>
+      (await store.run(
+        "UPDATE screening_runs SET status = 'screening', vacancy = ?, provider = ?, created_at = ?, updated_at = ? WHERE id = ? AND created_by = ? AND status = 'draft'",
+        [JSON.stringify(start.vacancy), start.provider, now(), now(), id, createdBy],
+      )) === 1,
+    dropDrafts: (createdBy) =>
+      store.tx(async (sql) => {
+        const drafts = "SELECT id FROM screening_runs WHERE created_by = ? AND status = 'draft'"
+        await sql.run(`DELETE FROM screening_results WHERE run_id IN (${drafts})`, [createdBy])
+        return sql.run(`DELETE FROM screening_runs WHERE id IN (${drafts})`, [createdBy])
+      }),
+    getRun: (id) => getRun(store, id),
+    pending: async (runId, limit) =>
+      (await store.all('SELECT * FROM screening_results WHERE run_id = ? AND outcome IS NULL ORDER BY position LIMIT ?', [runId, limit])).map(result),
+    saveVerdicts: (runId, verdicts) =>
+      store.tx(async (sql) => {
         // Only candidates still without a verdict are written: a resumed run never writes twice.
-        for (const v of verdicts) setVerdict.run(v.outcome, v.explanation, runId, v.candidateId)
-        countDone.run(runId, new Date().toISOString(), runId)
-      })
+        for (const v of verdicts)
+          await sql.run('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL', [
+            v.outcome,
+            v.explanation,
+            runId,
+            v.candidateId,
+          ])
+        await sql.run('UPDATE screening_runs SET done = (SELECT COUNT(*) FROM screening_results WHERE run_id = ? AND outcome IS NOT NULL), updated_at = ? WHERE id = ?', [
+          runId,
+          now(),
+          runId,
+        ])
+      }),
+    async finish(runId, status, message) {
+      await store.run('UPDATE screening_runs SET status = ?, message = ?, updated_at = ? WHERE id = ?', [status, message, now(), runId])
     },
-    finish(runId, status, message) {
-      db.prepare('UPDATE screening_runs SET status = ?, message = ?, updated_at = ? WHERE id = ?').run(status, message, new Date().toISOString(), runId)
-    },
-    results: (runId) => (db.prepare('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position').all(runId) as Record<string, unknown>[]).map(result),
-    outcomeCounts: (runId) =>
+    results: async (runId) => (await store.all('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position', [runId])).map(result),
+    outcomeCounts: async (runId) =>
       new Map(
-        (db.prepare('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome').all(runId) as { outcome: Outcome | null; n: number }[]).map((r) => [
+        (await store.all<{ outcome: Outcome | null; n: number }>('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome', [runId])).map((r) => [
           r.outcome,
           Number(r.n),
         ]),
       ),
-    stepCounts: (runId) =>
+    stepCounts: async (runId) =>
       (
-        db
-          .prepare(
-            "SELECT kind, state, COUNT(*) AS n, SUM(state NOT IN ('done', 'skipped') AND message IS NOT NULL) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state",
-          )
-          .all(runId) as Record<string, unknown>[]
-      ).map((r) => ({
-        kind: r.kind as StoredStep['kind'],
-        state: r.state as StepState,
-        count: Number(r.n),
-        reported: Number(r.reported),
-      })),
-    unfinishedRuns: () => (db.prepare("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at").all() as Record<string, unknown>[]).map(row),
-    beginApply(runId, steps) {
-      const at = new Date().toISOString()
-      const insert = db.prepare("INSERT OR IGNORE INTO screening_apply_steps (run_id, candidate_id, kind, position, state) VALUES (?, ?, ?, ?, 'pending')")
-      tx(() => {
-        steps.forEach((step, i) => insert.run(runId, step.candidateId, step.kind, i))
-        db.prepare("UPDATE screening_apply_steps SET state = 'pending', message = NULL WHERE run_id = ? AND state = 'failed'").run(runId)
-        db.prepare(
-          "INSERT INTO screening_applies (run_id, status, message, updated_at) VALUES (?, 'applying', NULL, ?) ON CONFLICT(run_id) DO UPDATE SET status = 'applying', message = NULL, updated_at = excluded.updated_at",
-        ).run(runId, at)
-      })
-    },
-    getApply(runId) {
-      const r = db.prepare('SELECT * FROM screening_applies WHERE run_id = ?').get(runId) as Record<string, unknown> | undefined
+        await store.all(
+          "SELECT kind, state, COUNT(*) AS n, SUM(CASE WHEN state NOT IN ('done', 'skipped') AND message IS NOT NULL THEN 1 ELSE 0 END) AS reported FROM screening_apply_steps WHERE run_id = ? GROUP BY kind, state",
+          [runId],
+        )
+      ).map((r) => ({ kind: r.kind as StoredStep['kind'], state: r.state as StepState, count: Number(r.n), reported: Number(r.reported) })),
+    unfinishedRuns: async () => (await store.all("SELECT * FROM screening_runs WHERE status = 'screening' ORDER BY created_at")).map(row),
+    beginApply: (runId, steps) =>
+      store.tx(async (sql) => {
+        for (const [i, step] of steps.entries())
+          await sql.run("INSERT INTO screening_apply_steps (run_id, candidate_id, kind, position, state) VALUES (?, ?, ?, ?, 'pending') ON CONFLICT DO NOTHING", [
+            runId,
+            step.candidateId,
+            step.kind,
+            i,
+          ])
+        await sql.run("UPDATE screening_apply_steps SET state = 'pending', message = NULL WHERE run_id = ? AND state = 'failed'", [runId])
+        await sql.run(
+          "INSERT INTO screening_applies (run_id, status, message, updated_at) VALUES (?, 'applying', NULL, ?) ON CONFLICT (run_id) DO UPDATE SET status = 'applying', message = NULL, updated_at = excluded.updated_at",
+          [runId, now()],
+        )
+      }),
+    async getApply(runId) {
+      const r = await store.get('SELECT * FROM screening_applies WHERE run_id = ?', [runId])
       return r ? apply(r) : null
     },
-    steps: (runId) =>
-      (db.prepare('SELECT * FROM screening_apply_steps WHERE run_id = ? ORDER BY position, kind DESC').all(runId) as Record<string, unknown>[]).map((r) => ({
+    steps: async (runId) =>
+      (await store.all('SELECT * FROM screening_apply_steps WHERE run_id = ? ORDER BY position, kind DESC', [runId])).map((r) => ({
         candidateId: Number(r.candidate_id),
         kind: r.kind as StoredStep['kind'],
         state: r.state as StepState,
-        message: r.message === null ? null : String(r.message),
+        message: text(r.message),
         legacyId: r.legacy_id === null ? null : Number(r.legacy_id),
       })),
-    setStep(runId, step, state, detail = {}) {
-      db.prepare('UPDATE screening_apply_steps SET state = ?, message = ?, legacy_id = COALESCE(?, legacy_id) WHERE run_id = ? AND candidate_id = ? AND kind = ?').run(
-        state,
-        detail.message ?? null,
-        detail.legacyId ?? null,
-        runId,
-        step.candidateId,
-        step.kind,
-      )
-      db.prepare('UPDATE screening_applies SET updated_at = ? WHERE run_id = ?').run(new Date().toISOString(), runId)
+    setStep: (runId, step, state, detail = {}) =>
+      store.tx(async (sql) => {
+        await sql.run('UPDATE screening_apply_steps SET state = ?, message = ?, legacy_id = COALESCE(?, legacy_id) WHERE run_id = ? AND candidate_id = ? AND kind = ?', [
+          state,
+          detail.message ?? null,
+          detail.legacyId ?? null,
+          runId,
+          step.candidateId,
+          step.kind,
+        ])
+        await sql.run('UPDATE screening_applies SET updated_at = ? WHERE run_id = ?', [now(), runId])
+      }),
+    async finishApply(runId, status, message) {
+      await store.run('UPDATE screening_applies SET status = ?, message = ?, updated_at = ? WHERE run_id = ?', [status, message, now(), runId])
     },
-    finishApply(runId, status, message) {
-      db.prepare('UPDATE screening_applies SET status = ?, message = ?, updated_at = ? WHERE run_id = ?').run(status, message, new Date().toISOString(), runId)
-    },
-    unfinishedApplies: () => (db.prepare("SELECT * FROM screening_applies WHERE status = 'applying'").all() as Record<string, unknown>[]).map(apply),
-    purge(before) {
-      // Finished runs untouched since `before`, unless one is still applying.
-      const old = "SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')"
-      return tx(() => {
-        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) db.prepare(`DELETE FROM ${table} WHERE run_id IN (${old})`).run(before)
-        return Number(db.prepare(`DELETE FROM screening_runs WHERE id IN (${old})`).run(before).changes)
-      })
-    },
+    unfinishedApplies: async () => (await store.all("SELECT * FROM screening_applies WHERE status = 'applying'")).map(apply),
+    purge: (before) =>
+      store.tx(async (sql) => {
+        // Finished runs untouched since `before`, unless one is still applying.
+        const old = "SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')"
+        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) await sql.run(`DELETE FROM ${table} WHERE run_id IN (${old})`, [before])
+        return sql.run(`DELETE FROM screening_runs WHERE id IN (${old})`, [before])
+      }),
   }
 }
