@@ -30,7 +30,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (closing) return
     closing = true
-    const force = setTimeout(() => process.exit(1), 10_000)
+    // The app's close lets the jobs' current steps land and gives up their leases; past the grace
+    // period the process exits anyway (another instance takes the leases over when they expire).
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceSeconds * 1000)
     force.unref()
     app.close().then(
       () => process.exit(0),

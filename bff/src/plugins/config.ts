@@ -42,6 +42,8 @@ export interface BffConfig {
   storeFile: string
   /** PostgreSQL (`postgres://…`), shared by every instance; empty: the SQLite file. */
   databaseUrl: string
+  /** On SIGTERM, how long the jobs' current steps may take before the process exits anyway. */
+  shutdownGraceSeconds: number
   openaiApiKey: string
   openaiBaseUrl: string
   openaiModel: string
@@ -83,6 +85,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     legacyRegisterPath: read.string('LEGACY_REGISTER_PATH', '/auth/register'),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     databaseUrl: env.DATABASE_URL?.trim() ?? '',
+    shutdownGraceSeconds: read.int('SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),
