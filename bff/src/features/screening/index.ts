@@ -66,7 +66,10 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
     await store.purge(new Date(now() - config.storeRetentionDays * 86_400_000).toISOString())
     await applier.interruptUnfinished()
     await runs.resume()
-    sweep = setInterval(() => runs.resume().catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'screening sweep failed')), Math.max(1000, leaseMs / 2))
+    sweep = setInterval(
+      () => runs.resume().catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'screening sweep failed')),
+      Math.max(1000, leaseMs / 2),
+    )
     sweep.unref()
   })
   app.addHook('onClose', async () => {
