@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { Registry } from 'prom-client'
 import { authFeature } from './features/auth/index.ts'
 import { candidatesFeature } from './features/candidates/index.ts'
 import { cepFeature } from './features/cep/index.ts'
@@ -13,10 +13,12 @@ import { publicFeature } from './features/public/index.ts'
 import { screeningFeature } from './features/screening/index.ts'
 import { usersFeature } from './features/users/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
+import { traceIdOf } from './lib/trace.ts'
 import type { BffConfig } from './plugins/config.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { legacyPlugin } from './plugins/legacy.ts'
+import { measuredLegacy, metricsPlugin } from './plugins/metrics.ts'
 import { createHttpClient, type HttpClient } from './plugins/legacy-client.ts'
 import { routeAccessPlugin } from './plugins/route-access.ts'
 import { runtimePlugin } from './plugins/runtime.ts'
@@ -64,7 +66,8 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    // The request id is the W3C trace id (lib/trace.ts): in every log line, the answer and the legacy calls.
+    genReqId: (req) => traceIdOf(req.headers.traceparent),
     requestIdHeader: false,
     forceCloseConnections: true,
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: false } },
@@ -83,12 +86,15 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   // the rules every route follows (headers, CSRF, one error shape, declared access).
   await app.register(runtimePlugin, { config, now })
   await app.register(securityHeadersPlugin, { production: config.production })
-  await app.register(legacyPlugin, { client: legacy })
+  // One registry per app (tests build several in one process); the legacy client is measured.
+  const registry = new Registry()
+  await app.register(legacyPlugin, { client: measuredLegacy(legacy, registry) })
   await app.register(storePlugin, { store: deps.store, file: config.storeFile, databaseUrl: config.databaseUrl || undefined })
   await app.register(sessionPlugin, { config, now, store: app.store })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
   await app.register(routeAccessPlugin)
+  await app.register(metricsPlugin, { registry, token: config.metricsToken })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })

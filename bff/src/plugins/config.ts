@@ -44,6 +44,8 @@ export interface BffConfig {
   databaseUrl: string
   /** On SIGTERM, how long the jobs' current steps may take before the process exits anyway. */
   shutdownGraceSeconds: number
+  /** Bearer token for GET /metrics; empty: /metrics answers on loopback only. */
+  metricsToken: string
   openaiApiKey: string
   openaiBaseUrl: string
   openaiModel: string
@@ -86,6 +88,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     databaseUrl: env.DATABASE_URL?.trim() ?? '',
     shutdownGraceSeconds: read.int('SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
+    metricsToken: env.METRICS_TOKEN?.trim() ?? '',
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),

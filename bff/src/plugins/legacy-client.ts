@@ -1,5 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
+import { isTraceId, traceparent } from '../lib/trace.ts'
 
 /**
  * The one outbound HTTP client for the legacy API (and the postal-code service): node:http with
@@ -131,6 +132,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers['content-length'] = String(Buffer.byteLength(body))
       }
       if (request.requestId) headers['x-request-id'] = request.requestId
+      // The request's trace continues in the legacy's own logs and traces (W3C Trace Context).
+      if (isTraceId(request.requestId)) headers.traceparent = traceparent(request.requestId)
       const safe = request.method === 'GET'
       const attempts = safe ? options.retries + 1 : 1
       const deadline = AbortSignal.timeout(options.timeoutMs)

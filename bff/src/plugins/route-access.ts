@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 /** Routes outside the rule: the SPA's files (public by nature). */
-const governed = (url: string) => url.startsWith('/bff') || url.startsWith('/api') || url === '/healthz' || url === '/readyz'
+const governed = (url: string) => url.startsWith('/bff') || url.startsWith('/api') || url === '/healthz' || url === '/readyz' || url === '/metrics'
 
 function checkRole(access: RouteAccess, request: FastifyRequest) {
   if (access === 'public' || access === 'policy') return

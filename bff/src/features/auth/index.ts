@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Counter } from 'prom-client'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { LoginBody, SessionAnswer } from '@mini-vagas/shared/schemas/auth'
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
@@ -26,6 +27,7 @@ export interface LoginLimits {
 export async function authFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const legacy = app.legacy
+  const logins = new Counter({ name: 'bff_logins_total', help: 'Login attempts by outcome', labelNames: ['outcome'], registers: [app.metrics] })
   const limits: LoginLimits = { perIp: app.config.loginLimitPerIp, perCnpj: app.config.loginLimitPerCnpj, windowMs: 15 * 60_000, now: app.now }
   // SECURITY.md 22: every attempt counts per client IP; failed ones count per CNPJ. request.ip is
   // the socket's address unless the operator trusts a proxy (TRUST_PROXY), so a spoofed
@@ -41,7 +43,10 @@ export async function authFeature(app: FastifyInstance) {
     async (request, reply) => {
       const cnpjKey = cnpjDigits(request.body.cnpj)
       const wait = Math.max(await byIp.blockedFor(request.ip), await byCnpj.blockedFor(cnpjKey))
-      if (wait > 0) throw tooMany(wait)
+      if (wait > 0) {
+        logins.inc({ outcome: 'limited' })
+        throw tooMany(wait)
+      }
       await byIp.record(request.ip)
       const response = await legacy.request({
         method: 'POST',
@@ -61,12 +66,14 @@ export async function authFeature(app: FastifyInstance) {
           cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
         } as const
         app.sessions.start(reply, login.token, user)
+        logins.inc({ outcome: 'ok' })
         await byCnpj.reset(cnpjKey)
         return { user }
       }
       // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
       if (response.status === 401 || response.status === 403) {
         await byCnpj.record(cnpjKey)
+        logins.inc({ outcome: 'refused' })
         throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
       }
       if (response.status === 422) {

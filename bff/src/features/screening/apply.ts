@@ -332,6 +332,8 @@ export function createScreeningApplier({
       const failures = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped' && s.message)
       return { ...summary, failures: failures.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })) }
     },
+    /** How many applies this instance is running now. */
+    activeCount: () => active.size,
     /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */
     async interruptUnfinished() {
       for (const applied of await store.unfinishedApplies()) {

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Gauge } from 'prom-client'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProviderAnswer, RunBody, RunParams, RunView, type ProgressEvent } from '@mini-vagas/shared/schemas/screening'
 import { sessionOf } from '../../lib/access.ts'
@@ -58,6 +59,28 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   const leaseMs = config.jobLeaseSeconds * 1000
   const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts, instanceId, leaseMs })
   const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs, instanceId })
+  // Jobs for the operators' metrics: every run and apply by status (across instances, from the
+  // store), and how many this instance is working on.
+  new Gauge({
+    name: 'bff_screening_jobs',
+    help: 'Screening runs and applies by status (runs: draft, screening, done, failed; applies: applying, applied, interrupted, failed)',
+    labelNames: ['job', 'status'],
+    registers: [app.metrics],
+    async collect() {
+      this.reset()
+      for (const { job, status, count } of await store.jobCounts()) this.set({ job, status }, count)
+    },
+  })
+  new Gauge({
+    name: 'bff_screening_jobs_here',
+    help: 'Screening runs and applies this instance is working on',
+    labelNames: ['job'],
+    registers: [app.metrics],
+    collect() {
+      this.set({ job: 'run' }, runs.activeCount())
+      this.set({ job: 'apply' }, applier.activeCount())
+    },
+  })
   // Runs whose instance died are taken over when their lease has expired: looked for at start and
   // then every half lease, so a run waits at most about one and a half leases.
   let sweep: NodeJS.Timeout | undefined

@@ -166,6 +166,8 @@ export function createScreeningRuns({
     async resume() {
       for (const run of await store.unfinishedRuns()) void process(run.id)
     },
+    /** How many runs this instance is screening now. */
+    activeCount: () => active.size,
     /** Resolves when no run is being processed (tests and graceful shutdown). */
     async idle() {
       while (active.size > 0) await new Promise((r) => setTimeout(r, 20))

@@ -97,6 +97,8 @@ export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease'
   unfinishedApplies(): Promise<StoredApply[]>
   /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
   purge(before: string): Promise<number>
+  /** Runs and applies by status (the jobs' metrics). */
+  jobCounts(): Promise<{ job: 'run' | 'apply'; status: string; count: number }[]>
 }
 
 /** Rows inserted per statement when a run's candidates are stored. */
@@ -245,6 +247,18 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
       await store.run('UPDATE screening_applies SET status = ?, message = ?, updated_at = ? WHERE run_id = ?', [status, message, now(), runId])
     },
     unfinishedApplies: async () => (await store.all("SELECT * FROM screening_applies WHERE status = 'applying'")).map(apply),
+    jobCounts: async () => [
+      ...(await store.all<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM screening_runs GROUP BY status')).map((r) => ({
+        job: 'run' as const,
+        status: r.status,
+        count: Number(r.n),
+      })),
+      ...(await store.all<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM screening_applies GROUP BY status')).map((r) => ({
+        job: 'apply' as const,
+        status: r.status,
+        count: Number(r.n),
+      })),
+    ],
     purge: (before) =>
       store.tx(async (sql) => {
         // Finished runs untouched since `before`, unless one is still applying.

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client'
+import { HttpError } from '../lib/http-error.ts'
+import type { HttpClient } from './legacy-client.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry: features add their own gauges to it. */
+    metrics: Registry
+  }
+}
+
+/** A legacy path as a metric label: ids and dates become placeholders, so the label set stays small. */
+export const endpointOf = (path: string) =>
+  path
+    .split('?')[0]!
+    .replace(/\/\d+(?=\/|$)/g, '/:id')
+    .replace(/\/candidatos\/status\/[a-z_]+$/, '/candidatos/status/:status')
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+/** Counts and times every legacy call by endpoint and status (429s included), through the same client. */
+export function measuredLegacy(client: HttpClient, registry: Registry): HttpClient {
+  const calls = new Counter({ name: 'bff_legacy_requests_total', help: 'Calls to the legacy API', labelNames: ['method', 'endpoint', 'status'], registers: [registry] })
+  const latency = new Histogram({
+    name: 'bff_legacy_request_duration_seconds',
+    help: 'Latency of legacy API calls',
+    labelNames: ['method', 'endpoint'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  })
+  const limited = new Counter({ name: 'bff_legacy_rate_limited_total', help: '429 answers received from the legacy API', labelNames: ['endpoint'], registers: [registry] })
+  return {
+    async request(request) {
+      const endpoint = endpointOf(request.path)
+      const stop = latency.startTimer({ method: request.method, endpoint })
+      try {
+        const response = await client.request(request)
+        calls.inc({ method: request.method, endpoint, status: String(response.status) })
+        if (response.status === 429) limited.inc({ endpoint })
+        return response
+      } catch (error) {
+        calls.inc({ method: request.method, endpoint, status: (error as { kind?: string }).kind ?? 'error' })
+        throw error
+      } finally {
+        stop()
+      }
+    },
+  }
+}
+
+/**
+ * `GET /metrics` in Prometheus' text format (issue 13): requests per route, method and status and
+ * their latency, legacy calls (see measuredLegacy), the store's pool, sessions, the process's own
+ * figures, and what the features add (screening's jobs). With `METRICS_TOKEN` set it needs
+ * `Authorization: Bearer <token>`; without, it answers only on the loopback interface.
+ */
+export const metricsPlugin = fp(
+  async function metrics(app: FastifyInstance, { registry, token }: { registry: Registry; token: string }) {
+    app.decorate('metrics', registry)
+    collectDefaultMetrics({ register: registry, prefix: 'bff_' })
+    const requests = new Counter({ name: 'bff_http_requests_total', help: 'Requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] })
+    const latency = new Histogram({
+      name: 'bff_http_request_duration_seconds',
+      help: 'Time to answer, by route',
+      labelNames: ['method', 'route'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    })
+    new Gauge({
+      name: 'bff_store_connections',
+      help: 'Store connections in use and idle',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const use = app.store.poolUse()
+        this.set({ state: 'busy' }, use.busy)
+        this.set({ state: 'idle' }, use.idle)
+      },
+    })
+    new Gauge({
+      name: 'bff_revoked_sessions',
+      help: 'Sessions logged out and not yet expired (refused on every instance)',
+      registers: [registry],
+      async collect() {
+        this.set(Number((await app.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM revoked_sessions WHERE until >= ?', [Date.now()]))?.n ?? 0))
+      },
+    })
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's pattern, never the raw URL (ids and queries would explode the label set).
+      const route = request.routeOptions.url ?? 'unmatched'
+      requests.inc({ method: request.method, route, status: String(reply.statusCode) })
+      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    })
+    app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      if (token) {
+        if (request.headers.authorization !== `Bearer ${token}`) throw new HttpError(401, 'Informe o token de métricas.')
+      } else if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '')) {
+        throw new HttpError(404, 'Não encontrado.')
+      }
+      return reply.header('content-type', registry.contentType).send(await registry.metrics())
+    })
+  },
+  { name: 'metrics', dependencies: ['store'] },
+)
