@@ -151,6 +151,34 @@ describe('applying under real faults (issue 11)', () => {
     180_000,
   )
 
+  it.each(Object.entries(STORES))(
+    'SIGTERM mid-apply (%s): the instance lets its current steps land, gives the run up at once and exits; another carries it on, each write once',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      // A long lease: the other instance can take the run at once only if the first gives it up.
+      const settings = { JOB_LEASE_SECONDS: '60', SHUTDOWN_GRACE_SECONDS: '10' }
+      const a = await instanceOn(settings)
+      const b = await instanceOn(settings)
+      const cookie = await login(a)
+      const run = await screened(a, cookie, GLOBAL())
+      expect((await startApply(a, cookie, run.run.id)).status).toBe(202)
+      await new Promise((r) => setTimeout(r, 600))
+      const stopping = Date.now()
+      const code = await a.service.stop()
+      const took = Date.now() - stopping
+      console.log(`SIGTERM mid-apply: exit ${code} after ${took} ms`)
+      expect(code).toBe(0)
+      expect(took).toBeLessThan(10_000)
+      const interrupted = (await view(b, cookie, run.run.id)).apply!
+      expect(interrupted.status).toBe('interrupted')
+      expect(interrupted.processed).toBeLessThan(interrupted.total)
+      expect((await startApply(b, cookie, run.run.id)).status).toBe(202)
+      const final = await applyEnded(b, cookie, run.run.id)
+      await expectExactlyOnce(run, final)
+    },
+    180_000,
+  )
+
   it('a recruiter clicking while the apply runs at the legacy’s rate limit gets no 429: the job leaves a tenth of each window', async () => {
     const storeFile = join(dir(), 'bff.sqlite')
     const instance = await bff(storeFile)
