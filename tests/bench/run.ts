@@ -7,6 +7,7 @@ import { bundleBenchmark, passThroughBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
 import { dashboardBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
+import { scaleOutBenchmark } from './scale.bench.ts'
 import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
 
 /**
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   screeningLoadBenchmark,
   screeningOpenAiBenchmark,
   screeningApplyBenchmark,
+  scaleOutBenchmark,
 ]
 
 const { values, positionals } = parseArgs({

@@ -1,0 +1,122 @@
+import { createServer, request as httpRequest, Agent, type Server } from 'node:http'
+import autocannon from 'autocannon'
+import { startPostgres } from '../../bff/src/testing-postgres.ts'
+import { startBff, startLegacy, type Bff, type Legacy } from '../faults/harness.ts'
+import { row, type Benchmark, type BenchRow } from './harness.ts'
+
+const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)))
+
+/**
+ * A legacy API that answers at once, so the BFF instances — not the upstream — are what the
+ * pass-through figures measure: the login and one small vacancy list.
+ */
+async function trivialUpstream() {
+  const list = JSON.stringify({ data: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, description: `Vaga ${i + 1}`, cnpj: '11222333000181', obs: 'mostrar' })) })
+  const login = JSON.stringify({ data: { token: 'bench-token', user: { name: 'Admin', email: 'admin@bench', role: 'admin', cnpj: '11222333000181' } } })
+  const server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(req.url === '/api/auth/login' ? login : list)
+    })
+  })
+  return { url: await listen(server), close: () => new Promise<void>((r) => server.close(() => r())) }
+}
+
+/** The bench's load balancer: round robin over the instances, keep-alive to each. */
+async function balancer(targets: string[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 })
+  let next = 0
+  const server = createServer((req, res) => {
+    const target = new URL(targets[next++ % targets.length]!)
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => (res.headersSent ? res.destroy() : (res.writeHead(502), res.end())))
+    req.pipe(upstream)
+  })
+  return { url: await listen(server), close: () => new Promise<void>((r) => (agent.destroy(), server.close(() => r()))) }
+}
+
+async function load(url: string, cookie: string, seconds: number) {
+  const result = await autocannon({ url, connections: 20, duration: seconds, headers: { cookie } })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p50: result.latency.p50 }
+}
+
+async function loginThrough(url: string): Promise<string> {
+  const response = await fetch(`${url}/bff/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+    body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }),
+  })
+  if (response.status !== 200) throw new Error(`login through ${url}: ${response.status}`)
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!
+}
+
+/**
+ * Issue 13: the same load through one and through two BFF instances sharing PostgreSQL, behind a
+ * round-robin balancer, in alternating runs: the signed-in pass-through (a trivial upstream, so
+ * the instances are the bottleneck) and the dashboard (the seeded stand-in; warm cache). It does
+ * not show scaling across machines: every process here shares the same cores.
+ */
+export const scaleOutBenchmark: Benchmark = {
+  name: 'scale-out',
+  description:
+    'pass-through (trivial upstream) and dashboard (stand-in) throughput through one and two BFF instances on PostgreSQL behind a round-robin balancer, alternating runs',
+  async run({ quick, log }) {
+    const postgres = await startPostgres()
+    const upstream = await trivialUpstream()
+    const legacy = await startLegacy({}, quick ? 300 : 3000)
+    const started: Bff[] = []
+    const closers: (() => Promise<void>)[] = []
+    try {
+      const instances = async (target: Pick<Legacy, 'url'>) => {
+        const env = { DATABASE_URL: await postgres.createDatabase(), PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false' }
+        const pair = [await startBff(target as Legacy, ':memory:', env), await startBff(target as Legacy, ':memory:', env)]
+        started.push(...pair)
+        const urls = pair.map((b) => b.url.replace('localhost', '127.0.0.1'))
+        const one = await balancer(urls.slice(0, 1))
+        const two = await balancer(urls)
+        closers.push(one.close, two.close)
+        return { one: one.url, two: two.url, cookie: await loginThrough(one.url) }
+      }
+      const seconds = quick ? 1 : 5
+      const rounds = quick ? 1 : 3
+      const rows: BenchRow[] = []
+      for (const [what, target, path] of [
+        ['pass-through', upstream, '/api/processos_seletivos'],
+        ['dashboard', legacy, '/bff/dashboard'],
+      ] as const) {
+        const { one, two, cookie } = await instances(target)
+        await load(`${one}${path}`, cookie, 1)
+        await load(`${two}${path}`, cookie, 1)
+        const single: number[] = []
+        const pair: number[] = []
+        for (let i = 0; i < rounds; i++) {
+          single.push((await load(`${one}${path}`, cookie, seconds)).rps)
+          pair.push((await load(`${two}${path}`, cookie, seconds)).rps)
+          log(`${what} run ${i + 1}: one instance ${single.at(-1)} req/s · two instances ${pair.at(-1)} req/s`)
+        }
+        rows.push(row('scale-out', `${what}: one instance`, single, 'req/s'))
+        rows.push(row('scale-out', `${what}: two instances`, pair, 'req/s'))
+        rows.push(
+          row(
+            'scale-out',
+            `${what}: two ÷ one`,
+            pair.map((p, i) => p / single[i]!),
+            '×',
+          ),
+        )
+      }
+      return rows
+    } finally {
+      for (const close of closers) await close()
+      for (const b of started) await b.stop()
+      await legacy.stop()
+      await upstream.close()
+      await postgres.stop()
+    }
+  },
+}
