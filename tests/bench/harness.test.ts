@@ -44,6 +44,7 @@ describe('bench harness', () => {
         'screening-load',
         'screening-openai',
         'screening-apply',
+        'scale-out',
       ])
       for (const r of report.rows) {
         expect(Number.isFinite(r.median)).toBe(true)

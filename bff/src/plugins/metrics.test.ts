@@ -33,7 +33,6 @@ describe('GET /metrics (issue 13)', () => {
     expect(text).toContain('bff_legacy_rate_limited_total{endpoint="/auth/login"} 1')
     expect(text).toMatch(/bff_legacy_request_duration_seconds_count\{method="POST",endpoint="\/auth\/login"\} 1/)
     expect(text).toMatch(/bff_store_connections\{state="idle"\} 1/)
-    expect(text).toContain('bff_screening_jobs_here{job="run"} 0')
     expect(text).toContain('bff_revoked_sessions 0')
     await app.close()
   })

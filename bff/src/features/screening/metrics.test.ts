@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { testApp } from '../../testing.ts'
+
+describe('screening’s metrics (issue 13)', () => {
+  it('reports its jobs by status from the store and those this instance is working on', async () => {
+    const app = await testApp()
+    const text = (await app.inject({ url: '/metrics' })).body
+    expect(text).toContain('bff_screening_jobs_here{job="run"} 0')
+    expect(text).toContain('bff_screening_jobs_here{job="apply"} 0')
+    expect(text).toContain('# TYPE bff_screening_jobs gauge')
+    await app.close()
+  })
+})
