@@ -152,6 +152,28 @@ describe('applying under real faults (issue 11)', () => {
   )
 
   it.each(Object.entries(STORES))(
+    'an instance SIGKILLed mid-apply (%s): the other one, already running, finishes the job once the lease runs out, each write once',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      const a = await instanceOn()
+      const b = await instanceOn()
+      const cookie = await login(a)
+      const run = await screened(a, cookie, GLOBAL())
+      expect((await startApply(a, cookie, run.run.id)).status).toBe(202)
+      await new Promise((r) => setTimeout(r, 400 + Math.floor(Math.random() * 600)))
+      await a.kill()
+      const cut = (await view(b, cookie, run.run.id)).apply!
+      console.log(`SIGKILL of one of two instances at ${cut.processed}/${cut.total} steps`)
+      // The dead instance's lease (2 s here) is what B waits out; then it carries the run on.
+      const asked = Date.now()
+      await applyWhenFree(b, cookie, run.run.id)
+      expect(Date.now() - asked).toBeLessThan(10_000)
+      const final = await applyEnded(b, cookie, run.run.id)
+      await expectExactlyOnce(run, final)
+    },
+    180_000,
+  )
+  it.each(Object.entries(STORES))(
     'SIGTERM mid-apply (%s): the instance lets its current steps land, gives the run up at once and exits; another carries it on, each write once',
     async (_engine, shared) => {
       const instanceOn = await shared()
