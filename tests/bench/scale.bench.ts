@@ -73,7 +73,8 @@ export const scaleOutBenchmark: Benchmark = {
     const closers: (() => Promise<void>)[] = []
     try {
       const instances = async (target: Pick<Legacy, 'url'>) => {
-        const env = { DATABASE_URL: await postgres.createDatabase(), PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production', COOKIE_SECURE: 'false' }
+        // Production settings: production mode and its `info` request logs (the fault harness's default is `error`).
+        const env = { DATABASE_URL: await postgres.createDatabase(), PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', COOKIE_SECURE: 'false' }
         const pair = [await startBff(target as Legacy, ':memory:', env), await startBff(target as Legacy, ':memory:', env)]
         started.push(...pair)
         const urls = pair.map((b) => b.url.replace('localhost', '127.0.0.1'))

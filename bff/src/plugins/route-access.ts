@@ -56,13 +56,16 @@ export const routeAccessPlugin = fp(
       // Before the body is read or validated: a caller without the right gets 401/403, never 400.
       const onRequest = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : []
       route.onRequest = [...onRequest, async (request) => checkRole(access, request)]
-      // After the path is validated: the path's records, read once when first needed; a company's
-      // check on own-* routes reads them first (403 when not its own).
+      // After the path is validated: the records its `:id` names, read once when first needed; a
+      // company's check on own-* routes reads them first (403 when not its own). Routes without an
+      // `:id` (the pass-through's hot path among them) get nothing added.
       const owns = access === 'own-vacancy' || access === 'own-candidate'
+      if (owns && !route.url.includes('/:id')) throw new Error(`${access} on ${route.url}: the path must name the record with :id`)
+      if (!route.url.includes('/:id')) return
       const preHandler = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : []
       route.preHandler = [
         async (request) => {
-          request.owned = pathRecords(app.legacy, request, access === 'own-candidate' ? 'candidate' : 'vacancy', (request.params as { id?: string }).id ?? '')
+          request.owned = pathRecords(app.legacy, request, access === 'own-candidate' ? 'candidate' : 'vacancy', (request.params as { id: string }).id)
           if (owns && request.session?.user.role === 'company') await request.owned.vacancy()
         },
         ...preHandler,

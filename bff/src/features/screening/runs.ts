@@ -46,6 +46,7 @@ export function createScreeningRuns({
 }) {
   const active = new Set<string>()
   const lease = (runId: string) => `run:${runId}`
+  const heartbeats = new Map<string, NodeJS.Timeout>()
 
   /**
    * Screens a run's pending candidates, batch after batch. One instance at a time: the run's lease
@@ -56,8 +57,13 @@ export function createScreeningRuns({
     if (active.has(runId)) return
     active.add(runId)
     let leased = false
+    // Renewed while the provider works (an AI batch may outlast the lease), so a live instance
+    // never loses its run to a sweep; the check before saving still guards a stalled one.
     try {
       if (!(leased = await store.takeLease(lease(runId), instanceId, leaseMs))) return
+      const heartbeat = setInterval(() => void store.takeLease(lease(runId), instanceId, leaseMs).catch(() => {}), Math.max(50, Math.floor(leaseMs / 3)))
+      heartbeat.unref()
+      heartbeats.set(runId, heartbeat)
       const run = await store.getRun(runId)
       if (!run || run.status !== 'screening') return
       for (let batch = await store.pending(runId, BATCH); batch.length > 0; batch = await store.pending(runId, BATCH)) {
@@ -71,7 +77,7 @@ export function createScreeningRuns({
           batch.map((b) => ({ candidateId: b.candidateId, ...(verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }) })),
         )
       }
-      const screened = (await store.results(runId)).filter((r) => r.outcome === 'triado').length
+      const screened = (await store.outcomeCounts(runId)).get('triado') ?? 0
       await store.finish(runId, 'done', `Triagem concluída! ${screened} candidatos triados.`)
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'screening run failed')
@@ -79,6 +85,8 @@ export function createScreeningRuns({
         .finish(runId, 'failed', error instanceof ScreeningError ? error.message : `Erro na triagem: ${(error as Error).message}`)
         .catch((stored: unknown) => log.error({ err: { message: (stored as Error).message }, runId }, 'the store refused a write'))
     } finally {
+      clearInterval(heartbeats.get(runId))
+      heartbeats.delete(runId)
       if (leased) await store.releaseLease(lease(runId), instanceId).catch(() => {})
       active.delete(runId)
     }
@@ -178,7 +186,10 @@ export function createScreeningRuns({
      * its lease check fails).
      */
     async release() {
-      for (const runId of active) await store.releaseLease(lease(runId), instanceId).catch(() => {})
+      for (const runId of active) {
+        clearInterval(heartbeats.get(runId))
+        await store.releaseLease(lease(runId), instanceId).catch(() => {})
+      }
     },
   }
 }
