@@ -15,6 +15,7 @@ import {
   startApply,
   startBff,
   startLegacy,
+  storeEngines,
   until,
   view,
   type Bff,
@@ -42,20 +43,7 @@ const bff = async (storeFile: string, env: Record<string, string> = {}) => {
   return b
 }
 
-/**
- * Issue 13: the multi-instance promises hold on both stores — instances sharing one SQLite file,
- * and instances sharing one PostgreSQL database (a fresh one per test, on a real server).
- */
-const STORES = {
-  sqlite: async () => {
-    const storeFile = join(dir(), 'bff.sqlite')
-    return (env: Record<string, string> = {}) => bff(storeFile, env)
-  },
-  postgres: async () => {
-    const url = await postgres.createDatabase()
-    return (env: Record<string, string> = {}) => bff(':memory:', { DATABASE_URL: url, ...env })
-  },
-}
+const STORES = storeEngines({ postgres: () => postgres, dir, bff })
 
 beforeAll(async () => {
   postgres = await startPostgres()

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import type { TestPostgres } from '../../bff/src/testing-postgres.ts'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { markedCandidates } from '@mini-vagas/shared/domain/screening-apply'
 import { freePort, ROOT, runScript, startService, type Service } from '../support/processes.ts'
@@ -117,6 +118,24 @@ export async function startBff(legacy: Legacy, storeFile: string, env: Record<st
   }
 }
 
+/**
+ * Issue 13: the multi-instance promises hold on both stores — instances sharing one SQLite file,
+ * and instances sharing one PostgreSQL database (a fresh one per test, on a real server). Each
+ * entry makes a shared store and answers a starter of instances on it.
+ */
+export function storeEngines({ postgres, dir, bff }: { postgres: () => TestPostgres; dir: () => string; bff: (storeFile: string, env?: Record<string, string>) => Promise<Bff> }) {
+  return {
+    sqlite: async () => {
+      const storeFile = join(dir(), 'bff.sqlite')
+      return (env: Record<string, string> = {}) => bff(storeFile, env)
+    },
+    postgres: async () => {
+      const url = await postgres().createDatabase()
+      return (env: Record<string, string> = {}) => bff(':memory:', { DATABASE_URL: url, ...env })
+    },
+  }
+}
+
 /** Starts the BFF on a store path expected to be refused: its exit code, output and time to exit. */
 export function bffRefusing(storeFile: string, legacyUrl: string): Promise<{ code: number | null; output: string; ms: number }> {
   return new Promise((done) => {
@@ -145,7 +164,7 @@ export async function login(bff: Bff): Promise<string> {
 }
 
 export interface RunView {
-  run: { id: string; status: string; mode: string; vacancy: { id: number } }
+  run: { id: string; status: string; mode: string; total: number; done: number; provider: string; vacancy: { id: number } }
   results: { candidateId: number; outcome: string | null }[]
   apply: null | { status: string; message: string | null; total: number; processed: number; updated: number; sent: number; skipped: number; failed: number }
 }
@@ -165,14 +184,19 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
   throw new Error(`timed out: ${what}`)
 }
 
-/** Loads the range (the run's draft), screens it with the rules provider and waits for the run to finish. */
-export async function screened(bff: Bff, cookie: string, body: Record<string, unknown>): Promise<RunView> {
+/** Loads the range (the run's draft) and starts screening it: the run's id. */
+export async function startRun(bff: Bff, cookie: string, body: Record<string, unknown>): Promise<string> {
   const load = await fetch(`${bff.url}/bff/screening/candidates`, { method: 'POST', headers: unsafe(bff, cookie), body: JSON.stringify(body) })
   if (load.status !== 200) throw new Error(`loading: ${load.status} ${await load.text()}`)
   const { draftId } = (await load.json()) as { draftId: string }
   const response = await fetch(`${bff.url}/bff/screening/runs`, { method: 'POST', headers: unsafe(bff, cookie), body: JSON.stringify({ draftId }) })
   if (response.status !== 202) throw new Error(`screening: ${response.status} ${await response.text()}`)
-  const id = ((await response.json()) as RunView).run.id
+  return ((await response.json()) as RunView).run.id
+}
+
+/** Screens the range with the instance's provider and waits for the run to finish. */
+export async function screened(bff: Bff, cookie: string, body: Record<string, unknown>): Promise<RunView> {
+  const id = await startRun(bff, cookie, body)
   let last: RunView | null = null
   await until('screening', async () => (last = await view(bff, cookie, id)).run.status !== 'screening')
   return last!

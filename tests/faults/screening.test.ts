@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
+import { login, startBff, startLegacy, startRun, storeEngines, until, view, type Bff, type Legacy } from './harness.ts'
+
+// Issue 13: a screening run is a job any instance may carry on. The model is a slow stand-in of
+// the Responses API (a real HTTP server the BFFs call through the openai package), so the run is
+// still going when its instance is SIGKILLed; the other instance takes it over once the lease
+// runs out, and what the model was asked is counted.
+let legacy: Legacy
+let postgres: TestPostgres
+let model: { url: string; candidatesAsked: () => number; server: Server }
+let vacancyId: number
+const started: Bff[] = []
+const scratch: string[] = []
+const dir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'mv-store-'))
+  scratch.push(d)
+  return d
+}
+const bff = async (storeFile: string, env: Record<string, string> = {}) => {
+  const b = await startBff(legacy, storeFile, env)
+  started.push(b)
+  return b
+}
+const STORES = storeEngines({ postgres: () => postgres, dir, bff })
+
+/** Answers every candidate TRIADO after `delayMs`, reading the references from the request's JSON schema. */
+async function slowModel(delayMs: number) {
+  let asked = 0
+  const server = createServer(async (req, res) => {
+    let body = ''
+    for await (const chunk of req) body += chunk
+    const refs = (JSON.parse(body) as { text: { format: { schema: { properties: { resultados: { items: { properties: { ref: { enum: string[] } } } } } } } } }).text.format.schema
+      .properties.resultados.items.properties.ref.enum
+    asked += refs.length
+    await new Promise((r) => setTimeout(r, delayMs))
+    const text = JSON.stringify({ resultados: refs.map((ref) => ({ ref, resultado: 'TRIADO', justificativa: 'Atende aos critérios.' })) })
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify({
+        id: 'resp_fault',
+        object: 'response',
+        status: 'completed',
+        model: 'gpt-4.1-mini',
+        output: [{ type: 'message', id: 'msg_fault', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }],
+      }),
+    )
+  })
+  const url = await new Promise<string>((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as { port: number }).port}/v1`)))
+  return { url, server, candidatesAsked: () => asked }
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres()
+  legacy = await startLegacy()
+  model = await slowModel(150)
+  const probe = await bff(join(dir(), 'probe.sqlite'))
+  const cookie = await login(probe)
+  const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
+  vacancyId = vacancies.data.find((v) => v.obs === 'mostrar' && v.id % 3 === 2)!.id
+  await probe.kill()
+}, 120_000)
+afterEach(async () => {
+  for (const b of started.splice(0)) await b.kill()
+})
+afterAll(async () => {
+  await legacy?.stop()
+  await postgres?.stop()
+  model?.server.close()
+  for (const d of scratch) rmSync(d, { recursive: true, force: true })
+})
+
+it.each(Object.entries(STORES))(
+  'an instance SIGKILLed mid-run (%s): the other one takes the screening run over from its first unsaved batch and finishes it; each candidate gets one verdict',
+  async (_engine, shared) => {
+    const instanceOn = await shared()
+    // The openai provider against the slow model: one call at a time, a dozen candidates a call.
+    const ai = { OPENAI_API_KEY: 'sk-fault-test', OPENAI_BASE_URL: model.url, OPENAI_MAX_INPUT_TOKENS: '2000', OPENAI_CONCURRENCY: '1' }
+    const a = await instanceOn(ai)
+    const b = await instanceOn(ai)
+    const cookie = await login(a)
+    const before = model.candidatesAsked()
+    const runId = await startRun(a, cookie, { mode: 'global', vacancyId, start_date: '2026-07-01', end_date: new Date().toISOString().slice(0, 10) })
+    // Killed once its first batch is saved and before the last one is.
+    await until('a first batch saved', async () => (await view(b, cookie, runId)).run.done > 0, 60_000)
+    await a.kill()
+    const cut = (await view(b, cookie, runId)).run
+    console.log(`SIGKILL of the screening instance at ${cut.done}/${cut.total} candidates`)
+    expect(cut.status).toBe('screening')
+    expect(cut.done).toBeLessThan(cut.total)
+    expect(cut.total).toBeGreaterThan(150)
+
+    // B's sweep (every half lease) finds the dead lease (2 s here) and carries the run on.
+    const killed = Date.now()
+    await until('the run taken over', async () => (await view(b, cookie, runId)).run.done > cut.done, 15_000)
+    console.log(`taken over after ${Date.now() - killed} ms`)
+    await until('the run to end', async () => (await view(b, cookie, runId)).run.status !== 'screening', 120_000)
+    const final = await view(b, cookie, runId)
+    expect(final.run).toMatchObject({ status: 'done', provider: 'openai', done: cut.total })
+    // Every candidate once, each with the model's verdict.
+    expect(final.results).toHaveLength(cut.total)
+    expect(new Set(final.results.map((r) => r.candidateId)).size).toBe(cut.total)
+    expect(final.results.filter((r) => r.outcome !== 'triado')).toEqual([])
+    // The model was asked again only about the batch the dead instance had not saved (a run's batch is 100).
+    const asked = model.candidatesAsked() - before
+    console.log(`candidates sent to the model: ${asked} for ${cut.total}`)
+    expect(asked).toBeGreaterThanOrEqual(cut.total)
+    expect(asked - cut.total).toBeLessThanOrEqual(100)
+  },
+  180_000,
+)
