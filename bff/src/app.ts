@@ -94,7 +94,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
   await app.register(routeAccessPlugin)
-  await app.register(metricsPlugin, { registry, token: config.metricsToken })
+  await app.register(metricsPlugin, { registry, token: config.metricsToken, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })

@@ -36,6 +36,29 @@ describe('GET /metrics (issue 13)', () => {
     expect(text).toContain('bff_revoked_sessions 0')
     await app.close()
   })
+  it('counts live sessions: a login adds one, a logout or the idle timeout takes it away', async () => {
+    let clock = Date.parse('2026-11-23T12:00:00Z')
+    const app = await testApp({ SESSION_IDLE_MINUTES: '30' }, { now: () => clock })
+    const live = async () => Number(/^bff_live_sessions (\d+)$/m.exec((await app.inject({ url: '/metrics' })).body)?.[1])
+    const user = { name: 'Ana', email: 'ana@x', role: 'admin', cnpj: '11222333000181' }
+    const signIn = async () => {
+      nock(LEGACY)
+        .post('/api/auth/login')
+        .reply(200, { data: { token: '1|abc', user } })
+      const answer = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '11222333000181', password: 'x' } })
+      return String(answer.headers['set-cookie']).split(';')[0]!
+    }
+    expect(await live()).toBe(0)
+    const first = await signIn()
+    await signIn()
+    expect(await live()).toBe(2)
+    nock(LEGACY).post('/api/auth/logout').reply(204)
+    expect((await app.inject({ method: 'POST', url: '/bff/auth/logout', headers: { 'x-csrf': '1', cookie: first } })).statusCode).toBe(204)
+    expect(await live()).toBe(1)
+    clock += 31 * 60_000
+    expect(await live()).toBe(0)
+    await app.close()
+  })
   it('needs the token when one is configured, and answers only on loopback otherwise', async () => {
     const open = await testApp()
     expect((await open.inject({ url: '/metrics', remoteAddress: '10.1.2.3' })).statusCode).toBe(404)

@@ -57,7 +57,7 @@ export function measuredLegacy(client: HttpClient, registry: Registry): HttpClie
  * `Authorization: Bearer <token>`; without, it answers only on the loopback interface.
  */
 export const metricsPlugin = fp(
-  async function metrics(app: FastifyInstance, { registry, token }: { registry: Registry; token: string }) {
+  async function metrics(app: FastifyInstance, { registry, token, sessionIdleMs }: { registry: Registry; token: string; sessionIdleMs: number }) {
     app.decorate('metrics', registry)
     collectDefaultMetrics({ register: registry, prefix: 'bff_' })
     const requests = new Counter({ name: 'bff_http_requests_total', help: 'Requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] })
@@ -77,6 +77,14 @@ export const metricsPlugin = fp(
         const use = app.store.poolUse()
         this.set({ state: 'busy' }, use.busy)
         this.set({ state: 'idle' }, use.idle)
+      },
+    })
+    new Gauge({
+      name: 'bff_live_sessions',
+      help: 'Sessions used within the idle timeout and not logged out, across every instance sharing the store',
+      registers: [registry],
+      async collect() {
+        this.set(await app.store.liveSessions(app.now() - sessionIdleMs))
       },
     })
     new Gauge({

@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 export interface SessionControl {
   cookieName: string
-  start(reply: FastifyReply, token: string, user: User): void
+  start(reply: FastifyReply, token: string, user: User): Promise<void>
   clear(reply: FastifyReply): void
   /** Ends a session for good: its cookie is refused from now on, even if replayed. */
   revoke(session: SessionData): Promise<void>
@@ -36,7 +36,7 @@ const REFRESH_AFTER_MS = 60_000
  * logout's revocation is shared through the store.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { config, now, store }: { config: BffConfig; now: () => number; store: Pick<Store, 'revokeSession' | 'sessionRevoked'> }) => {
+  async (app: FastifyInstance, { config, now, store }: { config: BffConfig; now: () => number; store: Pick<Store, 'revokeSession' | 'sessionRevoked' | 'sessionSeen'> }) => {
     const sealer = createSealer(config.sessionSecrets)
     const cookieName = config.cookieSecure ? '__Host-mv_session' : 'mv_session'
     const idleMs = config.sessionIdleMinutes * 60_000
@@ -67,11 +67,17 @@ export const sessionPlugin = fp(
       return store.sessionRevoked(sid, t)
     }
 
+    // Counting live sessions for the operators is not worth failing a request over.
+    const seen = (sid: string, at: number, forgetBefore?: number) =>
+      store.sessionSeen(sid, at, forgetBefore).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'could not note a session as live'))
+
     const control: SessionControl = {
       cookieName,
-      start(reply, token, user) {
+      async start(reply, token, user) {
         const t = now()
-        write(reply, { sid: randomBytes(16).toString('hex'), token, user, issuedAt: t, lastSeenAt: t })
+        const sid = randomBytes(16).toString('hex')
+        write(reply, { sid, token, user, issuedAt: t, lastSeenAt: t })
+        await seen(sid, t, t - idleMs)
       },
       async revoke(session) {
         const until = session.issuedAt + absoluteMs
@@ -103,7 +109,10 @@ export const sessionPlugin = fp(
         return
       }
       request.session = data
-      if (t - data.lastSeenAt > REFRESH_AFTER_MS) write(reply, { ...data, lastSeenAt: t })
+      if (t - data.lastSeenAt > REFRESH_AFTER_MS) {
+        write(reply, { ...data, lastSeenAt: t })
+        await seen(data.sid, t)
+      }
     })
 
     // Anything answered under a session, and every BFF/API answer that sets no policy of its own,

@@ -93,6 +93,25 @@ describe.each(Object.entries(ENGINES))('store on %s', (engine, { place, open }) 
     await a.close()
     await b.close()
   })
+  it('counts live sessions seen through any connection, forgets idle ones, drops logged-out ones', async () => {
+    const where = await place()
+    const a = await open(where)
+    const b = await open(where)
+    const now = Date.now()
+    await a.sessionSeen('sid-1', now - 10_000)
+    await b.sessionSeen('sid-2', now)
+    await b.sessionSeen('sid-1', now) // seen again: one session still
+    expect(await a.liveSessions(now - 60_000)).toBe(2)
+    await a.sessionSeen('sid-3', now - 120_000)
+    expect(await b.liveSessions(now - 60_000)).toBe(2)
+    expect(await b.liveSessions(now - 180_000)).toBe(3)
+    await a.sessionSeen('sid-4', now, now - 60_000) // a login forgets sessions idle past the window
+    expect(await b.liveSessions(0)).toBe(3)
+    await b.revokeSession('sid-2', now + 60_000)
+    expect(await a.liveSessions(now - 60_000)).toBe(2)
+    await a.close()
+    await b.close()
+  })
 })
 
 describe('store location (issue 11)', () => {

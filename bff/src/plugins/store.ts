@@ -35,6 +35,14 @@ export interface Store extends Sql {
   /** Refuses the session `sid` on every instance until `untilMs` (its absolute expiry); older revocations are forgotten. */
   revokeSession(sid: string, untilMs: number): Promise<void>
   sessionRevoked(sid: string, nowMs: number): Promise<boolean>
+  /**
+   * Notes that the session `sid` was used at `atMs` (at its start and at most once a minute after),
+   * so operators can count live sessions across instances; with `forgetBeforeMs`, sessions not seen
+   * since then are forgotten first.
+   */
+  sessionSeen(sid: string, atMs: number, forgetBeforeMs?: number): Promise<void>
+  /** Sessions used since `sinceMs` and not logged out, on every instance sharing the store. */
+  liveSessions(sinceMs: number): Promise<number>
   /** Proves the store can be written now (readiness). */
   probeWrite(): Promise<void>
   poolUse(): { busy: number; idle: number }
@@ -47,6 +55,8 @@ const CORE_MIGRATIONS = [
    CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until BIGINT NOT NULL);`,
   // Issue 13: login and screening-start counters shared by every instance.
   ATTEMPTS_TABLE,
+  // Sessions live in sealed cookies; this only counts them for the operators' gauge.
+  'CREATE TABLE IF NOT EXISTS live_sessions (sid TEXT PRIMARY KEY, last_seen BIGINT NOT NULL);',
 ]
 
 /** The core store over either engine. */
@@ -87,12 +97,19 @@ export async function createStore(backend: StoreBackend): Promise<Store> {
     revokeSession: (sid, untilMs) =>
       backend.tx(async (sql) => {
         await sql.run('DELETE FROM revoked_sessions WHERE until < ?', [Date.now()])
+        await sql.run('DELETE FROM live_sessions WHERE sid = ?', [sid])
         await sql.run(
           'INSERT INTO revoked_sessions (sid, until) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET until = CASE WHEN revoked_sessions.until > excluded.until THEN revoked_sessions.until ELSE excluded.until END',
           [sid, untilMs],
         )
       }),
     sessionRevoked: async (sid, nowMs) => (await backend.get('SELECT 1 AS revoked FROM revoked_sessions WHERE sid = ? AND until >= ?', [sid, nowMs])) !== undefined,
+    sessionSeen: (sid, atMs, forgetBeforeMs) =>
+      backend.tx(async (sql) => {
+        if (forgetBeforeMs !== undefined) await sql.run('DELETE FROM live_sessions WHERE last_seen < ?', [forgetBeforeMs])
+        await sql.run('INSERT INTO live_sessions (sid, last_seen) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET last_seen = excluded.last_seen', [sid, atMs])
+      }),
+    liveSessions: async (sinceMs) => Number((await backend.get<{ n: number }>('SELECT COUNT(*) AS n FROM live_sessions WHERE last_seen >= ?', [sinceMs]))?.n ?? 0),
     async probeWrite() {
       await backend.run('INSERT INTO store_probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at', [new Date().toISOString()])
     },

@@ -65,7 +65,7 @@ export async function authFeature(app: FastifyInstance) {
           role: u.role,
           cnpj: cnpjDigits(typeof u.cnpj === 'string' ? u.cnpj : request.body.cnpj),
         } as const
-        app.sessions.start(reply, login.token, user)
+        await app.sessions.start(reply, login.token, user)
         logins.inc({ outcome: 'ok' })
         await byCnpj.reset(cnpjKey)
         return { user }
