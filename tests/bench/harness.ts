@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
+import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
 
 /**
  * The benchmark harness: each benchmark returns measured rows; the harness prints one table of
@@ -92,4 +93,25 @@ export function writeReport(file: string, rows: readonly BenchRow[], meta: Recor
     rows,
   }
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n')
+}
+
+/**
+ * The longest date range ending today, up to the global screening's six months, holding at most
+ * `cap` candidates by `count` (binary search over the number of days).
+ */
+export async function rangeHolding(cap: number, count: (start: string, end: string) => Promise<number>): Promise<{ start_date: string; end_date: string; total: number }> {
+  const end = todayDate()
+  let low = 1
+  let high = 182
+  let best = { start_date: shiftDate(end, -1), end_date: end, total: 0 }
+  while (low <= high) {
+    const days = (low + high) >> 1
+    const start = shiftDate(end, -days)
+    const total = await count(start, end)
+    if (total <= cap) {
+      best = { start_date: start, end_date: end, total }
+      low = days + 1
+    } else high = days - 1
+  }
+  return best
 }

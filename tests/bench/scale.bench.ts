@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http'
 import autocannon from 'autocannon'
 import { startPostgres } from '../../bff/src/testing-postgres.ts'
-import { startBff, startLegacy, type Bff, type Legacy } from '../faults/harness.ts'
-import { row, type Benchmark, type BenchRow } from './harness.ts'
+import { applyEnded, applyWhenFree, duplicates, ledger, login, screened, startApply, startBff, startLegacy, view, type Bff, type Legacy } from '../faults/harness.ts'
+import { rangeHolding, row, type Benchmark, type BenchRow } from './harness.ts'
 
 const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)))
 
@@ -56,6 +56,55 @@ async function loginThrough(url: string): Promise<string> {
 }
 
 /**
+ * One apply of a global run over every seeded candidate, on two instances sharing PostgreSQL at
+ * production's settings (30 s lease, info logs), through a stand-in answering each call after
+ * 20 ms as over a network: uninterrupted, or with the applying instance SIGKILLed once half the
+ * steps are done and the recruiter's next 'Aplicar Resultados' reaching the other instance (asked
+ * every second, as a patient user would). Fails if anything was written twice.
+ */
+async function applyTakeover(databaseUrl: string, results: number, killHalfway: boolean) {
+  // Seeded with twice as many, so six months hold more than `results`.
+  const legacy = await startLegacy({ LEGACY_LATENCY_MS: '20' }, results * 2)
+  const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'production', COOKIE_SECURE: 'false', JOB_LEASE_SECONDS: '30' }
+  const pair: Bff[] = []
+  try {
+    pair.push(await startBff(legacy, ':memory:', env), await startBff(legacy, ':memory:', env))
+    const [a, b] = pair as [Bff, Bff]
+    const cookie = await login(a)
+    const vacancies = (await (await fetch(`${a.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
+    const vacancyId = vacancies.data.find((v) => v.obs === 'mostrar')!.id
+    // The range holding `results` candidates (the global run's cap is 3,000 and six months).
+    const range = await rangeHolding(results, async (start, end) => {
+      const page = (await (await fetch(`${a.url}/api/candidatos?start_date=${start}&end_date=${end}&page=1`, { headers: { cookie } })).json()) as { pagination: { total: number } }
+      return page.pagination.total
+    })
+    const run = await screened(a, cookie, { mode: 'global', vacancyId, start_date: range.start_date, end_date: range.end_date })
+    const started = performance.now()
+    if ((await startApply(a, cookie, run.run.id)).status !== 202) throw new Error('apply refused')
+    let takeover = 0
+    if (killHalfway) {
+      for (let p = (await view(a, cookie, run.run.id)).apply!; p.processed < p.total / 2; p = (await view(a, cookie, run.run.id)).apply!)
+        await new Promise((r) => setTimeout(r, 50))
+      await a.kill()
+      const killed = performance.now()
+      await applyWhenFree(b, cookie, run.run.id, 1000)
+      takeover = performance.now() - killed
+    }
+    const final = await applyEnded(b, cookie, run.run.id)
+    const seconds = (performance.now() - started) / 1000
+    const twice = [
+      ...duplicates(ledger(legacy, run.run.id, vacancyId)),
+      ...[...(await legacy.statusWrites())].filter(([, n]) => n > 1).map(([id, n]) => `${id}: record updated ×${n}`),
+    ]
+    if (final.apply!.status !== 'applied' || final.apply!.failed > 0 || twice.length > 0) throw new Error(`apply ended ${JSON.stringify(final.apply)}; twice: ${twice.join(', ')}`)
+    return { seconds, takeover: takeover / 1000, results: run.results.length, steps: final.apply!.total, writes: final.apply!.updated + final.apply!.sent }
+  } finally {
+    for (const b of pair) await b.kill()
+    await legacy.stop()
+  }
+}
+
+/**
  * Issue 13: the same load through one and through two BFF instances sharing PostgreSQL, behind a
  * round-robin balancer, in alternating runs: the signed-in pass-through (a trivial upstream, so
  * the instances are the bottleneck) and the dashboard (the seeded stand-in; warm cache). It does
@@ -64,7 +113,7 @@ async function loginThrough(url: string): Promise<string> {
 export const scaleOutBenchmark: Benchmark = {
   name: 'scale-out',
   description:
-    'pass-through (trivial upstream) and dashboard (stand-in) throughput through one and two BFF instances on PostgreSQL behind a round-robin balancer, alternating runs',
+    'pass-through (trivial upstream) and dashboard (stand-in) throughput through one and two BFF instances on PostgreSQL behind a round-robin balancer, alternating runs; apply time for 3,000 results, uninterrupted and with the applying instance SIGKILLed halfway',
   async run({ quick, log }) {
     const postgres = await startPostgres()
     const upstream = await trivialUpstream()
@@ -111,6 +160,25 @@ export const scaleOutBenchmark: Benchmark = {
           ),
         )
       }
+      // Applying with and without a SIGKILL halfway, alternating, each on a fresh stand-in and database.
+      const candidates = quick ? 300 : 3000
+      const whole: number[] = []
+      const cut: number[] = []
+      const waits: number[] = []
+      for (let i = 0; i < (quick ? 1 : 2); i++) {
+        const plain = await applyTakeover(await postgres.createDatabase(), candidates, false)
+        const killed = await applyTakeover(await postgres.createDatabase(), candidates, true)
+        log(
+          `apply of ${plain.results} results (${plain.steps} steps, ${plain.writes} writes) run ${i + 1}: uninterrupted ${plain.seconds.toFixed(1)} s · ` +
+            `SIGKILL halfway ${killed.seconds.toFixed(1)} s (taken over ${killed.takeover.toFixed(1)} s after the kill)`,
+        )
+        whole.push(plain.seconds)
+        cut.push(killed.seconds)
+        waits.push(killed.takeover)
+      }
+      rows.push(row('scale-out', `apply ~${candidates} results: uninterrupted`, whole, 's'))
+      rows.push(row('scale-out', `apply ~${candidates} results: one instance SIGKILLed halfway`, cut, 's'))
+      rows.push(row('scale-out', 'apply: kill to takeover (30 s lease)', waits, 's'))
       return rows
     } finally {
       for (const close of closers) await close()

@@ -9,9 +9,8 @@ import { createHttpClient, type HttpClient } from '../../bff/src/plugins/legacy-
 import { startScreening } from '../support/screening.ts'
 import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '../../shared/src/constants/candidate-statuses.ts'
 import { normalizeCandidateStatus } from '../../shared/src/domain/candidate-status.ts'
-import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
 import { startProduct, type Product } from '../support/product.ts'
-import { row, type Benchmark, type BenchRow } from './harness.ts'
+import { rangeHolding, row, type Benchmark, type BenchRow } from './harness.ts'
 
 // Screening benchmarks (issue 6): the stand-in as the issue sets it — 20 ms latency and 600 calls a
 // minute per token — the BFF against the spec's own schedules, side by side in one run.
@@ -35,24 +34,9 @@ async function throttleLegacy(product: Product, settings: { latencyMs: number; r
   await fetch(`${product.legacyUrl}/__control/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) })
 }
 
-/** The longest global range (ending today) with at most `cap` candidates in the legacy's count. */
-async function rangeFor(product: Product, token: string, cap: number): Promise<{ start_date: string; end_date: string; total: number }> {
-  const end = todayDate()
-  let low = 1
-  let high = 182
-  let best = { start_date: shiftDate(end, -1), end_date: end, total: 0 }
-  while (low <= high) {
-    const days = (low + high) >> 1
-    const start = shiftDate(end, -days)
-    const { body } = await legacyGet(product, token, `/candidatos?start_date=${start}&end_date=${end}&page=1`)
-    const total = body.pagination!.total
-    if (total <= cap) {
-      best = { start_date: start, end_date: end, total }
-      low = days + 1
-    } else high = days - 1
-  }
-  return best
-}
+/** The longest range ending today (at most the global screening's six months) with at most `cap` candidates, read from the legacy. */
+const rangeFor = (product: Product, token: string, cap: number) =>
+  rangeHolding(cap, async (start, end) => (await legacyGet(product, token, `/candidatos?start_date=${start}&end_date=${end}&page=1`)).body.pagination!.total)
 
 /** The spec's loading schedule (§9): one page after another, 100 ms between pages. */
 async function specLoad(product: Product, token: string, range: { start_date: string; end_date: string }): Promise<Row[]> {

@@ -175,11 +175,11 @@ export async function view(bff: Bff, cookie: string, runId: string): Promise<Run
   return (await response.json()) as RunView
 }
 
-export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (await check()) return
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise((r) => setTimeout(r, everyMs))
   }
   throw new Error(`timed out: ${what}`)
 }
@@ -208,12 +208,17 @@ export async function startApply(bff: Bff, cookie: string, runId: string): Promi
 }
 
 /** Asks to apply until an instance takes the run (409 while another's lease lasts). */
-export async function applyWhenFree(bff: Bff, cookie: string, runId: string): Promise<void> {
-  await until('the run to be free to apply', async () => {
-    const { status, body } = await startApply(bff, cookie, runId)
-    if (status !== 202 && status !== 409) throw new Error(`apply: ${status} ${JSON.stringify(body)}`)
-    return status === 202
-  })
+export async function applyWhenFree(bff: Bff, cookie: string, runId: string, everyMs = 100): Promise<void> {
+  await until(
+    'the run to be free to apply',
+    async () => {
+      const { status, body } = await startApply(bff, cookie, runId)
+      if (status !== 202 && status !== 409) throw new Error(`apply: ${status} ${JSON.stringify(body)}`)
+      return status === 202
+    },
+    120_000,
+    everyMs,
+  )
 }
 
 export async function applyEnded(bff: Bff, cookie: string, runId: string): Promise<RunView> {
