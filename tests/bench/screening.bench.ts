@@ -134,6 +134,8 @@ export const screeningLoadBenchmark: Benchmark = {
 /** A provider that puts every candidate in review: applying then writes a status and note for each. */
 const everyoneInReview: ScreeningProvider = {
   name: 'rules',
+  model: null,
+  fieldsSent: [],
   async screen(_vacancy, candidates) {
     return new Map(candidates.map((c) => [c.id, { outcome: 'revisao' as const, explanation: 'Benchmark: revisar currículo.' }]))
   },

@@ -122,7 +122,13 @@ describe('screening runs', () => {
     const storeFile = join(dir, 'bff.sqlite')
     let calls = 0
     // First life: the provider never answers, as if the BFF died mid-batch.
-    const stuck: ScreeningProvider = { name: 'rules', screen: () => new Promise(() => void calls++), testConnection: async () => ({ ok: true, message: '' }) }
+    const stuck: ScreeningProvider = {
+      name: 'rules',
+      model: null,
+      fieldsSent: [],
+      screen: () => new Promise(() => void calls++),
+      testConnection: async () => ({ ok: true, message: '' }),
+    }
     const first = await buildApp({ ...stack.config, storeFile }, { logger: false, screening: stuck })
     const cookie = (
       await first.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }) })

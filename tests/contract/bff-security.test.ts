@@ -394,9 +394,11 @@ describe('headers', () => {
 describe('screening', () => {
   it('27. runs are rate-limited per user: one at a time, and a bounded number an hour (429 with Retry-After)', async () => {
     // A provider that never answers keeps the first run screening; the limit here is 2 an hour.
-    const stuck = { name: 'rules' as const, screen: () => new Promise<never>(() => {}), testConnection: async () => ({ ok: true, message: '' }) }
+    const stuck = { name: 'rules' as const, model: null, fieldsSent: [], screen: () => new Promise<never>(() => {}), testConnection: async () => ({ ok: true, message: '' }) }
     const fast = {
       name: 'rules' as const,
+      model: null,
+      fieldsSent: [],
       screen: async (_v: unknown, c: readonly { id: number }[]) => new Map(c.map((x) => [x.id, { outcome: 'revisao' as const, explanation: 'x' }])),
       testConnection: async () => ({ ok: true, message: '' }),
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { proximity, reviewCriteria, screenCandidate } from './screening-rules.ts'
+import { evidenceNote, proximity, reviewCriteria, screenCandidate, withHardRules } from './screening-rules.ts'
 
 const job = { description: 'Repositor', city: 'Fortaleza', bairro: 'Centro', criterios: [], requirements: [] }
 const person = { age: 30, address_city: 'Fortaleza', address_neighborhood: 'Benfica', experience_2: 'Caixa em farmácia' }
@@ -80,5 +80,86 @@ describe('rules provider: specific criteria force review', () => {
     expect(reviewCriteria({ ...job, criterios: ['Boa comunicação', 'Disponibilidade de horário'] })).toEqual([])
     // Whole words only: "excelente" is not Excel, "javali" is not Java.
     expect(reviewCriteria({ ...job, criterios: ['Atendimento excelente', 'Trabalhou com javali'] })).toEqual([])
+  })
+})
+
+describe('evidence per criterion (issue 14)', () => {
+  const vacancy = { ...job, criterios: ['CNH categoria B', 'Boa comunicação'] }
+  it('lists every criterion of the vacancy with the candidate field that decided it', () => {
+    const { evidence } = screenCandidate(vacancy, { ...person, experience_1: 'Motorista com CNH B' }, { mode: 'global' })
+    expect(evidence.map((e) => [e.key, e.status, e.field])).toEqual([
+      ['situacao', 'atende', 'Situação'],
+      ['idade', 'atende', 'Idade'],
+      ['distancia', 'atende', 'Cidade e bairro'],
+      ['criterio_1', 'atende', 'Experiência 1'],
+      ['criterio_2', 'desconhecido', '—'],
+    ])
+    expect(evidence.find((e) => e.key === 'idade')).toMatchObject({ hard: true, value: '30 anos', by: 'regras' })
+    expect(evidence.find((e) => e.key === 'criterio_1')).toMatchObject({ label: 'CNH categoria B', value: 'Motorista com CNH B', hard: false })
+  })
+  it('says what is not met and what cannot be known', () => {
+    const far = screenCandidate(job, { ...person, age: null, address_city: 'Sobral' }).evidence
+    expect(far.find((e) => e.key === 'idade')).toMatchObject({ status: 'desconhecido', value: 'não informada' })
+    expect(far.find((e) => e.key === 'distancia')).toMatchObject({ status: 'nao_atende', value: expect.stringMatching(/^Sobral \/ Benfica \(~\d+ km\)$/) })
+    const internship = screenCandidate({ ...job, description: 'Estágio em Marketing' }, { ...person, age: 30, experience_2: 'Marketing digital' }).evidence
+    expect(internship.map((e) => [e.key, e.status])).toEqual([
+      ['idade', 'nao_atende'],
+      ['distancia', 'atende'],
+      ['experiencia_area', 'nao_atende'],
+    ])
+  })
+  it('leaves people already past screening out of a global run', () => {
+    expect(screenCandidate(job, { ...person, status: 'contratado' }, { mode: 'global' })).toMatchObject({
+      outcome: 'nao_triado',
+      explanation: 'Já está em Contratado, fora da triagem global.',
+    })
+    expect(screenCandidate(job, { ...person, status: 'contratado' }, { mode: 'empresa' }).outcome).toBe('triado')
+  })
+  it('writes a short form for the note', () => {
+    expect(evidenceNote(screenCandidate(vacancy, person).evidence)).toBe(
+      'Critérios: Idade de 18 a 65 anos — atende; Mora a até 30 km da vaga — atende; CNH categoria B — a conferir; Boa comunicação — a conferir.',
+    )
+  })
+})
+
+describe('hard rules after any provider (issue 14)', () => {
+  const model = (outcome: 'triado' | 'revisao' | 'nao_triado') => ({ outcome, explanation: 'Perfil excelente.', evidence: [] })
+  it('a model cannot pass an under-age, over-age, far or excluded candidate to triado: review, both reasons shown', () => {
+    for (const candidate of [
+      { ...person, age: 16 },
+      { ...person, age: 70 },
+      { ...person, address_city: 'Sobral' },
+      { ...person, age: null },
+      { ...person, address_city: 'Atlântida' },
+      { ...person, status: 'aprovado' },
+    ]) {
+      const verdict = withHardRules(job, candidate, model('triado'), { mode: 'global' })
+      expect(verdict.outcome, JSON.stringify(candidate)).toBe('revisao')
+      expect(verdict.explanation).toMatch(/^Revisão obrigatória pelas regras fixas: .+\. A indicação era TRIADO: Perfil excelente\.$/)
+    }
+    expect(withHardRules(job, { ...person, age: 16 }, model('triado')).explanation).toContain('Idade 16 fora da faixa geral de 18 a 65 anos')
+    expect(withHardRules({ ...job, description: 'Estágio em vendas' }, { ...person, age: 30 }, model('triado')).outcome).toBe('revisao')
+  })
+  it('lets a model move towards review or out, and keeps its verdict where the rules allow it', () => {
+    expect(withHardRules(job, person, model('triado')).outcome).toBe('triado')
+    expect(withHardRules(job, person, model('nao_triado')).outcome).toBe('nao_triado')
+    const review = withHardRules(job, { ...person, age: 70 }, model('revisao'))
+    expect(review).toMatchObject({ outcome: 'revisao', explanation: 'Perfil excelente. Regra fixa: Idade 70 fora da faixa geral de 18 a 65 anos.' })
+  })
+  it('keeps the rules’ evidence for hard criteria and the model’s for the rest', () => {
+    const vacancy = { ...job, criterios: ['Boa comunicação'] }
+    const claimed = [
+      { key: 'idade', label: 'x', hard: true, status: 'atende' as const, field: 'Idade', value: '30 anos', by: 'ia' as const },
+      { key: 'criterio_1', label: 'Boa comunicação', hard: false, status: 'atende' as const, field: 'Experiência 1', value: 'Atendimento ao público', by: 'ia' as const },
+    ]
+    const verdict = withHardRules(vacancy, { ...person, age: 15 }, { outcome: 'triado', explanation: 'ok', evidence: claimed })
+    expect(verdict.evidence.find((e) => e.key === 'idade')).toMatchObject({ status: 'nao_atende', by: 'regras', value: '15 anos' })
+    expect(verdict.evidence.find((e) => e.key === 'criterio_1')).toMatchObject({ status: 'atende', by: 'ia' })
+  })
+  it('changes nothing the rules provider decided', () => {
+    for (const candidate of [person, { ...person, age: 16 }, { ...person, address_city: 'Atlântida' }, { ...person, address_city: 'Caucaia' }]) {
+      const rules = screenCandidate(job, candidate)
+      expect(withHardRules(job, candidate, rules)).toEqual(rules)
+    }
   })
 })

@@ -47,6 +47,31 @@ export function screeningInput(candidate: ScreeningSource, index: number, option
   }
 }
 
+/** What the model reads of a candidate, by field, as the screens name it. */
+const SENT_FIELD_LABELS: Record<string, string> = {
+  idade: 'Idade',
+  cidade: 'Cidade',
+  bairro: 'Bairro',
+  estado: 'Estado',
+  escolaridade: 'Escolaridade',
+  curso: 'Curso',
+  experiencias: 'Experiências',
+  genero: 'Gênero',
+  pcd: 'PcD',
+}
+
+/** The candidate fields a model receives (issue 14: the screen says which), read from screeningInput itself. */
+export function sentFieldLabels(options: { includeSensitive?: boolean } = {}): string[] {
+  return Object.keys(screeningInput({ id: 0 }, 1, options))
+    .filter((key) => key !== 'ref')
+    .map((key) => SENT_FIELD_LABELS[key] ?? key)
+}
+
+/** The field names a model may cite as evidence (the keys it receives). */
+export function sentFieldKeys(options: { includeSensitive?: boolean } = {}): string[] {
+  return Object.keys(screeningInput({ id: 0 }, 1, options)).filter((key) => key !== 'ref')
+}
+
 export interface ParsedAnswer {
   outcome: ScreeningOutcome
   explanation: string

@@ -102,10 +102,36 @@ export const RunHeader = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   vacancy: RunVacancy,
+  /** The model that screened (null: the rules engine). */
+  model: NullableText,
+  /** The candidate fields sent outside the BFF, by their labels (empty: nothing left the server). */
+  fieldsSent: Type.Array(Type.String()),
 })
 export type RunHeader = Static<typeof RunHeader>
 
-export const ScreeningResult = Type.Object({ candidateId: Type.Integer(), name: Type.String(), outcome: Type.Union([Outcome, Type.Null()]), explanation: NullableText })
+/**
+ * One criterion of the vacancy judged for one candidate (issue 14): met, not met or not decidable,
+ * with the candidate's own field and value that decided it. Hard criteria (age band, distance,
+ * the run's exclusions) are always judged by the rules engine.
+ */
+export const CriterionEvidence = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  hard: Type.Boolean(),
+  status: Type.Union([Type.Literal('atende'), Type.Literal('nao_atende'), Type.Literal('desconhecido')]),
+  field: Type.String(),
+  value: Type.String(),
+  by: Type.Union([Type.Literal('regras'), Type.Literal('ia')]),
+})
+export type CriterionEvidence = Static<typeof CriterionEvidence>
+
+export const ScreeningResult = Type.Object({
+  candidateId: Type.Integer(),
+  name: Type.String(),
+  outcome: Type.Union([Outcome, Type.Null()]),
+  explanation: NullableText,
+  evidence: Type.Array(CriterionEvidence),
+})
 export type ScreeningResult = Static<typeof ScreeningResult>
 
 /** GET /bff/screening/runs/:id (and the answer of starting or applying one). */

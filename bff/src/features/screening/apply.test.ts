@@ -16,7 +16,7 @@ async function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' 
   )
   await store.saveVerdicts(
     'run-1',
-    outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x' }] : [])),
+    outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x', evidence: [] }] : [])),
   )
   if (status === 'done') await store.finish('run-1', 'done', null)
   return createScreeningApplier({ store, legacy, log: pino({ level: 'silent' }) })

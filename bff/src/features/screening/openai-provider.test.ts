@@ -35,14 +35,52 @@ describe('openai provider (Responses API)', () => {
         reply(
           json([
             { ref: 'CANDIDATO 1', resultado: 'TRIADO', justificativa: 'Mesmo bairro.' },
-            { ref: 'CANDIDATO 2', resultado: 'REVISAO', justificativa: 'Conferir CNH.' },
+            {
+              ref: 'CANDIDATO 2',
+              resultado: 'REVISAO',
+              justificativa: 'Conferir CNH.',
+              criterios: [
+                { chave: 'criterio_1', situacao: 'DESCONHECIDO', campo: 'experiencias', valor: 'Repositor, sem menção a CNH' },
+                { chave: 'inventada', situacao: 'ATENDE', campo: 'idade', valor: '30' },
+                { chave: 'distancia', situacao: 'ATENDE', campo: 'nome', valor: 'Caucaia' },
+              ],
+            },
           ]),
         ),
       )
     const results = await createOpenAiProvider(options).screen(vacancy, people)
-    expect(results.get(11)).toEqual({ outcome: 'triado', explanation: 'Mesmo bairro.' })
-    expect(results.get(12)).toEqual({ outcome: 'revisao', explanation: 'Conferir CNH.' })
+    expect(results.get(11)).toEqual({ outcome: 'triado', explanation: 'Mesmo bairro.', evidence: [] })
+    // Issue 14: evidence per criterion, only for the vacancy's criteria, citing only fields the model was sent.
+    expect(results.get(12)).toEqual({
+      outcome: 'revisao',
+      explanation: 'Conferir CNH.',
+      evidence: [
+        { key: 'distancia', label: 'Mora a até 30 km da vaga', hard: true, status: 'atende', field: '—', value: 'Caucaia', by: 'ia' },
+        { key: 'criterio_1', label: 'CNH categoria B', hard: false, status: 'desconhecido', field: 'experiencias', value: 'Repositor, sem menção a CNH', by: 'ia' },
+      ],
+    })
     expect(sent).toMatchObject({ model: 'gpt-test', max_output_tokens: 2000, text: { format: { type: 'json_schema', strict: true } } })
+    const item = (
+      sent as {
+        text: { format: { schema: { properties: { resultados: { items: { properties: Record<string, { items?: { properties: Record<string, { enum?: string[] }> } }> } } } } } }
+      }
+    ).text.format.schema.properties.resultados.items.properties
+    expect(item.criterios!.items!.properties.chave!.enum).toEqual(['idade', 'distancia', 'criterio_1'])
+    expect(item.criterios!.items!.properties.campo!.enum).toEqual(['idade', 'cidade', 'bairro', 'estado', 'escolaridade', 'curso', 'experiencias', '—'])
+    expect(String(sent.instructions)).toContain('- criterio_1: CNH categoria B')
+  })
+  it('keeps each batch’s answer under the output budget: fewer candidates a call as the criteria grow', async () => {
+    const calls: string[][] = []
+    type Sent = { text: { format: { schema: { properties: { resultados: { items: { properties: { ref: { enum: string[] } } } } } } } } }
+    nock(API)
+      .post('/v1/responses', (body: Sent) => calls.push(body.text.format.schema.properties.resultados.items.properties.ref.enum) > 0)
+      .times(20)
+      .reply(200, () => reply(json(calls.at(-1)!.map((ref) => ({ ref, resultado: 'REVISAO', justificativa: 'ok' })))))
+    const many = Array.from({ length: 40 }, (_, i) => ({ ...people[0]!, id: 100 + i }))
+    const results = await createOpenAiProvider({ ...options, maxOutputTokens: 1000, concurrency: 1 }).screen({ ...vacancy, criterios: ['CNH', 'Excel', 'Vendas', 'Inglês'] }, many)
+    expect([...results.values()].map((r) => r.outcome)).toEqual(Array(40).fill('revisao'))
+    // 1000 ÷ (80 + 45 × 6 criteria) = 2 candidates a call.
+    expect(calls.map((refs) => refs.length)).toEqual(Array(20).fill(2))
   })
   it('falls back to the spec’s line format when the model answers in text', async () => {
     nock(API).post('/v1/responses').reply(200, reply('CANDIDATO 1: TRIADO - ok\nCANDIDATO 2: NÃO TRIADO - longe'))

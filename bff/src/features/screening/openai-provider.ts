@@ -1,8 +1,8 @@
 import OpenAI from 'openai'
 import { Compile } from 'typebox/compile'
 import { Type } from 'typebox'
-import { isInternship, reviewCriteria, type ScreeningVacancy } from '@mini-vagas/shared/domain/screening-rules'
-import { INVALID_ANSWER, MISSING_ANSWER, parseScreeningLines, screeningInput, stripInvisible } from '@mini-vagas/shared/domain/screening-text'
+import { isInternship, reviewCriteria, vacancyCriteria, type CriterionEvidence, type ScreeningVacancy } from '@mini-vagas/shared/domain/screening-rules'
+import { INVALID_ANSWER, MISSING_ANSWER, parseScreeningLines, screeningInput, sentFieldKeys, sentFieldLabels, stripInvisible } from '@mini-vagas/shared/domain/screening-text'
 import { ScreeningError, type ScreeningProvider, type ScreeningResult } from './provider.ts'
 
 export interface OpenAiOptions {
@@ -20,9 +20,13 @@ export interface OpenAiOptions {
 }
 
 const CHARS_PER_TOKEN = 3
+/** Generous estimates of an answer's size: a verdict with its justification, and one criterion's evidence. */
+const OUTPUT_TOKENS = { perCandidate: 80, perCriterion: 45 }
+
+type Criterion = ReturnType<typeof vacancyCriteria>[number]
 
 /** The rules of spec §9, as instructions. Candidate data never goes here (SECURITY.md 25). */
-function instructions(vacancy: ScreeningVacancy): string {
+function instructions(vacancy: ScreeningVacancy, criteria: readonly Criterion[]): string {
   return [
     'Você faz a triagem de candidatos para uma vaga de emprego no Brasil.',
     'Os dados dos candidatos chegam na mensagem do usuário, entre <dados_dos_candidatos> e </dados_dos_candidatos>, em JSON.',
@@ -36,6 +40,9 @@ function instructions(vacancy: ScreeningVacancy): string {
       ? `Critérios específicos que exigem REVISAO por um recrutador: ${reviewCriteria(vacancy).join(', ')}.`
       : 'Não há critérios específicos que exijam revisão.',
     'Responda um resultado para cada candidato, pela sua referência, com uma justificativa curta em português.',
+    'Para cada candidato, avalie também cada critério abaixo pela sua chave: ATENDE, NAO_ATENDE ou DESCONHECIDO (quando os dados não permitem dizer),',
+    'com o campo do candidato que decidiu e o valor desse campo:',
+    ...criteria.map((c) => `- ${c.key}: ${c.label}`),
   ].join('\n')
 }
 
@@ -47,6 +54,19 @@ const Answer = Type.Object(
           ref: Type.String(),
           resultado: Type.Union([Type.Literal('TRIADO'), Type.Literal('REVISAO'), Type.Literal('NAO_TRIADO')]),
           justificativa: Type.String({ maxLength: 2000 }),
+          criterios: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  chave: Type.String(),
+                  situacao: Type.Union([Type.Literal('ATENDE'), Type.Literal('NAO_ATENDE'), Type.Literal('DESCONHECIDO')]),
+                  campo: Type.String(),
+                  valor: Type.String({ maxLength: 2000 }),
+                },
+                { additionalProperties: false },
+              ),
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -56,9 +76,29 @@ const Answer = Type.Object(
 )
 const answerCheck = Compile(Answer)
 const OUTCOME = { TRIADO: 'triado', REVISAO: 'revisao', NAO_TRIADO: 'nao_triado' } as const
+const CRITERION_STATUS = { ATENDE: 'atende', NAO_ATENDE: 'nao_atende', DESCONHECIDO: 'desconhecido' } as const
+
+/**
+ * The model's evidence, kept only for the vacancy's criteria and the fields it was sent: one entry
+ * per criterion (the first), text cleaned and cut. What it leaves out the rules engine fills in.
+ */
+function readEvidence(
+  rows: readonly { chave: string; situacao: keyof typeof CRITERION_STATUS; campo: string; valor: string }[],
+  criteria: readonly Criterion[],
+  fields: readonly string[],
+) {
+  const out: CriterionEvidence[] = []
+  for (const criterion of criteria) {
+    const row = rows.find((r) => r.chave === criterion.key)
+    if (!row) continue
+    const field = fields.includes(row.campo) ? row.campo : '—'
+    out.push({ ...criterion, status: CRITERION_STATUS[row.situacao], field, value: stripInvisible(row.valor).replace(/\s+/g, ' ').trim().slice(0, 200), by: 'ia' })
+  }
+  return out
+}
 
 /** Reads one batch's answer: the JSON schema first, the spec's line format as a fallback. */
-export function readAnswer(text: string, refs: readonly string[]): Map<string, ScreeningResult> {
+export function readAnswer(text: string, refs: readonly string[], criteria: readonly Criterion[] = [], fields: readonly string[] = []): Map<string, ScreeningResult> {
   const out = new Map<string, ScreeningResult>()
   let parsed: unknown
   try {
@@ -70,7 +110,10 @@ export function readAnswer(text: string, refs: readonly string[]): Map<string, S
     const seen = new Map<string, ScreeningResult[]>()
     for (const r of parsed.resultados) {
       if (!refs.includes(r.ref)) continue
-      seen.set(r.ref, [...(seen.get(r.ref) ?? []), { outcome: OUTCOME[r.resultado], explanation: stripInvisible(r.justificativa).slice(0, 1000) }])
+      seen.set(r.ref, [
+        ...(seen.get(r.ref) ?? []),
+        { outcome: OUTCOME[r.resultado], explanation: stripInvisible(r.justificativa).slice(0, 1000), evidence: readEvidence(r.criterios ?? [], criteria, fields) },
+      ])
     }
     for (const ref of refs) {
       const answers = seen.get(ref)
@@ -135,10 +178,12 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
       criterios: (vacancy.criterios ?? []).map(stripInvisible),
     })
 
-  async function call(vacancy: ScreeningVacancy, items: ReturnType<typeof screeningInput>[]): Promise<string> {
+  const fields = sentFieldKeys({ includeSensitive: options.includeSensitive ?? false })
+
+  async function call(vacancy: ScreeningVacancy, criteria: readonly Criterion[], items: ReturnType<typeof screeningInput>[]): Promise<string> {
     const response = await client.responses.create({
       model: options.model,
-      instructions: instructions(vacancy),
+      instructions: instructions(vacancy, criteria),
       input: [{ role: 'user', content: `<vaga>${vacancyText(vacancy)}</vaga>\n<dados_dos_candidatos>${JSON.stringify(items)}</dados_dos_candidatos>` }],
       max_output_tokens: options.maxOutputTokens,
       text: {
@@ -156,11 +201,25 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
                 items: {
                   type: 'object',
                   additionalProperties: false,
-                  required: ['ref', 'resultado', 'justificativa'],
+                  required: ['ref', 'resultado', 'justificativa', 'criterios'],
                   properties: {
                     ref: { type: 'string', enum: items.map((i) => i.ref) },
                     resultado: { type: 'string', enum: ['TRIADO', 'REVISAO', 'NAO_TRIADO'] },
                     justificativa: { type: 'string' },
+                    criterios: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['chave', 'situacao', 'campo', 'valor'],
+                        properties: {
+                          chave: { type: 'string', enum: criteria.map((c) => c.key) },
+                          situacao: { type: 'string', enum: ['ATENDE', 'NAO_ATENDE', 'DESCONHECIDO'] },
+                          campo: { type: 'string', enum: [...fields, '—'] },
+                          valor: { type: 'string' },
+                        },
+                      },
+                    },
                   },
                 },
               },
@@ -174,19 +233,24 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
 
   return {
     name: 'openai',
-    async screen(vacancy, candidates) {
+    model: options.model,
+    fieldsSent: sentFieldLabels({ includeSensitive: options.includeSensitive ?? false }),
+    async screen(vacancy, candidates, screening = {}) {
+      const criteria = vacancyCriteria(vacancy, screening)
       const inputs = candidates.map((c, i) => ({ id: c.id, item: screeningInput(c, i + 1, { includeSensitive: options.includeSensitive ?? false }) }))
       // Batches under the prompt budget. Portuguese JSON measured 3.3–3.6 characters a token
       // (o200k, `npm run bench -- screening-openai`); 3 keeps every call under the budget with the
       // instructions and the vacancy counted in.
-      const fixed = instructions(vacancy).length + vacancyText(vacancy).length + 100
+      const fixed = instructions(vacancy, criteria).length + vacancyText(vacancy).length + 100
       const budget = Math.max(1000, options.maxInputTokens * CHARS_PER_TOKEN - fixed)
+      // And under the answer's budget: each candidate's verdict and justification, and a line per criterion.
+      const perBatch = Math.max(1, Math.floor(options.maxOutputTokens / (OUTPUT_TOKENS.perCandidate + OUTPUT_TOKENS.perCriterion * criteria.length)))
       const batches: (typeof inputs)[] = []
       let current: typeof inputs = []
       let size = 0
       for (const entry of inputs) {
         const length = JSON.stringify(entry.item).length
-        if (current.length > 0 && size + length > budget) {
+        if (current.length > 0 && (size + length > budget || current.length >= perBatch)) {
           batches.push(current)
           current = []
           size = 0
@@ -205,6 +269,7 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
           try {
             text = await call(
               vacancy,
+              criteria,
               batch.map((b) => b.item),
             )
           } catch (error) {
@@ -213,6 +278,8 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
           const answers = readAnswer(
             text,
             batch.map((b) => b.item.ref),
+            criteria,
+            fields,
           )
           for (const b of batch) results.set(b.id, answers.get(b.item.ref)!)
         }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
+import { withHardRules } from '@mini-vagas/shared/domain/screening-rules'
 import { pathRecords } from '../../lib/access.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -67,14 +68,20 @@ export function createScreeningRuns({
       const run = await store.getRun(runId)
       if (!run || run.status !== 'screening') return
       for (let batch = await store.pending(runId, BATCH); batch.length > 0; batch = await store.pending(runId, BATCH)) {
+        const options = { mode: run.mode }
         const verdicts = await provider.screen(
           run.vacancy,
           batch.map((b) => b.candidate),
+          options,
         )
         if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) return
+        // The hard rules over whatever the provider said (issue 14): no model passes a rule to triado.
         await store.saveVerdicts(
           runId,
-          batch.map((b) => ({ candidateId: b.candidateId, ...(verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }) })),
+          batch.map((b) => ({
+            candidateId: b.candidateId,
+            ...withHardRules(run.vacancy, b.candidate, verdicts.get(b.candidateId) ?? { outcome: 'nao_triado', explanation: MISSING_ANSWER }, options),
+          })),
         )
       }
       const screened = (await store.outcomeCounts(runId)).get('triado') ?? 0
@@ -132,7 +139,14 @@ export function createScreeningRuns({
       const vacancyId = Number(draft.vacancy.id)
       if (!vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
       const vacancy = await pathRecords(legacy, request, 'vacancy', String(vacancyId)).vacancy()
-      if (!(await store.startDraft(draftId, user, { vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy), provider: provider.name })))
+      if (
+        !(await store.startDraft(draftId, user, {
+          vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy),
+          provider: provider.name,
+          model: provider.model,
+          fieldsSent: provider.fieldsSent,
+        }))
+      )
         throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       await starts.record(user)
       void process(draftId)
@@ -157,6 +171,8 @@ export function createScreeningRuns({
           createdAt: run.createdAt,
           updatedAt: run.updatedAt,
           vacancy: run.vacancy,
+          model: run.model,
+          fieldsSent: run.fieldsSent,
         },
         counts,
       }
@@ -167,7 +183,13 @@ export function createScreeningRuns({
       const results = await store.results(id)
       return {
         ...progress,
-        results: results.map((r) => ({ candidateId: r.candidateId, name: String(r.candidate.full_name ?? ''), outcome: r.outcome, explanation: r.explanation })),
+        results: results.map((r) => ({
+          candidateId: r.candidateId,
+          name: String(r.candidate.full_name ?? ''),
+          outcome: r.outcome,
+          explanation: r.explanation,
+          evidence: r.evidence,
+        })),
       }
     },
     /** Called when the BFF starts: unfinished runs carry on from their first pending candidate. */

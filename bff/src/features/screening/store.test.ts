@@ -37,10 +37,12 @@ describe.each(Object.entries(ENGINES))('screening store on %s', (_engine, place)
       const file = await place()
       const store = await screeningStore(file)
       expect(await store.createRun(run, candidates)).toMatchObject({ id: 'r1', status: 'screening', total: 3, done: 0 })
-      await store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'ok' }])
+      const evidence = [{ key: 'idade', label: 'Idade de 18 a 65 anos', hard: true, status: 'atende' as const, field: 'Idade', value: '30 anos', by: 'regras' as const }]
+      await store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'ok', evidence }])
       await store.close()
       const reopened = await screeningStore(file)
       expect(await reopened.getRun('r1')).toMatchObject({ done: 1, status: 'screening' })
+      expect((await reopened.results('r1'))[0]).toMatchObject({ outcome: 'triado', evidence })
       expect((await reopened.pending('r1', 10)).map((p) => p.candidateId)).toEqual([11, 12])
       expect((await reopened.unfinishedRuns()).map((r) => r.id)).toEqual(['r1'])
       await reopened.close()
@@ -49,10 +51,10 @@ describe.each(Object.entries(ENGINES))('screening store on %s', (_engine, place)
   it('never overwrites a verdict (a resumed batch writes nothing twice)', async () => {
     const store = await screeningStore(await place())
     await store.createRun(run, candidates)
-    await store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'first' }])
+    await store.saveVerdicts('r1', [{ candidateId: 10, outcome: 'triado', explanation: 'first', evidence: [] }])
     await store.saveVerdicts('r1', [
-      { candidateId: 10, outcome: 'nao_triado', explanation: 'second' },
-      { candidateId: 11, outcome: 'revisao', explanation: 'b' },
+      { candidateId: 10, outcome: 'nao_triado', explanation: 'second', evidence: [] },
+      { candidateId: 11, outcome: 'revisao', explanation: 'b', evidence: [] },
     ])
     expect((await store.results('r1')).map((r) => [r.candidateId, r.outcome, r.explanation])).toEqual([
       [10, 'triado', 'first'],

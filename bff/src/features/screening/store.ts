@@ -1,4 +1,12 @@
-import type { ApplyStatus, Outcome, RunStatus as SharedRunStatus, ScreenedCandidate, ScreenedVacancy, ScreeningModeName } from '@mini-vagas/shared/schemas/screening'
+import type {
+  ApplyStatus,
+  CriterionEvidence,
+  Outcome,
+  RunStatus as SharedRunStatus,
+  ScreenedCandidate,
+  ScreenedVacancy,
+  ScreeningModeName,
+} from '@mini-vagas/shared/schemas/screening'
 import type { Row, Sql, Store } from '../../plugins/store.ts'
 
 /**
@@ -16,6 +24,10 @@ const MIGRATIONS = [
    CREATE TABLE IF NOT EXISTS screening_applies (run_id TEXT PRIMARY KEY REFERENCES screening_runs(id), status TEXT NOT NULL, message TEXT, updated_at TEXT NOT NULL);
    CREATE TABLE IF NOT EXISTS screening_apply_steps (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, kind TEXT NOT NULL, position INTEGER NOT NULL,
      state TEXT NOT NULL, message TEXT, legacy_id INTEGER, PRIMARY KEY (run_id, candidate_id, kind));`,
+  // Issue 14: each verdict's evidence per criterion; the run's model and the fields sent to it.
+  `ALTER TABLE screening_results ADD COLUMN evidence TEXT;
+   ALTER TABLE screening_runs ADD COLUMN model TEXT;
+   ALTER TABLE screening_runs ADD COLUMN fields_sent TEXT;`,
 ]
 
 /** 'draft': loaded and shown, not started (issue 12: the run screens exactly what was shown). */
@@ -28,6 +40,10 @@ export interface StoredRun {
   /** A draft's may hold only the id it was loaded for. */
   vacancy: Partial<ScreenedVacancy>
   provider: string
+  /** The model that screened (null: the rules engine, or a draft). */
+  model: string | null
+  /** The candidate fields sent to the model, by label. */
+  fieldsSent: string[]
   status: RunStatus
   total: number
   done: number
@@ -43,6 +59,7 @@ export interface StoredResult {
   candidate: ScreenedCandidate
   outcome: Outcome | null
   explanation: string | null
+  evidence: CriterionEvidence[]
 }
 
 /** 'skipped': not written on purpose (the person is past screening); final, with the reason. */
@@ -69,17 +86,20 @@ export interface StoredStep {
 export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease' | 'leaseHeld'> {
   /** A loaded set kept as a draft (status 'draft'), or a run screening at once. */
   createRun(
-    run: Omit<StoredRun, 'done' | 'status' | 'message' | 'warning' | 'createdAt' | 'updatedAt'> & { warning?: string | null; status?: 'draft' | 'screening' },
+    run: Omit<StoredRun, 'done' | 'status' | 'message' | 'warning' | 'createdAt' | 'updatedAt' | 'model' | 'fieldsSent'> & {
+      warning?: string | null
+      status?: 'draft' | 'screening'
+    },
     candidates: ScreenedCandidate[],
   ): Promise<StoredRun>
   /** Turns the user's draft into a run screening for `vacancy` with `provider`; false when it is not their draft (any more). */
-  startDraft(id: string, createdBy: string, start: { vacancy: ScreenedVacancy; provider: string }): Promise<boolean>
+  startDraft(id: string, createdBy: string, start: { vacancy: ScreenedVacancy; provider: string; model: string | null; fieldsSent: string[] }): Promise<boolean>
   /** Forgets the user's drafts (a new load replaces them); returns how many. */
   dropDrafts(createdBy: string): Promise<number>
   getRun(id: string): Promise<StoredRun | null>
   /** Candidates of a run still without a verdict, in load order. */
   pending(runId: string, limit: number): Promise<StoredResult[]>
-  saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: Outcome; explanation: string }[]): Promise<void>
+  saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: Outcome; explanation: string; evidence: CriterionEvidence[] }[]): Promise<void>
   finish(runId: string, status: RunStatus, message: string | null): Promise<void>
   results(runId: string): Promise<StoredResult[]>
   /** How many candidates of a run have each verdict (null: not screened yet), without reading them. */
@@ -115,6 +135,8 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
     mode: r.mode === 'global' ? 'global' : 'empresa',
     vacancy: JSON.parse(String(r.vacancy)),
     provider: String(r.provider),
+    model: text(r.model),
+    fieldsSent: r.fields_sent ? (JSON.parse(String(r.fields_sent)) as string[]) : [],
     status: r.status as RunStatus,
     total: Number(r.total),
     done: Number(r.done),
@@ -128,6 +150,7 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
     candidate: JSON.parse(String(r.candidate)),
     outcome: r.outcome === null ? null : (String(r.outcome) as Outcome),
     explanation: text(r.explanation),
+    evidence: r.evidence ? (JSON.parse(String(r.evidence)) as CriterionEvidence[]) : [],
   })
   const apply = (r: Row): StoredApply => ({ runId: String(r.run_id), status: r.status as ApplyStatus, message: text(r.message), updatedAt: String(r.updated_at) })
   const getRun = async (sql: Sql, id: string) => {
@@ -157,8 +180,8 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
       }),
     startDraft: async (id, createdBy, start) =>
       (await store.run(
-        "UPDATE screening_runs SET status = 'screening', vacancy = ?, provider = ?, created_at = ?, updated_at = ? WHERE id = ? AND created_by = ? AND status = 'draft'",
-        [JSON.stringify(start.vacancy), start.provider, now(), now(), id, createdBy],
+        "UPDATE screening_runs SET status = 'screening', vacancy = ?, provider = ?, model = ?, fields_sent = ?, created_at = ?, updated_at = ? WHERE id = ? AND created_by = ? AND status = 'draft'",
+        [JSON.stringify(start.vacancy), start.provider, start.model, JSON.stringify(start.fieldsSent), now(), now(), id, createdBy],
       )) === 1,
     dropDrafts: (createdBy) =>
       store.tx(async (sql) => {
@@ -173,9 +196,10 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
       store.tx(async (sql) => {
         // Only candidates still without a verdict are written: a resumed run never writes twice.
         for (const v of verdicts)
-          await sql.run('UPDATE screening_results SET outcome = ?, explanation = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL', [
+          await sql.run('UPDATE screening_results SET outcome = ?, explanation = ?, evidence = ? WHERE run_id = ? AND candidate_id = ? AND outcome IS NULL', [
             v.outcome,
             v.explanation,
+            JSON.stringify(v.evidence),
             runId,
             v.candidateId,
           ])
