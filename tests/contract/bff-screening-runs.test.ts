@@ -8,6 +8,7 @@ import { createRulesProvider } from '../../bff/src/features/screening/rules-prov
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 import { startScreening } from '../support/screening.ts'
 import { todayDate } from '../../shared/src/domain/dates.ts'
+import { vacancyCriteria } from '../../shared/src/domain/screening-rules.ts'
 
 // Screening runs with the rules provider, against the real stand-in; runs live in the BFF store.
 let stack: Stack
@@ -38,6 +39,13 @@ describe('screening runs', () => {
     expect(view.counts.pendente).toBe(0)
     expect(view.run.message).toBe(`Triagem concluída! ${view.counts.triado} candidatos triados.`)
     expect(view.results.every((r: { explanation: string }) => r.explanation.length > 10)).toBe(true)
+    // Issue 14: the rules provider's evidence covers every criterion of the vacancy, and a done run has its bias report.
+    const keys = vacancyCriteria(view.run.vacancy, { mode: 'empresa' }).map((c) => c.key)
+    expect(
+      view.results.every((r: { evidence: { key: string; by: string }[] }) => r.evidence.map((e) => e.key).join() === keys.join() && r.evidence.every((e) => e.by === 'regras')),
+    ).toBe(true)
+    expect(view.run).toMatchObject({ model: null, fieldsSent: [] })
+    expect(view.bias.screened).toBe(view.run.total)
   })
   it('screens exactly the candidates the load showed, even when the vacancy gains one meanwhile (issue 12)', async () => {
     const headers = { ...UNSAFE_HEADERS, cookie: admin }

@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
+import { startModelStub } from '../support/model-stub.ts'
 import { login, startBff, startLegacy, startRun, storeEngines, until, view, type Bff, type Legacy } from './harness.ts'
 
 // Issue 13: a screening run is a job any instance may carry on. The model is a slow stand-in of
@@ -12,7 +12,7 @@ import { login, startBff, startLegacy, startRun, storeEngines, until, view, type
 // runs out, and what the model was asked is counted.
 let legacy: Legacy
 let postgres: TestPostgres
-let model: { url: string; candidatesAsked: () => number; server: Server }
+let model: Awaited<ReturnType<typeof startModelStub>>
 let vacancyId: number
 const started: Bff[] = []
 const scratch: string[] = []
@@ -28,36 +28,10 @@ const bff = async (storeFile: string, env: Record<string, string> = {}) => {
 }
 const STORES = storeEngines({ postgres: () => postgres, dir, bff })
 
-/** Answers every candidate TRIADO after `delayMs`, reading the references from the request's JSON schema. */
-async function slowModel(delayMs: number) {
-  let asked = 0
-  const server = createServer(async (req, res) => {
-    let body = ''
-    for await (const chunk of req) body += chunk
-    const refs = (JSON.parse(body) as { text: { format: { schema: { properties: { resultados: { items: { properties: { ref: { enum: string[] } } } } } } } } }).text.format.schema
-      .properties.resultados.items.properties.ref.enum
-    asked += refs.length
-    await new Promise((r) => setTimeout(r, delayMs))
-    const text = JSON.stringify({ resultados: refs.map((ref) => ({ ref, resultado: 'TRIADO', justificativa: 'Atende aos critérios.' })) })
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        id: 'resp_fault',
-        object: 'response',
-        status: 'completed',
-        model: 'gpt-4.1-mini',
-        output: [{ type: 'message', id: 'msg_fault', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] }],
-      }),
-    )
-  })
-  const url = await new Promise<string>((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as { port: number }).port}/v1`)))
-  return { url, server, candidatesAsked: () => asked }
-}
-
 beforeAll(async () => {
   postgres = await startPostgres()
   legacy = await startLegacy()
-  model = await slowModel(150)
+  model = await startModelStub({ delayMs: 150 })
   const probe = await bff(join(dir(), 'probe.sqlite'))
   const cookie = await login(probe)
   const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
@@ -70,7 +44,7 @@ afterEach(async () => {
 afterAll(async () => {
   await legacy?.stop()
   await postgres?.stop()
-  model?.server.close()
+  await model?.close()
   for (const d of scratch) rmSync(d, { recursive: true, force: true })
 })
 

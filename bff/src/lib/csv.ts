@@ -9,9 +9,12 @@ import { CANDIDATE_CSV_COLUMNS, candidateCsvRow } from '@mini-vagas/shared/domai
  * signs included), the spec §3.9 columns, the date in the file name.
  */
 export function candidatesCsv(rows: readonly ListRow[]): string {
-  return stringify(rows.map(candidateCsvRow), {
-    header: true,
-    columns: [...CANDIDATE_CSV_COLUMNS],
+  return tableCsv([[...CANDIDATE_CSV_COLUMNS], ...rows.map(candidateCsvRow)])
+}
+
+/** Any table (header row first) as our CSV. */
+export function tableCsv(rows: readonly (readonly string[])[]): string {
+  return stringify(rows as string[][], {
     delimiter: ';',
     bom: true,
     record_delimiter: 'windows',

@@ -51,6 +51,24 @@ describe('screening note', () => {
   it('names the verdict, the vacancy and carries the marker', () => {
     expect(note).toBe('Triagem por regras em 22/11/2026 — vaga #7 (Motorista): REVISÃO. Vaga pede CNH. [triagem a1b2c3d4/42]')
   })
+  it('says the criteria in short when the verdict has evidence (issue 14)', () => {
+    const evidence = [
+      { key: 'idade', label: 'Idade de 18 a 65 anos', hard: true, status: 'atende' as const, field: 'Idade', value: '30 anos', by: 'regras' as const },
+      { key: 'criterio_1', label: 'CNH categoria B', hard: false, status: 'desconhecido' as const, field: '—', value: '', by: 'regras' as const },
+    ]
+    expect(
+      screeningNote({
+        runId: 'a1b2c3d4-0000',
+        candidateId: 42,
+        outcome: 'revisao',
+        explanation: 'Vaga pede CNH.',
+        vacancy: { id: 7 },
+        provider: 'openai',
+        date: '22/11/2026',
+        evidence,
+      }),
+    ).toBe('Triagem IA em 22/11/2026 — vaga #7: REVISÃO. Vaga pede CNH. Critérios: Idade de 18 a 65 anos — atende; CNH categoria B — a conferir. [triagem a1b2c3d4/42]')
+  })
   it('is added after what the record holds, once', () => {
     const marker = applyMarker('a1b2c3d4-0000', 42)
     expect(mergedObservation(null, note, marker)).toBe(note)

@@ -1,4 +1,5 @@
 import type { ScreeningOutcome } from '../constants/candidate-statuses.ts'
+import { evidenceNote, type CriterionEvidence } from './screening-rules.ts'
 
 /**
  * Applying screening results (spec §2.13, §8; DESIGN.md §6): which writes a run's verdicts lead
@@ -61,7 +62,7 @@ const OUTCOME_LABELS: Record<'triado' | 'revisao', string> = { triado: 'TRIADO',
 /** The legacy's limit for an observation. */
 export const NOTE_MAX = 5000
 
-/** The note a candidate gets: the verdict, its justification and the run's marker. */
+/** The note a candidate gets: the verdict, its justification, the criteria in short (issue 14) and the run's marker. */
 export function screeningNote(input: {
   runId: string
   candidateId: number
@@ -70,10 +71,12 @@ export function screeningNote(input: {
   vacancy: { id: number; description?: unknown }
   provider: string
   date: string
+  evidence?: readonly CriterionEvidence[]
 }): string {
   const description = String(input.vacancy.description ?? '').trim()
   const head = `Triagem ${input.provider === 'openai' ? 'IA' : 'por regras'} em ${input.date} — vaga #${input.vacancy.id}${description ? ` (${description})` : ''}: ${OUTCOME_LABELS[input.outcome]}.`
-  return `${head} ${input.explanation.trim()} ${applyMarker(input.runId, input.candidateId)}`
+  const criteria = evidenceNote(input.evidence ?? [])
+  return `${head} ${input.explanation.trim()}${criteria ? ` ${criteria}` : ''} ${applyMarker(input.runId, input.candidateId)}`
 }
 
 /**

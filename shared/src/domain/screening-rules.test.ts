@@ -163,3 +163,37 @@ describe('hard rules after any provider (issue 14)', () => {
     }
   })
 })
+
+describe('counterfactual: names, gender and PcD decide nothing (issue 14)', () => {
+  const cities = ['Fortaleza', 'Caucaia', 'Sobral', 'Natal', 'Atlântida', 'Maracanaú']
+  const people = Array.from({ length: 240 }, (_, i) => ({
+    full_name: `Pessoa ${i}`,
+    genero: ['feminino', 'masculino', 'outro', null][i % 4],
+    is_pcd: [true, false, null][i % 3],
+    age: [15, 17, 18, 22, 28, 29, 40, 65, 66, null][i % 10],
+    address_city: cities[i % cities.length],
+    address_neighborhood: i % 5 ? 'Benfica' : 'Centro',
+    education: i % 7 ? 'ensino médio completo' : 'ensino superior completo',
+    experience_2: ['Caixa', 'Vendas no varejo', 'Marketing digital', ''][i % 4],
+    status: ['', 'triado', 'contratado'][i % 3],
+  }))
+  // Each person gets another's name, gender and PcD flag (a rotation, so every value moves).
+  const swapped = people.map((p, i) => {
+    const other = people[(i + 7) % people.length]!
+    return { ...p, full_name: other.full_name, genero: other.genero, is_pcd: other.is_pcd }
+  })
+  it.each([
+    ['general', job],
+    ['internship', { ...job, description: 'Estágio em Marketing' }],
+    ['with criteria', { ...job, criterios: ['CNH', 'Ensino superior'] }],
+  ])('%s vacancy: every verdict, explanation and evidence identical', (_name, vacancy) => {
+    for (const mode of ['empresa', 'global'] as const) {
+      const before = people.map((p) => screenCandidate(vacancy, p, { mode }))
+      const after = swapped.map((p) => screenCandidate(vacancy, p, { mode }))
+      expect(after).toEqual(before)
+      // The swap really changed the inputs, and the set has more than one outcome.
+      expect(swapped.filter((p, i) => p.genero !== people[i]!.genero).length).toBeGreaterThan(100)
+      expect(new Set(before.map((v) => v.outcome)).size).toBeGreaterThanOrEqual(2)
+    }
+  })
+})

@@ -134,8 +134,37 @@ export const ScreeningResult = Type.Object({
 })
 export type ScreeningResult = Static<typeof ScreeningResult>
 
+/** One group of a run's bias report (issue 14): its selection rate and impact ratio (null when too small to judge). */
+export const BiasGroup = Type.Object({
+  dimension: Type.String(),
+  dimensionLabel: Type.String(),
+  group: Type.String(),
+  total: Type.Integer(),
+  selected: Type.Integer(),
+  rate: Type.Number(),
+  ratio: Type.Union([Type.Number(), Type.Null()]),
+  small: Type.Boolean(),
+  flagged: Type.Boolean(),
+})
+export type BiasGroup = Static<typeof BiasGroup>
+export const BiasReport = Type.Object({
+  screened: Type.Integer(),
+  minGroup: Type.Integer(),
+  floor: Type.Number(),
+  groups: Type.Array(BiasGroup),
+  warnings: Type.Array(Type.String()),
+})
+export type BiasReport = Static<typeof BiasReport>
+
 /** GET /bff/screening/runs/:id (and the answer of starting or applying one). */
-export const RunView = Type.Object({ run: RunHeader, counts: OutcomeCounts, results: Type.Array(ScreeningResult), apply: Type.Union([ApplyView, Type.Null()]) })
+export const RunView = Type.Object({
+  run: RunHeader,
+  counts: OutcomeCounts,
+  results: Type.Array(ScreeningResult),
+  /** Once the run is done (issue 14). */
+  bias: Type.Union([BiasReport, Type.Null()]),
+  apply: Type.Union([ApplyView, Type.Null()]),
+})
 export type RunView = Static<typeof RunView>
 
 /** Each `progress` event of GET /bff/screening/runs/:id/events (server-sent), every half second while live. */
@@ -155,7 +184,7 @@ export type ApplyPreview = Static<typeof ApplyPreview>
 
 export const ProviderName = Type.Union([Type.Literal('rules'), Type.Literal('openai')])
 /** GET /bff/screening/provider: which provider screens (the rules engine when no key is set). */
-export const ProviderAnswer = Type.Object({ provider: ProviderName })
+export const ProviderAnswer = Type.Object({ provider: ProviderName, model: NullableText, fieldsSent: Type.Array(Type.String()) })
 export type ProviderAnswer = Static<typeof ProviderAnswer>
 
 /** POST /bff/screening/test-connection */

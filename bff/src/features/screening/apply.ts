@@ -113,6 +113,7 @@ export function createScreeningApplier({
         vacancy,
         provider: run.provider,
         date,
+        evidence: result.evidence,
       })
       // Whether a write of this step may have reached the legacy unseen: true for a step left
       // 'sending' by an earlier job until the legacy shows it did not land, and while our own

@@ -9,6 +9,9 @@ import { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProviderAnswer, R
 import { sessionOf } from '../../lib/access.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
+import { sendCsv, tableCsv } from '../../lib/csv.ts'
+import { biasCsvRows } from '@mini-vagas/shared/domain/screening-bias'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { createScreeningApplier } from './apply.ts'
 import { createScreeningLoader } from './loader.ts'
 import { createOpenAiProvider } from './openai-provider.ts'
@@ -178,7 +181,19 @@ async function screeningRoutes(
   })
 
   // Which provider screens, so the screen can say when it is the rules engine (no key configured).
-  api.get('/bff/screening/provider', { config, schema: { tags, response: { 200: ProviderAnswer, ...Failures } } }, async () => ({ provider: provider.name }))
+  api.get('/bff/screening/provider', { config, schema: { tags, response: { 200: ProviderAnswer, ...Failures } } }, async () => ({
+    provider: provider.name,
+    model: provider.model,
+    fieldsSent: provider.fieldsSent,
+  }))
+
+  // The run's bias report as CSV (issue 14), once the run is done.
+  api.get('/bff/screening/runs/:id/bias.csv', { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } }, async (request, reply) => {
+    const view = await runs.view(request.params.id)
+    if (!view) throw notFound()
+    if (!view.bias) throw new HttpError(409, 'O relatório de vieses fica pronto quando a triagem terminar.')
+    return sendCsv(reply, `vieses-triagem-${request.params.id.slice(0, 8)}-${todayDate()}.csv`, tableCsv(biasCsvRows(view.bias)))
+  })
 
   api.post('/bff/screening/test-connection', { config, schema: { tags, response: { 200: ConnectionAnswer, ...Failures } } }, async () => ({
     provider: provider.name,

@@ -82,6 +82,28 @@ describe('openai provider (Responses API)', () => {
     // 1000 ÷ (80 + 45 × 6 criteria) = 2 candidates a call.
     expect(calls.map((refs) => refs.length)).toEqual(Array(20).fill(2))
   })
+  it('counterfactual (issue 14): swapping names, gender and PcD changes nothing sent to the model; with sensitive fields on, it would', async () => {
+    const sent: string[] = []
+    nock(API)
+      .post('/v1/responses', (body: unknown) => sent.push(JSON.stringify(body)) > 0)
+      .times(4)
+      .reply(200, reply(json([])))
+    const base = [
+      { ...people[0]!, full_name: 'Maria Souza', genero: 'feminino', is_pcd: true },
+      { ...people[1]!, full_name: 'João Lima', genero: 'masculino', is_pcd: false },
+    ]
+    const swapped = [
+      { ...base[0]!, full_name: 'João Lima', genero: 'masculino', is_pcd: false },
+      { ...base[1]!, full_name: 'Maria Souza', genero: 'feminino', is_pcd: true },
+    ]
+    await createOpenAiProvider(options).screen(vacancy, base)
+    await createOpenAiProvider(options).screen(vacancy, swapped)
+    expect(sent[1]).toBe(sent[0])
+    expect(sent[0]).not.toMatch(/Maria|João|feminino|masculino|pcd/i)
+    await createOpenAiProvider({ ...options, includeSensitive: true }).screen(vacancy, base)
+    await createOpenAiProvider({ ...options, includeSensitive: true }).screen(vacancy, swapped)
+    expect(sent[3]).not.toBe(sent[2])
+  })
   it('falls back to the spec’s line format when the model answers in text', async () => {
     nock(API).post('/v1/responses').reply(200, reply('CANDIDATO 1: TRIADO - ok\nCANDIDATO 2: NÃO TRIADO - longe'))
     const results = await createOpenAiProvider(options).screen(vacancy, people)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
 import { withHardRules } from '@mini-vagas/shared/domain/screening-rules'
+import { biasReport } from '@mini-vagas/shared/domain/screening-bias'
 import { pathRecords } from '../../lib/access.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -190,6 +191,8 @@ export function createScreeningRuns({
           explanation: r.explanation,
           evidence: r.evidence,
         })),
+        // Computed from fields the model never saw (unless an operator turned them on).
+        bias: progress.run.status === 'done' ? biasReport(results) : null,
       }
     },
     /** Called when the BFF starts: unfinished runs carry on from their first pending candidate. */

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { biasReport } from '../../shared/src/domain/screening-bias.ts'
+import { GENERAL_AGE, proximity, vacancyCriteria } from '../../shared/src/domain/screening-rules.ts'
+import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
+import type { ListedCandidate } from '../../shared/src/schemas/candidates.ts'
+import type { RunView } from '../../shared/src/schemas/screening.ts'
+import { startModelStub } from '../support/model-stub.ts'
+import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
+
+// Issue 14 against the real stand-in, with the openai provider calling a stand-in of the
+// Responses API over HTTP that marks everyone TRIADO and every criterion met — the worst model.
+let stack: Stack
+let model: Awaited<ReturnType<typeof startModelStub>>
+let admin: string
+beforeAll(async () => {
+  model = await startModelStub({ verdict: 'TRIADO' })
+  stack = await startStack({ OPENAI_API_KEY: 'sk-responsible-test', OPENAI_BASE_URL: model.url }, { candidates: 2000 })
+  admin = await stack.login()
+})
+afterAll(async () => {
+  await stack?.close()
+  await model?.close()
+})
+
+/** Loads the range, screens it and waits: the run's view and the candidates the load showed. */
+async function screen(range: Record<string, unknown>): Promise<{ view: RunView; shown: ListedCandidate[] }> {
+  const headers = { ...UNSAFE_HEADERS, cookie: admin }
+  const load = await stack.app.inject({ method: 'POST', url: '/bff/screening/candidates', headers, payload: range })
+  expect(load.statusCode).toBe(200)
+  const { draftId, candidates } = load.json() as { draftId: string; candidates: ListedCandidate[] }
+  const start = await stack.app.inject({ method: 'POST', url: '/bff/screening/runs', headers, payload: { draftId } })
+  expect(start.statusCode).toBe(202)
+  for (let i = 0; i < 400; i++) {
+    const view = (await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${start.json().run.id}`, headers: { cookie: admin } })).json() as RunView
+    if (view.run.status !== 'screening') return { view, shown: candidates }
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error('run did not finish')
+}
+
+describe('responsible screening (issue 14)', () => {
+  let run: { view: RunView; shown: ListedCandidate[] }
+  beforeAll(async () => {
+    run = await screen({ mode: 'global', vacancyId: 2, start_date: shiftDate(todayDate(), -45), end_date: todayDate() })
+  })
+
+  it('a model that marks everyone triado cannot pass an under-age, over-age or beyond-30-km candidate: they go to review with both reasons', () => {
+    const { view, shown } = run
+    expect(view.run).toMatchObject({ status: 'done', provider: 'openai', model: 'gpt-4.1-mini' })
+    const byId = new Map(shown.map((c) => [c.id, c]))
+    const vacancy = view.run.vacancy
+    const barred = view.results.filter((r) => {
+      const c = byId.get(r.candidateId)!
+      return c.age === null || c.age === undefined || c.age < GENERAL_AGE.min || c.age > GENERAL_AGE.max || proximity(vacancy, c).tier === 'far'
+    })
+    console.log(`${barred.length} of ${view.results.length} candidates barred by a hard rule`)
+    expect(barred.length).toBeGreaterThan(10)
+    expect(barred.filter((r) => r.outcome === 'triado')).toEqual([])
+    for (const r of barred) {
+      expect(r.outcome).toBe('revisao')
+      expect(r.explanation).toMatch(/^Revisão obrigatória pelas regras fixas: .+\. A indicação era TRIADO: Atende a todos os critérios\.$/)
+    }
+    // Everyone else keeps the model's verdict: it advises, the rules only bar.
+    expect(view.results.filter((r) => !barred.includes(r)).every((r) => r.outcome === 'triado')).toBe(true)
+  })
+
+  it('every result has evidence for every criterion of the vacancy; hard ones judged by the rules, the rest by the model', () => {
+    const { view } = run
+    const keys = vacancyCriteria(view.run.vacancy, { mode: 'global' }).map((c) => c.key)
+    expect(keys.length).toBeGreaterThanOrEqual(3)
+    for (const r of view.results) {
+      expect(r.evidence.map((e) => e.key)).toEqual(keys)
+      for (const e of r.evidence) expect(e.by).toBe(e.hard ? 'regras' : 'ia')
+    }
+  })
+
+  it('the model saw neither names nor gender nor PcD, and the run says which fields it was sent', async () => {
+    const sent = JSON.stringify(model.requests)
+    for (const c of run.shown.slice(0, 50)) expect(sent).not.toContain(String(c.full_name))
+    expect(sent).not.toMatch(/"genero"|"pcd"/)
+    expect(run.view.run.fieldsSent).toEqual(['Idade', 'Cidade', 'Bairro', 'Estado', 'Escolaridade', 'Curso', 'Experiências'])
+    const provider = (await stack.app.inject({ method: 'GET', url: '/bff/screening/provider', headers: { cookie: admin } })).json()
+    expect(provider).toEqual({ provider: 'openai', model: 'gpt-4.1-mini', fieldsSent: run.view.run.fieldsSent })
+  })
+
+  it('reports selection rates and impact ratios by gender, PcD, age band and state, from the candidates as loaded; and as CSV', async () => {
+    const { view, shown } = run
+    const outcome = new Map(view.results.map((r) => [r.candidateId, r.outcome]))
+    expect(view.bias).toEqual(biasReport(shown.map((c) => ({ outcome: outcome.get(c.id)!, candidate: c }))))
+    expect(new Set(view.bias!.groups.map((g) => g.dimension))).toEqual(new Set(['genero', 'pcd', 'faixa_etaria', 'estado']))
+    const csv = await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}/bias.csv`, headers: { cookie: admin } })
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="vieses-triagem-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe('Dimensão;Grupo;Candidatos;Triados;Taxa de seleção;Razão de impacto;Situação')
+    expect(lines).toHaveLength(view.bias!.groups.length + 1)
+  })
+})
