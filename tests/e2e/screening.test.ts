@@ -72,6 +72,24 @@ describe('AI screening with the rules provider', () => {
     await page.getByRole('button', { name: 'Todos os candidatos' }).click()
     const runId = await screenAndApply(page)
 
+    // Issue 14: the bias report and each result's evidence, opened, pass axe; the CSV downloads.
+    const bias = page.getByRole('region', { name: 'Relatório de vieses' })
+    await bias.getByText('Ver taxas por grupo').click()
+    await bias.getByRole('table', { name: 'Gênero' }).waitFor()
+    const criteria = page
+      .getByRole('region', { name: /^Triados \(\d+\)$/ })
+      .getByText(/^Critérios \(\d+ de \d+ atendidos\)$/)
+      .first()
+    await criteria.click()
+    await page
+      .getByText(/^Atende$/)
+      .first()
+      .waitFor()
+    expect(await page.getByText('Nenhum dado de candidato saiu do sistema', { exact: false }).count()).toBe(1)
+    expect(await seriousViolations(page)).toEqual([])
+    const [download] = await Promise.all([page.waitForEvent('download'), bias.getByRole('link', { name: 'Baixar relatório de vieses (CSV)' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^vieses-triagem-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.csv$/)
+
     const heading = await page.getByRole('heading', { name: /^Triados \(\d+\)$/ }).textContent()
     const triados = Number(heading!.match(/\d+/)![0])
     expect(triados).toBeGreaterThan(0)

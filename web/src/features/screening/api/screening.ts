@@ -13,7 +13,7 @@ export function useScreeningVacancies() {
 }
 
 export function useScreeningProvider() {
-  return useSWR('/bff/screening/provider', async (key: string) => (await api<ProviderAnswer>(key)).provider)
+  return useSWR('/bff/screening/provider', (key: string) => api<ProviderAnswer>(key))
 }
 
 /** Loads a range; the answer's `draftId` is what a run then screens (exactly what was shown). */

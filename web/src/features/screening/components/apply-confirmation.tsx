@@ -7,7 +7,17 @@ const people = (n: number) => (n === 1 ? '1 candidato' : `${n.toLocaleString('pt
  * What 'Aplicar Resultados' will write, asked before anything is (issue 11): statuses that change,
  * people kept because someone moved them past triage (by status), forwards to the vacancy.
  */
-export function ApplyConfirmation({ preview, onConfirm, onCancel }: { preview: ApplyPreview; onConfirm: () => void; onCancel: () => void }) {
+export function ApplyConfirmation({
+  preview,
+  biasWarnings = [],
+  onConfirm,
+  onCancel,
+}: {
+  preview: ApplyPreview
+  biasWarnings?: string[]
+  onConfirm: () => void
+  onCancel: () => void
+}) {
   const kept = preview.kept.reduce((n, k) => n + k.count, 0)
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()} title="Aplicar resultados da triagem?">
@@ -27,6 +37,17 @@ export function ApplyConfirmation({ preview, onConfirm, onCancel }: { preview: A
           </li>
         )}
       </ul>
+      {biasWarnings.length > 0 && (
+        <div className="alert alert-error" role="alert">
+          <p style={{ margin: 0 }}>O relatório de vieses desta triagem aponta possível impacto desigual:</p>
+          <ul>
+            {biasWarnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="field-hint">Ninguém é reprovado: candidatos não triados ficam como estão.</p>
       <div className="actions">
         <button type="button" className="button button-primary" onClick={onConfirm}>
           Confirmar e aplicar

@@ -1,4 +1,5 @@
 import type { RunView } from '../api/screening.ts'
+import { BiasReport } from './bias-report.tsx'
 import { ScreeningResults } from './screening-results.tsx'
 
 /** The run's outcome: counts, the apply's result and failures, and the grouped results. */
@@ -11,6 +12,12 @@ export function RunSummary({ view, onReload }: { view: RunView; onReload: () => 
         {run.provider === 'openai' ? 'Triagem por IA' : 'Triagem por regras'} · {run.mode === 'global' ? 'global' : 'por empresa'} · {run.total} candidatos · {counts.triado}{' '}
         triados, {counts.revisao} em revisão, {counts.nao_triado} não triados
         {counts.pendente > 0 ? `, ${counts.pendente} aguardando` : ''}
+      </p>
+      <p className="field-hint">
+        {run.fieldsSent.length > 0
+          ? `Dados enviados ao modelo${run.model ? ` ${run.model}` : ''}: ${run.fieldsSent.join(', ')}. Nome e contatos nunca são enviados.`
+          : 'Nenhum dado de candidato saiu do sistema: a triagem usou as regras fixas.'}{' '}
+        A triagem orienta; quem decide é a equipe.
       </p>
       {run.warning && (
         <div className="alert alert-error" role="alert">
@@ -44,6 +51,7 @@ export function RunSummary({ view, onReload }: { view: RunView; onReload: () => 
           </ul>
         </details>
       )}
+      {view.bias && <BiasReport runId={run.id} report={view.bias} />}
       {run.status !== 'screening' && <ScreeningResults results={view.results} />}
     </section>
   )

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Outcome, RunView } from '@mini-vagas/shared/schemas/screening'
+import type { CriterionEvidence, Outcome, RunView } from '@mini-vagas/shared/schemas/screening'
 
 const GROUPS: { outcome: Outcome; title: string }[] = [
   { outcome: 'triado', title: 'Triados' },
@@ -7,6 +7,30 @@ const GROUPS: { outcome: Outcome; title: string }[] = [
   { outcome: 'nao_triado', title: 'Não triados' },
 ]
 const FIRST = 50
+const STATUS: Record<CriterionEvidence['status'], string> = { atende: 'Atende', nao_atende: 'Não atende', desconhecido: 'A conferir' }
+
+/** Each criterion of the vacancy for one candidate, with the field that decided it (issue 14); collapsed by default. */
+function Evidence({ evidence }: { evidence: CriterionEvidence[] }) {
+  if (evidence.length === 0) return null
+  const unmet = evidence.filter((e) => e.status !== 'atende').length
+  return (
+    <details className="evidence">
+      <summary>
+        Critérios ({evidence.length - unmet} de {evidence.length} atendidos)
+      </summary>
+      <ul>
+        {evidence.map((e) => (
+          <li key={e.key} className={`evidence-${e.status}`}>
+            <span className="evidence-status">{STATUS[e.status]}</span> {e.label}
+            {e.hard ? ' (regra fixa)' : ''} — {e.field}: {e.value}
+            <span className="visually-hidden">{e.by === 'ia' ? ', avaliado pela IA' : ', avaliado pelas regras'}</span>
+            {e.by === 'ia' && <span className="evidence-by"> · IA</span>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
 
 function Group({ title, rows }: { title: string; rows: RunView['results'] }) {
   const [all, setAll] = useState(false)
@@ -25,6 +49,7 @@ function Group({ title, rows }: { title: string; rows: RunView['results'] }) {
             <li key={r.candidateId}>
               <strong>{r.name || `Candidato #${r.candidateId}`}</strong>
               <span className="justification">{r.explanation}</span>
+              <Evidence evidence={r.evidence} />
             </li>
           ))}
         </ul>

@@ -58,15 +58,46 @@ const runView = (status: string, apply: unknown = null) => ({
     createdAt: '2026-11-22T12:00:00Z',
     updatedAt: '2026-11-22T12:00:00Z',
     vacancy: vacancies[0],
+    model: null,
+    fieldsSent: [],
   },
   counts: status === 'screening' ? { triado: 0, revisao: 0, nao_triado: 0, pendente: 2 } : { triado: 1, revisao: 0, nao_triado: 1, pendente: 0 },
   results:
     status === 'screening'
       ? []
       : [
-          { candidateId: 10, name: 'Maria Silva', outcome: 'triado', explanation: 'Atende aos critérios: idade 25 anos, mora na mesma cidade da vaga.' },
-          { candidateId: 11, name: 'José Lima', outcome: 'nao_triado', explanation: 'Idade 70 fora da faixa geral de 18 a 65 anos.' },
+          {
+            candidateId: 10,
+            name: 'Maria Silva',
+            outcome: 'triado',
+            explanation: 'Atende aos critérios: idade 25 anos, mora na mesma cidade da vaga.',
+            evidence: [
+              { key: 'idade', label: 'Idade de 18 a 65 anos', hard: true, status: 'atende', field: 'Idade', value: '25 anos', by: 'regras' },
+              { key: 'distancia', label: 'Mora a até 30 km da vaga', hard: true, status: 'atende', field: 'Cidade e bairro', value: 'Fortaleza / Centro', by: 'regras' },
+            ],
+          },
+          {
+            candidateId: 11,
+            name: 'José Lima',
+            outcome: 'nao_triado',
+            explanation: 'Idade 70 fora da faixa geral de 18 a 65 anos.',
+            evidence: [{ key: 'idade', label: 'Idade de 18 a 65 anos', hard: true, status: 'nao_atende', field: 'Idade', value: '70 anos', by: 'regras' }],
+          },
         ],
+  bias:
+    status === 'done'
+      ? {
+          screened: 2,
+          minGroup: 10,
+          floor: 0.8,
+          groups: [
+            { dimension: 'genero', dimensionLabel: 'Gênero', group: 'Feminino', total: 12, selected: 3, rate: 0.25, ratio: 0.5, small: false, flagged: true },
+            { dimension: 'genero', dimensionLabel: 'Gênero', group: 'Masculino', total: 10, selected: 5, rate: 0.5, ratio: 1, small: false, flagged: false },
+            { dimension: 'pcd', dimensionLabel: 'PcD', group: 'PcD', total: 2, selected: 1, rate: 0.5, ratio: null, small: true, flagged: false },
+          ],
+          warnings: ['Gênero — Feminino: taxa de seleção de 25%, razão de impacto 0,50 frente a Masculino (50%), abaixo de 0,80.'],
+        }
+      : null,
   apply,
 })
 
@@ -74,7 +105,7 @@ function bff(extra: Record<string, Handler> = {}) {
   return mockBff({
     'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
     'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
-    'GET /bff/screening/provider': () => ({ status: 200, body: { provider: 'rules' } }),
+    'GET /bff/screening/provider': () => ({ status: 200, body: { provider: 'rules', model: null, fieldsSent: [] } }),
     ...extra,
   })
 }
@@ -183,6 +214,15 @@ describe('TriagemAI (spec §2.13)', () => {
     expect(triados.textContent).toContain('Maria Silva')
     expect(triados.textContent).toContain('mora na mesma cidade da vaga')
     expect(screen.getByRole('region', { name: 'Não triados (1)' }).textContent).toContain('Idade 70 fora da faixa geral')
+    // Issue 14: each result's criteria, collapsed; the bias report with its warning and CSV; what left the system.
+    const criteria = within(triados).getByText('Critérios (2 de 2 atendidos)').closest('details')!
+    expect(criteria.open).toBe(false)
+    expect(criteria.textContent).toContain('Atende Idade de 18 a 65 anos (regra fixa) — Idade: 25 anos')
+    const bias = screen.getByRole('region', { name: 'Relatório de vieses' })
+    expect(within(bias).getByRole('alert').textContent).toContain('Gênero — Feminino: taxa de seleção de 25%, razão de impacto 0,50')
+    expect(within(bias).getByRole('table', { name: 'PcD' }).textContent).toContain('grupo pequeno demais')
+    expect(within(bias).getByRole('link', { name: 'Baixar relatório de vieses (CSV)' }).getAttribute('href')).toBe(`/bff/screening/runs/${RUN}/bias.csv`)
+    expect(screen.getByText(/Nenhum dado de candidato saiu do sistema/)).toBeTruthy()
     expect(calls.find((c) => c.path === '/bff/screening/candidates')!.body).toEqual({
       mode: 'empresa',
       vacancyId: 1,
@@ -197,6 +237,8 @@ describe('TriagemAI (spec §2.13)', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Aplicar resultados da triagem?' })
     expect(confirm.textContent).toContain('1 candidato terá o status alterado para Triado ou Revisão')
     expect(confirm.textContent).toContain('2 candidatos serão mantidos no status atual, pois já avançaram além da triagem: Contratado (2).')
+    expect(within(confirm).getByRole('alert').textContent).toContain('Gênero — Feminino')
+    expect(confirm.textContent).toContain('Ninguém é reprovado')
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/apply'))).toBe(false)
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirmar e aplicar' }))
     expect((await screen.findAllByText('Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)', {}, { timeout: 4000 })).length).toBeGreaterThan(0)

@@ -16,10 +16,17 @@ export function Component() {
     <main id="main" className="page screening-page">
       <h1>Triagem com IA</h1>
       <p className="subtitle">Triagem dos candidatos pelos critérios da vaga, com justificativa para cada um.</p>
-      {s.provider.data === 'rules' && (
+      {s.provider.data?.provider === 'rules' && (
         <p className="alert alert-info" role="note">
           Nenhuma chave de IA configurada: a triagem usa as regras do sistema (idade, distância até a vaga e critérios que pedem revisão), com uma justificativa para cada
           candidato.
+        </p>
+      )}
+      {s.provider.data?.provider === 'openai' && (
+        <p className="alert alert-info" role="note">
+          A IA ({s.provider.data.model}) recebe apenas: {s.provider.data.fieldsSent.join(', ')}. Nome, contatos
+          {s.provider.data.fieldsSent.includes('Gênero') ? '' : ', gênero e PcD'} não são enviados. Regras fixas (idade, distância, exclusões) valem sobre qualquer resposta da IA,
+          e ninguém é reprovado automaticamente.
         </p>
       )}
 
@@ -56,7 +63,7 @@ export function Component() {
       {applyState?.status === 'applying' && <ProgressBar label="Aplicando resultados" value={applyState.processed} max={applyState.total} />}
       {applyState?.status === 'applying' && applyState.notice && <p className="field-hint">{applyState.notice}</p>}
 
-      {plan && <ApplyConfirmation preview={plan} onConfirm={() => void s.onConfirmApply()} onCancel={() => s.setPlan(null)} />}
+      {plan && <ApplyConfirmation preview={plan} biasWarnings={view?.bias?.warnings ?? []} onConfirm={() => void s.onConfirmApply()} onCancel={() => s.setPlan(null)} />}
 
       {s.vacancy && <VacancyInfo vacancy={s.vacancy} />}
 
