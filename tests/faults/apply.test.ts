@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
@@ -12,10 +11,9 @@ import {
   ledger,
   login,
   screened,
+  faultBed,
   startApply,
-  startBff,
   startLegacy,
-  storeEngines,
   until,
   view,
   type Bff,
@@ -30,41 +28,25 @@ import {
 let legacy: Legacy
 let vacancyId: number
 let postgres: TestPostgres
-const started: Bff[] = []
-const scratch: string[] = []
-const dir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'mv-store-'))
-  scratch.push(d)
-  return d
-}
-const bff = async (storeFile: string, env: Record<string, string> = {}) => {
-  const b = await startBff(legacy, storeFile, env)
-  started.push(b)
-  return b
-}
-
-const STORES = storeEngines({ postgres: () => postgres, dir, bff })
+const bed = faultBed({ legacy: () => legacy, postgres: () => postgres })
+const { dir, bff, stores: STORES } = bed
 
 beforeAll(async () => {
   postgres = await startPostgres()
   // Each legacy call takes ~25 ms, as over a network, so an apply lasts long enough to be cut.
   legacy = await startLegacy({ LEGACY_LATENCY_MS: '25' })
-  const probe = await bff(join(dir(), 'probe.sqlite'))
-  const cookie = await login(probe)
-  const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
-  vacancyId = vacancies.data.find((v) => v.obs === 'mostrar' && v.id % 3 === 2)!.id
-  await probe.kill()
+  vacancyId = await bed.publicVacancyId()
 }, 120_000)
 // Each test counts only the writes it caused.
 beforeEach(() => legacy.clearLog())
 afterEach(async () => {
-  for (const b of started.splice(0)) await b.kill()
+  await bed.killAll()
   await fetch(`${legacy.url}/__control/faults`, { method: 'DELETE' })
 })
 afterAll(async () => {
   await legacy?.stop()
   await postgres?.stop()
-  for (const d of scratch) rmSync(d, { recursive: true, force: true })
+  bed.removeScratch()
 })
 
 /** A global run over the last months: status writes and forwards to the vacancy. */
@@ -349,7 +331,7 @@ describe('the store’s own faults (issue 11)', () => {
       const final = await applyEnded(instance, cookie, run.run.id)
       await expectExactlyOnce(run, final)
     } finally {
-      for (const b of started.splice(0)) await b.kill()
+      await bed.killAll()
       execFileSync('umount', ['-l', mountPoint])
     }
   }, 180_000)

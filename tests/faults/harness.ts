@@ -119,6 +119,44 @@ export async function startBff(legacy: Legacy, storeFile: string, env: Record<st
 }
 
 /**
+ * One fault file's processes and scratch: the BFFs it starts (all killed by `killAll`, after each
+ * test), temporary directories (removed by `removeScratch`), and the two store engines.
+ */
+export function faultBed({ legacy, postgres }: { legacy: () => Legacy; postgres: () => TestPostgres }) {
+  const started: Bff[] = []
+  const scratch: string[] = []
+  const dir = () => {
+    const d = mkdtempSync(join(tmpdir(), 'mv-store-'))
+    scratch.push(d)
+    return d
+  }
+  const bff = async (storeFile: string, env: Record<string, string> = {}) => {
+    const b = await startBff(legacy(), storeFile, env)
+    started.push(b)
+    return b
+  }
+  return {
+    dir,
+    bff,
+    stores: storeEngines({ postgres, dir, bff }),
+    async killAll() {
+      for (const b of started.splice(0)) await b.kill()
+    },
+    removeScratch() {
+      for (const d of scratch.splice(0)) rmSync(d, { recursive: true, force: true })
+    },
+    /** A public vacancy (id ≡ 2 mod 3, so its criteria force no review), found through a BFF started for it. */
+    async publicVacancyId(): Promise<number> {
+      const probe = await bff(join(dir(), 'probe.sqlite'))
+      const cookie = await login(probe)
+      const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
+      await probe.kill()
+      return vacancies.data.find((v) => v.obs === 'mostrar' && v.id % 3 === 2)!.id
+    },
+  }
+}
+
+/**
  * Issue 13: the multi-instance promises hold on both stores — instances sharing one SQLite file,
  * and instances sharing one PostgreSQL database (a fresh one per test, on a real server). Each
  * entry makes a shared store and answers a starter of instances on it.

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
 import { startModelStub } from '../support/model-stub.ts'
-import { login, startBff, startLegacy, startRun, storeEngines, until, view, type Bff, type Legacy } from './harness.ts'
+import { faultBed, login, startLegacy, startRun, until, view, type Legacy } from './harness.ts'
 
 // Issue 13: a screening run is a job any instance may carry on. The model is a slow stand-in of
 // the Responses API (a real HTTP server the BFFs call through the openai package), so the run is
@@ -14,38 +11,23 @@ let legacy: Legacy
 let postgres: TestPostgres
 let model: Awaited<ReturnType<typeof startModelStub>>
 let vacancyId: number
-const started: Bff[] = []
-const scratch: string[] = []
-const dir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'mv-store-'))
-  scratch.push(d)
-  return d
-}
-const bff = async (storeFile: string, env: Record<string, string> = {}) => {
-  const b = await startBff(legacy, storeFile, env)
-  started.push(b)
-  return b
-}
-const STORES = storeEngines({ postgres: () => postgres, dir, bff })
+const bed = faultBed({ legacy: () => legacy, postgres: () => postgres })
+const STORES = bed.stores
 
 beforeAll(async () => {
   postgres = await startPostgres()
   legacy = await startLegacy()
   model = await startModelStub({ delayMs: 150 })
-  const probe = await bff(join(dir(), 'probe.sqlite'))
-  const cookie = await login(probe)
-  const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
-  vacancyId = vacancies.data.find((v) => v.obs === 'mostrar' && v.id % 3 === 2)!.id
-  await probe.kill()
+  vacancyId = await bed.publicVacancyId()
 }, 120_000)
 afterEach(async () => {
-  for (const b of started.splice(0)) await b.kill()
+  await bed.killAll()
 })
 afterAll(async () => {
   await legacy?.stop()
   await postgres?.stop()
   await model?.close()
-  for (const d of scratch) rmSync(d, { recursive: true, force: true })
+  bed.removeScratch()
 })
 
 it.each(Object.entries(STORES))(
@@ -75,10 +57,10 @@ it.each(Object.entries(STORES))(
     await until('the run to end', async () => (await view(b, cookie, runId)).run.status !== 'screening', 120_000)
     const final = await view(b, cookie, runId)
     expect(final.run).toMatchObject({ status: 'done', provider: 'openai', done: cut.total })
-    // Every candidate once, each with the model's verdict.
+    // Every candidate once, each with a verdict (the model's, or review where a hard rule bars it).
     expect(final.results).toHaveLength(cut.total)
     expect(new Set(final.results.map((r) => r.candidateId)).size).toBe(cut.total)
-    expect(final.results.filter((r) => r.outcome !== 'triado')).toEqual([])
+    expect(final.results.filter((r) => r.outcome !== 'triado' && r.outcome !== 'revisao')).toEqual([])
     // The model was asked again only about the batch the dead instance had not saved (a run's batch is 100).
     const asked = model.candidatesAsked() - before
     console.log(`candidates sent to the model: ${asked} for ${cut.total}`)
