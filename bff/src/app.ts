@@ -12,6 +12,7 @@ import { passThroughFeature } from './features/pass-through/index.ts'
 import { publicFeature } from './features/public/index.ts'
 import { screeningFeature } from './features/screening/index.ts'
 import { usersFeature } from './features/users/index.ts'
+import { auditFeature } from './features/audit/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
 import { traceIdOf } from './lib/trace.ts'
 import type { BffConfig } from './plugins/config.ts'
@@ -24,6 +25,7 @@ import { routeAccessPlugin } from './plugins/route-access.ts'
 import { runtimePlugin } from './plugins/runtime.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
+import { auditPlugin } from './plugins/audit.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
 
@@ -90,6 +92,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   const registry = new Registry()
   await app.register(legacyPlugin, { client: measuredLegacy(legacy, registry) })
   await app.register(storePlugin, { store: deps.store, file: config.storeFile, databaseUrl: config.databaseUrl || undefined })
+  await app.register(auditPlugin, { retentionDays: config.auditRetentionDays })
   await app.register(sessionPlugin, { config, now, store: app.store })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
@@ -111,6 +114,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(dashboardFeature)
   await app.register(exportsFeature)
   await app.register(usersFeature)
+  await app.register(auditFeature)
   await app.register(screeningFeature, { provider: deps.screening })
   await app.register(passThroughFeature)
   await app.register(spaPlugin, { staticDir: config.staticDir })

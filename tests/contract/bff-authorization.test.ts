@@ -124,6 +124,8 @@ const CASES: Case[] = [
   { route: 'GET /bff/screening/runs/:id/events', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/events`, ok: 404 },
   { route: 'GET /bff/screening/runs/:id/apply-preview', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply-preview`, ok: 404 },
   { route: 'POST /bff/screening/runs/:id/apply', method: 'POST', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply`, body: {}, ok: 404 },
+  { route: 'GET /bff/screening/runs/:id/bias.csv', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/bias.csv`, ok: 404 },
+  { route: 'GET /bff/audit.csv', method: 'GET', url: () => '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-30' },
   { route: 'POST /bff/vacancies', method: 'POST', url: () => '/bff/vacancies', body: { description: 'Nova vaga' }, ok: 201 },
   { route: 'PUT /bff/vacancies/:id', method: 'PUT', url: () => `/bff/vacancies/${ids.vA}`, body: { redes_sociais: 'instagram' } },
   { route: 'PUT /bff/candidates/:id/status', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/status`, body: { status: 'aprovado' }, owner: 'A' },

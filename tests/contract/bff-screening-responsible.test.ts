@@ -99,4 +99,42 @@ describe('responsible screening (issue 14)', () => {
     expect(lines[0]).toBe('Dimensão;Grupo;Candidatos;Triados;Taxa de seleção;Razão de impacto;Situação')
     expect(lines).toHaveLength(view.bias!.groups.length + 1)
   })
+
+  it('keeps an audit trail an admin can export: who started the run with which provider, model and criteria, who applied it, every status written', async () => {
+    const { view } = run
+    const headers = { ...UNSAFE_HEADERS, cookie: admin }
+    expect((await stack.app.inject({ method: 'POST', url: `/bff/screening/runs/${view.run.id}/apply`, headers, payload: {} })).statusCode).toBe(202)
+    let applied: RunView['apply'] = null
+    for (let i = 0; i < 1200 && applied?.status !== 'applied'; i++) {
+      await new Promise((r) => setTimeout(r, 50))
+      applied = ((await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}`, headers: { cookie: admin } })).json() as RunView).apply
+    }
+    expect(applied).toMatchObject({ status: 'applied', failed: 0 })
+    const csv = await stack.app.inject({ method: 'GET', url: `/bff/audit.csv?start_date=${todayDate()}&end_date=${todayDate()}`, headers: { cookie: admin } })
+    expect(csv.statusCode).toBe(200)
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(';'))
+    const about = (subject: string) => rows.filter((r) => r[3] === subject)
+    const started = about(`triagem:${view.run.id}`).find((r) => r[2] === 'Triagem iniciada')!
+    expect(started[1]).toBe('admin@minivagas.com.br')
+    const detail = JSON.parse(
+      rows
+        .find((r) => r === started)!
+        .slice(4)
+        .join(';')
+        .replace(/^"|"$/g, '')
+        .replace(/""/g, '"'),
+    )
+    expect(detail).toMatchObject({ vacancyId: 2, mode: 'global', provider: 'openai', model: 'gpt-4.1-mini', candidates: view.run.total, fieldsSent: view.run.fieldsSent })
+    expect(detail.criteria).toEqual(view.results[0]!.evidence.map((e) => e.label))
+    expect(about(`triagem:${view.run.id}`).some((r) => r[2] === 'Aplicação dos resultados iniciada')).toBe(true)
+    const statuses = rows.filter((r) => r[2] === 'Status alterado' && r.join(';').includes(view.run.id))
+    const forwards = rows.filter((r) => r[2] === 'Candidato enviado para a vaga' && r.join(';').includes(view.run.id))
+    expect(statuses).toHaveLength(applied!.updated)
+    expect(forwards).toHaveLength(applied!.sent)
+  }, 120_000)
 })

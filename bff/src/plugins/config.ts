@@ -34,6 +34,8 @@ export interface BffConfig {
   loginLimitPerCnpj: number
   screeningRunsPerHour: number
   storeRetentionDays: number
+  /** How long the audit trail keeps its events (issue 14): 183 days, about the AI Act's 6-month minimum for logs. */
+  auditRetentionDays: number
   /** How long an apply's owner may go silent before another instance takes the run over. */
   jobLeaseSeconds: number
   legacyRegisterPath: string
@@ -51,6 +53,8 @@ export interface BffConfig {
   openaiModel: string
   openaiMaxInputTokens: number
   openaiConcurrency: number
+  /** Issue 14: gender and PcD go to the model only when the operator turns this on (LGPD Art. 11: disability data is sensitive). */
+  openaiSendSensitive: boolean
 }
 
 /** Only for local runs: production refuses to start without SESSION_SECRET. */
@@ -83,6 +87,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
+    auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 183, 30, 3650),
     jobLeaseSeconds: read.int('JOB_LEASE_SECONDS', 30, 1, 3600),
     legacyRegisterPath: read.string('LEGACY_REGISTER_PATH', '/auth/register'),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
@@ -94,6 +99,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),
     openaiMaxInputTokens: read.int('OPENAI_MAX_INPUT_TOKENS', 20_000, 2_000, 1_000_000),
     openaiConcurrency: read.int('OPENAI_CONCURRENCY', 3, 1, 16),
+    openaiSendSensitive: read.bool('OPENAI_SEND_SENSITIVE', false),
   }
   if (config.publicOrigin && new URL(config.publicOrigin).pathname !== '/') read.problems.push('PUBLIC_ORIGIN must be an origin, without a path')
   read.assertValid('BFF')

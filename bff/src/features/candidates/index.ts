@@ -78,7 +78,19 @@ export async function candidatesFeature(app: FastifyInstance) {
   api.put(
     '/bff/candidates/:id/status',
     { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: StatusChange, response: { 200: CandidateAnswer, ...Failures } } },
-    async (request) => ({ candidate: await lists.changeStatus(Number(request.params.id), request.body.status, sessionOf(request), request) }),
+    async (request) => {
+      const session = sessionOf(request)
+      // The record the access check read (own-candidate): its status before the change, for the audit trail.
+      const before = await request.owned.candidate()
+      const candidate = await lists.changeStatus(Number(request.params.id), request.body.status, session, request)
+      await app.audit.record({
+        actor: session.user.email,
+        action: 'status_alterado',
+        subject: `candidato:${request.params.id}`,
+        detail: { from: before.status ?? '', to: request.body.status, via: 'manual' },
+      })
+      return { candidate }
+    },
   )
 
   api.put(

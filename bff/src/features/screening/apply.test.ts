@@ -19,7 +19,7 @@ async function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' 
     outcomes.flatMap((o, i) => (o ? [{ candidateId: i + 1, outcome: o, explanation: 'x', evidence: [] }] : [])),
   )
   if (status === 'done') await store.finish('run-1', 'done', null)
-  return createScreeningApplier({ store, legacy, log: pino({ level: 'silent' }) })
+  return createScreeningApplier({ store, legacy, log: pino({ level: 'silent' }), audit: { record: async () => expect.fail('nothing may be recorded') } })
 }
 
 const refusal = async (fn: () => Promise<unknown>) => {
@@ -33,14 +33,14 @@ const refusal = async (fn: () => Promise<unknown>) => {
 
 describe('starting an apply (spec §8 texts)', () => {
   it('refuses a run still screening', async () => {
-    expect(await refusal(async () => (await setup([null], 'screening')).start('run-1', 't', 'r'))).toEqual([
+    expect(await refusal(async () => (await setup([null], 'screening')).start('run-1', 't', 'r', 'a@x'))).toEqual([
       409,
       'A triagem ainda não terminou. Aguarde o fim para aplicar os resultados.',
     ])
   })
   it('says when there is no result, and when nobody is triado or in review', async () => {
-    expect(await refusal(async () => (await setup([null, null])).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum resultado para aplicar'])
-    expect(await refusal(async () => (await setup(['nao_triado', 'nao_triado'])).start('run-1', 't', 'r'))).toEqual([422, 'Nenhum candidato para atualizar'])
-    expect(await refusal(async () => (await setup(['nao_triado'])).start('missing', 't', 'r'))).toEqual([404, 'Triagem não encontrada.'])
+    expect(await refusal(async () => (await setup([null, null])).start('run-1', 't', 'r', 'a@x'))).toEqual([422, 'Nenhum resultado para aplicar'])
+    expect(await refusal(async () => (await setup(['nao_triado', 'nao_triado'])).start('run-1', 't', 'r', 'a@x'))).toEqual([422, 'Nenhum candidato para atualizar'])
+    expect(await refusal(async () => (await setup(['nao_triado'])).start('missing', 't', 'r', 'a@x'))).toEqual([404, 'Triagem não encontrada.'])
   })
 })

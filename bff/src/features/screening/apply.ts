@@ -9,6 +9,7 @@ import { readFieldErrors, readList, readOne } from '../../lib/legacy-readers.ts'
 import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
 import { UpstreamError, type HttpClient, type UpstreamRequest, type UpstreamResponse } from '../../plugins/legacy-client.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
+import type { AuditTrail } from '../../plugins/audit.ts'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
 const WORKERS = 4
@@ -49,6 +50,7 @@ export function createScreeningApplier({
   store,
   legacy,
   log,
+  audit,
   pacing = {},
   now = Date.now,
   instanceId = randomUUID(),
@@ -57,6 +59,7 @@ export function createScreeningApplier({
   store: ScreeningStore
   legacy: HttpClient
   log: FastifyBaseLogger
+  audit: Pick<AuditTrail, 'record'>
   pacing?: RatePacerOptions
   now?: () => number
   instanceId?: string
@@ -71,7 +74,7 @@ export function createScreeningApplier({
   const heartbeats = new Map<string, NodeJS.Timeout>()
 
   /** The job, given the run and results `start` already read, so it reads nothing before its try. */
-  async function job(runId: string, token: string, requestId: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
+  async function job(runId: string, token: string, requestId: string, actor: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
     const vacancy = run.vacancy as Obj & { id: number }
     const pacer = createRatePacer(pacing)
     const date = formatDate(new Date(now()))
@@ -143,7 +146,16 @@ export function createScreeningApplier({
           step.kind === 'status'
             ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs: mergedObservation(record.obs, note, marker) } })
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
-        if (ok(response)) return await store.setStep(runId, step, 'done', { legacyId: step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null })
+        if (ok(response)) {
+          const legacyId = step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null
+          // Every write the BFF made, in the audit trail (issue 14), before the step is marked done.
+          await audit.record(
+            step.kind === 'status'
+              ? { actor, action: 'status_alterado', subject: `candidato:${step.candidateId}`, detail: { from: record.status ?? '', to: outcome, via: 'triagem', runId } }
+              : { actor, action: 'candidato_enviado', subject: `candidato:${step.candidateId}`, detail: { vacancyId: vacancy.id, newRecord: legacyId, status: 'triado', runId } },
+          )
+          return await store.setStep(runId, step, 'done', { legacyId })
+        }
         // The legacy answered and refused it: nothing was written, so a later apply may send it again.
         uncertain = false
         await fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
@@ -266,7 +278,7 @@ export function createScreeningApplier({
 
   return {
     /** Starts applying (or carries on after an interruption); a second call while it runs changes nothing. */
-    async start(runId: string, token: string, requestId: string) {
+    async start(runId: string, token: string, requestId: string, actor: string) {
       const plan = await planned(runId)
       // Taken at once (no await between the check and the add): a second click on this instance changes nothing.
       if (active.has(runId)) return
@@ -279,6 +291,7 @@ export function createScreeningApplier({
           throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
         }
         await store.beginApply(runId, plan.steps)
+        await audit.record({ actor, action: 'triagem_aplicada', subject: `triagem:${runId}`, detail: { steps: plan.steps.length } })
       } catch (error) {
         if (!(error instanceof HttpError)) {
           active.delete(runId)
@@ -287,7 +300,7 @@ export function createScreeningApplier({
         throw error
       }
       // Every store access of the job is inside its try; its catch and finally never throw.
-      void job(runId, token, requestId, plan)
+      void job(runId, token, requestId, actor, plan)
     },
     /**
      * What 'Aplicar Resultados' will do, for the recruiter to confirm: statuses that will change,

@@ -41,6 +41,7 @@ function configuredProvider(app: FastifyInstance): ScreeningProvider {
         maxOutputTokens: 8000,
         concurrency: c.openaiConcurrency,
         timeoutMs: 120_000,
+        includeSensitive: c.openaiSendSensitive,
       })
     : createRulesProvider()
 }
@@ -60,8 +61,8 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   // One id for this instance's leases, for its runs and its applies alike.
   const instanceId = randomUUID()
   const leaseMs = config.jobLeaseSeconds * 1000
-  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts, instanceId, leaseMs })
-  const applier = createScreeningApplier({ store, legacy, log: app.log, now, leaseMs, instanceId })
+  const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts, audit: app.audit, instanceId, leaseMs })
+  const applier = createScreeningApplier({ store, legacy, log: app.log, audit: app.audit, now, leaseMs, instanceId })
   // Jobs for the operators' metrics: every run and apply by status (across instances, from the
   // store), and how many this instance is working on.
   new Gauge({
@@ -141,7 +142,7 @@ async function screeningRoutes(
   // again while it runs changes nothing, and after it ended carries on with what is left.
   api.post('/bff/screening/runs/:id/apply', { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
     const session = sessionOf(request)
-    await applier.start(request.params.id, session.token, request.id)
+    await applier.start(request.params.id, session.token, request.id, session.user.email)
     return reply.code(202).send(await viewOf(request.params.id))
   })
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
-import { withHardRules } from '@mini-vagas/shared/domain/screening-rules'
+import { vacancyCriteria, withHardRules } from '@mini-vagas/shared/domain/screening-rules'
 import { biasReport } from '@mini-vagas/shared/domain/screening-bias'
 import { pathRecords } from '../../lib/access.ts'
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
+import type { AuditTrail } from '../../plugins/audit.ts'
 import { ScreenedCandidate, ScreenedVacancy, type LoadBody, type OutcomeCounts } from '@mini-vagas/shared/schemas/screening'
 import type { ScreeningStore } from './store.ts'
 import type { ScreeningLoader } from './loader.ts'
@@ -34,6 +35,7 @@ export function createScreeningRuns({
   legacy,
   log,
   starts,
+  audit,
   instanceId = randomUUID(),
   leaseMs = 30_000,
 }: {
@@ -43,6 +45,7 @@ export function createScreeningRuns({
   legacy: HttpClient
   log: FastifyBaseLogger
   starts: AttemptLimiter
+  audit: Pick<AuditTrail, 'record'>
   instanceId?: string
   leaseMs?: number
 }) {
@@ -150,6 +153,20 @@ export function createScreeningRuns({
       )
         throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       await starts.record(user)
+      await audit.record({
+        actor: user,
+        action: 'triagem_iniciada',
+        subject: `triagem:${draftId}`,
+        detail: {
+          vacancyId,
+          mode: draft.mode,
+          provider: provider.name,
+          model: provider.model,
+          criteria: vacancyCriteria(vacancy, { mode: draft.mode }).map((c) => c.label),
+          candidates: draft.total,
+          fieldsSent: provider.fieldsSent,
+        },
+      })
       void process(draftId)
       return draftId
     },

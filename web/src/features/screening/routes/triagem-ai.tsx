@@ -1,3 +1,4 @@
+import { shiftDate } from '@mini-vagas/shared/domain/dates'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useScreening } from '../api/use-screening.ts'
 import { ApplyConfirmation } from '../components/apply-confirmation.tsx'
@@ -66,6 +67,13 @@ export function Component() {
       {plan && <ApplyConfirmation preview={plan} biasWarnings={view?.bias?.warnings ?? []} onConfirm={() => void s.onConfirmApply()} onCancel={() => s.setPlan(null)} />}
 
       {s.vacancy && <VacancyInfo vacancy={s.vacancy} />}
+
+      <p className="field-hint">
+        Cada triagem, aplicação e status gravado fica na trilha de auditoria por 6 meses.{' '}
+        <a href={`/bff/audit.csv?start_date=${shiftDate(s.today, -30)}&end_date=${s.today}`} download>
+          Exportar a trilha dos últimos 30 dias (CSV)
+        </a>
+      </p>
 
       {view && <RunSummary view={view} onReload={() => void s.onLoad()} />}
 

@@ -1,0 +1,61 @@
+import nock from 'nock'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CSRF_HEADERS, LEGACY, testApp } from '../testing.ts'
+import { createAuditTrail } from './audit.ts'
+import { createSqliteStore } from './store.ts'
+
+afterEach(() => nock.cleanAll())
+
+describe('audit trail (issue 14)', () => {
+  it('keeps events in order between two instants and forgets those past the retention', async () => {
+    let clock = Date.parse('2026-05-01T12:00:00Z')
+    const trail = await createAuditTrail(await createSqliteStore(':memory:'), () => clock)
+    await trail.record({ actor: 'ana@x', action: 'triagem_iniciada', subject: 'triagem:r1', detail: { provider: 'openai', model: 'gpt-4.1-mini' } })
+    clock = Date.parse('2026-11-20T12:00:00Z')
+    await trail.record({ actor: 'ana@x', action: 'status_alterado', subject: 'candidato:7', detail: { from: '', to: 'triado', via: 'triagem' } })
+    await trail.record({ actor: 'rui@x', action: 'status_alterado', subject: 'candidato:8', detail: { from: 'triado', to: 'aprovado', via: 'manual' } })
+    const all = await trail.between('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')
+    expect(all.map((e) => [e.actor, e.action, e.subject, e.detail])).toEqual([
+      ['ana@x', 'triagem_iniciada', 'triagem:r1', { provider: 'openai', model: 'gpt-4.1-mini' }],
+      ['ana@x', 'status_alterado', 'candidato:7', { from: '', to: 'triado', via: 'triagem' }],
+      ['rui@x', 'status_alterado', 'candidato:8', { from: 'triado', to: 'aprovado', via: 'manual' }],
+    ])
+    expect(await trail.purge('2026-05-20T00:00:00Z')).toBe(1)
+    expect((await trail.between('2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z')).length).toBe(2)
+  })
+
+  it('purges at start what is older than AUDIT_RETENTION_DAYS (default 183), and exports a period as CSV for admins only', async () => {
+    const now = Date.parse('2026-11-23T12:00:00Z')
+    const store = await createSqliteStore(':memory:')
+    const old = await createAuditTrail(store, () => now - 200 * 86_400_000)
+    await old.record({ actor: 'ana@x', action: 'triagem_iniciada', subject: 'triagem:velha' })
+    const recent = await createAuditTrail(store, () => now - 100 * 86_400_000)
+    await recent.record({ actor: 'ana@x', action: 'triagem_iniciada', subject: 'triagem:recente', detail: { criteria: ['CNH; categoria B'] } })
+    const app = await testApp({}, { store, now: () => now })
+    await app.ready()
+    expect((await app.audit.between('2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z')).map((e) => e.subject)).toEqual(['triagem:recente'])
+
+    const user = (role: string) => ({ name: 'Ana', email: 'ana@x', role, cnpj: '11222333000181' })
+    const login = async (role: string) => {
+      nock(LEGACY)
+        .post('/api/auth/login')
+        .reply(200, { data: { token: 't', user: user(role) } })
+      const answer = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '11222333000181', password: 'x' } })
+      return String(answer.headers['set-cookie']).split(';')[0]!
+    }
+    const admin = await login('admin')
+    const csv = await app.inject({ url: '/bff/audit.csv?start_date=2026-08-01&end_date=2026-11-23', headers: { cookie: admin } })
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="auditoria-2026-08-01-a-2026-11-23.csv"')
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe('Data e hora;Quem;Ação;Sobre;Detalhes')
+    expect(lines.slice(1)).toEqual(['15/08/2026, 09:00:00;ana@x;Triagem iniciada;triagem:recente;"{""criteria"":[""CNH; categoria B""]}"'])
+    expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-11-23&end_date=2026-11-01', headers: { cookie: admin } })).statusCode).toBe(422)
+    expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-23', headers: { cookie: await login('company') } })).statusCode).toBe(403)
+    expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-23' })).statusCode).toBe(401)
+    await app.close()
+  })
+})

@@ -1,0 +1,19 @@
+/** The audit trail's actions as people read them (issue 14); an action without a label shows as recorded. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  triagem_iniciada: 'Triagem iniciada',
+  triagem_aplicada: 'Aplicação dos resultados iniciada',
+  status_alterado: 'Status alterado',
+  candidato_enviado: 'Candidato enviado para a vaga',
+  veredito_revisado: 'Veredito revisado por uma pessoa',
+  triagem_desfeita: 'Aplicação desfeita',
+  pedido_titular: 'Pedido do titular recebido',
+  pedido_respondido: 'Pedido do titular respondido',
+}
+
+export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes'] as const
+
+/** One event as a CSV row: the time in Brazil's format (UTC-3 wall clock), the action's label, details as JSON. */
+export function auditCsvRow(event: { at: string; actor: string; action: string; subject: string; detail: Record<string, unknown> }): string[] {
+  const when = new Date(event.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+  return [when, event.actor, AUDIT_ACTION_LABELS[event.action] ?? event.action, event.subject, JSON.stringify(event.detail)]
+}
