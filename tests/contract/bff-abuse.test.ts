@@ -115,6 +115,8 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     (f: string) => `/api/${f}`,
     (f: string) => `/bff/screening/runs/${f}`,
     (f: string) => `/bff/screening/runs/${f}/events`,
+    (f: string) => `/bff/screening/runs/${f}/bias.csv`,
+    (f: string) => `/bff/audit.csv?start_date=${f}&end_date=${f}`,
   ]
   it('GET routes with fuzzed paths and queries', async () => {
     for (const route of getRoutes) {
@@ -140,6 +142,7 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['POST', '/bff/auth/logout'],
       ['POST', '/bff/screening/runs'],
       ['POST', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/apply'],
+      ['PUT', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/results/1/review'],
       ['POST', '/bff/users'],
       ['POST', '/bff/company/vacancies'],
       ['POST', '/bff/vacancies'],
@@ -151,7 +154,15 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     ]
     // Every unsafe /bff route the BFF declares is fuzzed here (a new one must join the list).
     const declared = [...stack.app.routeAccess.keys()].filter((r) => !r.startsWith('GET ') && r.includes(' /bff/'))
-    const fuzzed = new Set(targets.map(([method, url]) => `${method} ${url.replace(/\/1(?=\/|$)/g, '/:id').replace(/00000000-0000-0000-0000-000000000000/, ':id')}`))
+    const fuzzed = new Set(
+      targets.map(
+        ([method, url]) =>
+          `${method} ${url
+            .replace(/\/1(?=\/|$)/g, '/:id')
+            .replace(/00000000-0000-0000-0000-000000000000/, ':id')
+            .replace('/results/:id/', '/results/:candidateId/')}`,
+      ),
+    )
     expect(declared.filter((r) => !fuzzed.has(r))).toEqual([])
     for (const [method, url] of targets) {
       for (const body of BODIES) {

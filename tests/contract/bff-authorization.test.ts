@@ -125,6 +125,13 @@ const CASES: Case[] = [
   { route: 'GET /bff/screening/runs/:id/apply-preview', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply-preview`, ok: 404 },
   { route: 'POST /bff/screening/runs/:id/apply', method: 'POST', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply`, body: {}, ok: 404 },
   { route: 'GET /bff/screening/runs/:id/bias.csv', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/bias.csv`, ok: 404 },
+  {
+    route: 'PUT /bff/screening/runs/:id/results/:candidateId/review',
+    method: 'PUT',
+    url: () => `/bff/screening/runs/${UNKNOWN_RUN}/results/1/review`,
+    body: { decision: 'revisao', reason: 'Conferir CNH' },
+    ok: 404,
+  },
   { route: 'GET /bff/audit.csv', method: 'GET', url: () => '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-30' },
   { route: 'POST /bff/vacancies', method: 'POST', url: () => '/bff/vacancies', body: { description: 'Nova vaga' }, ok: 201 },
   { route: 'PUT /bff/vacancies/:id', method: 'PUT', url: () => `/bff/vacancies/${ids.vA}`, body: { redes_sociais: 'instagram' } },

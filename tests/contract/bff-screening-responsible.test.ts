@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { biasReport } from '../../shared/src/domain/screening-bias.ts'
+import { screeningMayChange } from '../../shared/src/domain/candidate-status.ts'
 import { GENERAL_AGE, proximity, vacancyCriteria } from '../../shared/src/domain/screening-rules.ts'
 import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
 import type { ListedCandidate } from '../../shared/src/schemas/candidates.ts'
@@ -100,6 +101,37 @@ describe('responsible screening (issue 14)', () => {
     expect(lines).toHaveLength(view.bias!.groups.length + 1)
   })
 
+  it('a person reviews a verdict: their name, reason and decision are kept and shown, and applying writes their decision', async () => {
+    const { view } = run
+    const headers = { ...UNSAFE_HEADERS, cookie: admin }
+    const review = (candidateId: number, body: unknown) =>
+      stack.app.inject({ method: 'PUT', url: `/bff/screening/runs/${view.run.id}/results/${candidateId}/review`, headers, payload: body as object })
+    // People applying may still write (nobody moved them past screening).
+    const writable = new Set(run.shown.filter((c) => screeningMayChange(c.status ?? null)).map((c) => c.id))
+    const barred = view.results.find((r) => r.outcome === 'revisao' && writable.has(r.candidateId))!
+    const passed = view.results.find((r) => r.outcome === 'triado' && writable.has(r.candidateId))!
+    const answer = await review(barred.candidateId, { decision: 'triado', reason: '  Mora a 20 km, conferido por telefone.  ' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({
+      candidateId: barred.candidateId,
+      outcome: 'revisao',
+      review: { by: 'Administração Mini Vagas', decision: 'triado', reason: 'Mora a 20 km, conferido por telefone.' },
+    })
+    expect((await review(passed.candidateId, { decision: 'nao_triado', reason: 'Sem disponibilidade de horário.' })).statusCode).toBe(200)
+    expect((await review(passed.candidateId, { decision: 'nao_triado', reason: '  ' })).json()).toEqual({
+      message: 'Informe o motivo da revisão.',
+      errors: { reason: ['Informe o motivo da revisão.'] },
+    })
+    expect((await review(999_999, { decision: 'triado', reason: 'ok ok' })).statusCode).toBe(404)
+    expect((await review(passed.candidateId, { decision: 'aprovado', reason: 'ok ok' })).statusCode).toBe(422)
+    const shown = (await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}`, headers: { cookie: admin } })).json() as RunView
+    expect(shown.results.find((r) => r.candidateId === barred.candidateId)!.review).toMatchObject({ decision: 'triado' })
+    // What applying will write follows the people's decisions: one more status change... and one fewer.
+    const preview = (await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}/apply-preview`, headers: { cookie: admin } })).json()
+    const reviewedOut = shown.results.filter((r) => (r.review?.decision ?? r.outcome) === 'nao_triado').length
+    expect(preview.changes + preview.kept.reduce((n: number, k: { count: number }) => n + k.count, 0)).toBe(shown.results.length - reviewedOut)
+  })
+
   it('keeps an audit trail an admin can export: who started the run with which provider, model and criteria, who applied it, every status written', async () => {
     const { view } = run
     const headers = { ...UNSAFE_HEADERS, cookie: admin }
@@ -136,5 +168,27 @@ describe('responsible screening (issue 14)', () => {
     const forwards = rows.filter((r) => r[2] === 'Candidato enviado para a vaga' && r.join(';').includes(view.run.id))
     expect(statuses).toHaveLength(applied!.updated)
     expect(forwards).toHaveLength(applied!.sent)
+    expect(rows.filter((r) => r[2] === 'Veredito revisado por uma pessoa')).toHaveLength(2)
+    // The reviewed candidates, in the legacy: the one a person passed is triado with their reason in the note; the one they held back was not written.
+    const reviewed = (await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}`, headers: { cookie: admin } })).json() as RunView
+    const passedByPerson = reviewed.results.find((r) => r.review?.decision === 'triado')!
+    const heldBack = reviewed.results.find((r) => r.review?.decision === 'nao_triado')!
+    const login = (await (
+      await fetch(`${stack.legacy.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }),
+      })
+    ).json()) as { data: { token: string } }
+    const record = async (id: number) =>
+      (
+        (await (await fetch(`${stack.legacy.url}/api/candidatos/${id}`, { headers: { authorization: `Bearer ${login.data.token}` } })).json()) as {
+          data: { status: string; obs: string | null }
+        }
+      ).data
+    const passedRecord = await record(passedByPerson.candidateId)
+    expect(passedRecord.status).toBe('triado')
+    expect(passedRecord.obs).toContain('Revisado por Administração Mini Vagas: Mora a 20 km, conferido por telefone.')
+    expect((await record(heldBack.candidateId)).obs ?? '').not.toContain(`[triagem ${view.run.id.slice(0, 8)}/`)
   }, 120_000)
 })

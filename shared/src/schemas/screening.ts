@@ -125,12 +125,22 @@ export const CriterionEvidence = Type.Object({
 })
 export type CriterionEvidence = Static<typeof CriterionEvidence>
 
+/** A person's review of a verdict (issue 14): who, when, their final decision and why. */
+export const ResultReview = Type.Object({ by: Type.String(), decision: Outcome, reason: Type.String(), at: Type.String() })
+export type ResultReview = Static<typeof ResultReview>
+
+/** PUT /bff/screening/runs/:id/results/:candidateId/review */
+export const ReviewBody = Type.Object({ decision: Outcome, reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false })
+export type ReviewBody = Static<typeof ReviewBody>
+export const ReviewParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }), candidateId: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) })
+
 export const ScreeningResult = Type.Object({
   candidateId: Type.Integer(),
   name: Type.String(),
   outcome: Type.Union([Outcome, Type.Null()]),
   explanation: NullableText,
   evidence: Type.Array(CriterionEvidence),
+  review: Type.Union([ResultReview, Type.Null()]),
 })
 export type ScreeningResult = Static<typeof ScreeningResult>
 

@@ -106,13 +106,13 @@ export function createScreeningApplier({
 
     async function perform(step: StoredStep, result: StoredResult) {
       const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
-      const outcome = result.outcome as 'triado' | 'revisao'
+      const outcome = (result.review?.decision ?? result.outcome) as 'triado' | 'revisao'
       const marker = applyMarker(runId, step.candidateId)
       const note = screeningNote({
         runId,
         candidateId: step.candidateId,
         outcome: step.kind === 'forward' ? 'triado' : outcome,
-        explanation: result.explanation ?? '',
+        explanation: result.review ? `Revisado por ${result.review.by}: ${result.review.reason}. Indicação da triagem: ${result.explanation ?? ''}` : (result.explanation ?? ''),
         vacancy,
         provider: run.provider,
         date,
@@ -270,7 +270,8 @@ export function createScreeningApplier({
     const steps = applySteps(
       run.mode === 'global' ? 'global' : 'empresa',
       Number(run.vacancy.id),
-      results.map((r) => ({ candidateId: r.candidateId, outcome: r.outcome!, jobPostingId: Number(r.candidate.job_posting_id) || null })),
+      // A person's reviewed decision is what gets written (issue 14).
+      results.map((r) => ({ candidateId: r.candidateId, outcome: r.review?.decision ?? r.outcome!, jobPostingId: Number(r.candidate.job_posting_id) || null })),
     )
     if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)
     return { run, steps, results: new Map(results.map((r) => [r.candidateId, r])) }

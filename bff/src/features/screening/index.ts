@@ -5,7 +5,20 @@ import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Gauge } from 'prom-client'
 import { Failures } from '@mini-vagas/shared/schemas/common'
-import { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProviderAnswer, RunBody, RunParams, RunView, type ProgressEvent } from '@mini-vagas/shared/schemas/screening'
+import {
+  ApplyPreview,
+  ConnectionAnswer,
+  LoadAnswer,
+  LoadBody,
+  ProviderAnswer,
+  ReviewBody,
+  ReviewParams,
+  RunBody,
+  RunParams,
+  RunView,
+  ScreeningResult,
+  type ProgressEvent,
+} from '@mini-vagas/shared/schemas/screening'
 import { sessionOf } from '../../lib/access.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -187,6 +200,13 @@ async function screeningRoutes(
     model: provider.model,
     fieldsSent: provider.fieldsSent,
   }))
+
+  // A person's review of one verdict (issue 14): kept, shown, and what applying writes.
+  api.put(
+    '/bff/screening/runs/:id/results/:candidateId/review',
+    { config, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: ScreeningResult, ...Failures } } },
+    async (request) => runs.review(request.params.id, Number(request.params.candidateId), request.body, sessionOf(request)),
+  )
 
   // The run's bias report as CSV (issue 14), once the run is done.
   api.get('/bff/screening/runs/:id/bias.csv', { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } }, async (request, reply) => {

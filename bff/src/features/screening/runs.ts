@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http-error.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
-import { ScreenedCandidate, ScreenedVacancy, type LoadBody, type OutcomeCounts } from '@mini-vagas/shared/schemas/screening'
+import { ScreenedCandidate, ScreenedVacancy, type LoadBody, type Outcome, type OutcomeCounts } from '@mini-vagas/shared/schemas/screening'
 import type { ScreeningStore } from './store.ts'
 import type { ScreeningLoader } from './loader.ts'
 import { ScreeningError, type ScreeningProvider } from './provider.ts'
@@ -207,9 +207,38 @@ export function createScreeningRuns({
           outcome: r.outcome,
           explanation: r.explanation,
           evidence: r.evidence,
+          review: r.review,
         })),
         // Computed from fields the model never saw (unless an operator turned them on).
         bias: progress.run.status === 'done' ? biasReport(results) : null,
+      }
+    },
+    /**
+     * A person's review of one verdict (issue 14): their decision and reason are kept and shown,
+     * applying writes their decision, and the audit trail keeps every review.
+     */
+    async review(runId: string, candidateId: number, body: { decision: Outcome; reason: string }, session: SessionData) {
+      const run = await store.getRun(runId)
+      if (!run || run.status === 'draft') throw new HttpError(404, 'Triagem não encontrada.')
+      if (run.status === 'screening') throw new HttpError(409, 'A triagem ainda não terminou. Aguarde o fim para revisar.')
+      const reason = body.reason.replace(/\s+/g, ' ').trim()
+      if (reason.length < 3) throw new HttpError(422, 'Informe o motivo da revisão.', { errors: { reason: ['Informe o motivo da revisão.'] } })
+      const review = { by: session.user.name || session.user.email, decision: body.decision, reason, at: new Date().toISOString() }
+      if (!(await store.saveReview(runId, candidateId, { ...review, byEmail: session.user.email }))) throw new HttpError(404, 'Candidato não encontrado nesta triagem.')
+      const result = (await store.results(runId)).find((r) => r.candidateId === candidateId)!
+      await audit.record({
+        actor: session.user.email,
+        action: 'veredito_revisado',
+        subject: `candidato:${candidateId}`,
+        detail: { runId, verdict: result.outcome, decision: body.decision, reason },
+      })
+      return {
+        candidateId,
+        name: String(result.candidate.full_name ?? ''),
+        outcome: result.outcome,
+        explanation: result.explanation,
+        evidence: result.evidence,
+        review: result.review,
       }
     },
     /** Called when the BFF starts: unfinished runs carry on from their first pending candidate. */

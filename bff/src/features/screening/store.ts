@@ -1,6 +1,7 @@
 import type {
   ApplyStatus,
   CriterionEvidence,
+  ResultReview,
   Outcome,
   RunStatus as SharedRunStatus,
   ScreenedCandidate,
@@ -28,6 +29,9 @@ const MIGRATIONS = [
   `ALTER TABLE screening_results ADD COLUMN evidence TEXT;
    ALTER TABLE screening_runs ADD COLUMN model TEXT;
    ALTER TABLE screening_runs ADD COLUMN fields_sent TEXT;`,
+  // Issue 14: a person's review of a verdict (the latest per candidate; the audit trail keeps each).
+  `CREATE TABLE IF NOT EXISTS screening_reviews (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, reviewer TEXT NOT NULL, reviewer_name TEXT NOT NULL,
+     decision TEXT NOT NULL, reason TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (run_id, candidate_id));`,
 ]
 
 /** 'draft': loaded and shown, not started (issue 12: the run screens exactly what was shown). */
@@ -60,6 +64,8 @@ export interface StoredResult {
   outcome: Outcome | null
   explanation: string | null
   evidence: CriterionEvidence[]
+  /** A person's review of the verdict: their decision is what applying writes. */
+  review: ResultReview | null
 }
 
 /** 'skipped': not written on purpose (the person is past screening); final, with the reason. */
@@ -102,6 +108,8 @@ export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease'
   saveVerdicts(runId: string, verdicts: { candidateId: number; outcome: Outcome; explanation: string; evidence: CriterionEvidence[] }[]): Promise<void>
   finish(runId: string, status: RunStatus, message: string | null): Promise<void>
   results(runId: string): Promise<StoredResult[]>
+  /** Keeps a person's review of one verdict (replacing an earlier one); false when the run has no such candidate. */
+  saveReview(runId: string, candidateId: number, review: ResultReview & { byEmail: string }): Promise<boolean>
   /** How many candidates of a run have each verdict (null: not screened yet), without reading them. */
   outcomeCounts(runId: string): Promise<Map<Outcome | null, number>>
   unfinishedRuns(): Promise<StoredRun[]>
@@ -151,6 +159,7 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
     outcome: r.outcome === null ? null : (String(r.outcome) as Outcome),
     explanation: text(r.explanation),
     evidence: r.evidence ? (JSON.parse(String(r.evidence)) as CriterionEvidence[]) : [],
+    review: r.review_decision ? { by: String(r.reviewer_name), decision: r.review_decision as Outcome, reason: String(r.review_reason), at: String(r.review_at) } : null,
   })
   const apply = (r: Row): StoredApply => ({ runId: String(r.run_id), status: r.status as ApplyStatus, message: text(r.message), updatedAt: String(r.updated_at) })
   const getRun = async (sql: Sql, id: string) => {
@@ -212,7 +221,25 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
     async finish(runId, status, message) {
       await store.run('UPDATE screening_runs SET status = ?, message = ?, updated_at = ? WHERE id = ?', [status, message, now(), runId])
     },
-    results: async (runId) => (await store.all('SELECT * FROM screening_results WHERE run_id = ? ORDER BY position', [runId])).map(result),
+    results: async (runId) =>
+      (
+        await store.all(
+          `SELECT r.*, v.reviewer_name, v.decision AS review_decision, v.reason AS review_reason, v.at AS review_at
+           FROM screening_results r LEFT JOIN screening_reviews v ON v.run_id = r.run_id AND v.candidate_id = r.candidate_id
+           WHERE r.run_id = ? ORDER BY r.position`,
+          [runId],
+        )
+      ).map(result),
+    saveReview: (runId, candidateId, review) =>
+      store.tx(async (sql) => {
+        if (!(await sql.get('SELECT 1 AS found FROM screening_results WHERE run_id = ? AND candidate_id = ? AND outcome IS NOT NULL', [runId, candidateId]))) return false
+        await sql.run(
+          `INSERT INTO screening_reviews (run_id, candidate_id, reviewer, reviewer_name, decision, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (run_id, candidate_id) DO UPDATE SET reviewer = excluded.reviewer, reviewer_name = excluded.reviewer_name, decision = excluded.decision, reason = excluded.reason, at = excluded.at`,
+          [runId, candidateId, review.byEmail, review.by, review.decision, review.reason, review.at],
+        )
+        return true
+      }),
     outcomeCounts: async (runId) =>
       new Map(
         (await store.all<{ outcome: Outcome | null; n: number }>('SELECT outcome, COUNT(*) AS n FROM screening_results WHERE run_id = ? GROUP BY outcome', [runId])).map((r) => [
@@ -287,7 +314,8 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
       store.tx(async (sql) => {
         // Finished runs untouched since `before`, unless one is still applying.
         const old = "SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')"
-        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_results']) await sql.run(`DELETE FROM ${table} WHERE run_id IN (${old})`, [before])
+        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_reviews', 'screening_results'])
+          await sql.run(`DELETE FROM ${table} WHERE run_id IN (${old})`, [before])
         return sql.run(`DELETE FROM screening_runs WHERE id IN (${old})`, [before])
       }),
   }

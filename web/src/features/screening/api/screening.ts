@@ -1,7 +1,17 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import useSWR from 'swr'
 import type { ListedVacancy, VacancyList } from '@mini-vagas/shared/schemas/vacancy'
-import type { ApplyPreview, ConnectionAnswer, LoadAnswer, LoadBody, ProgressEvent, ProviderAnswer, RunView } from '@mini-vagas/shared/schemas/screening'
+import type {
+  ApplyPreview,
+  ConnectionAnswer,
+  LoadAnswer,
+  LoadBody,
+  ProgressEvent,
+  ProviderAnswer,
+  ReviewBody,
+  RunView,
+  ScreeningResult,
+} from '@mini-vagas/shared/schemas/screening'
 import { api } from '../../../lib/api-client.ts'
 
 export type { ApplyPreview, RunView } from '@mini-vagas/shared/schemas/screening'
@@ -24,6 +34,10 @@ export const testConnection = () => api<ConnectionAnswer>('/bff/screening/test-c
 export const startRun = (draftId: string) => api<RunView>('/bff/screening/runs', { method: 'POST', body: { draftId } })
 
 export const previewApply = (id: string) => api<ApplyPreview>(`/bff/screening/runs/${id}/apply-preview`)
+
+/** A person's review of one verdict (issue 14); the answer is the result as kept. */
+export const reviewResult = (runId: string, candidateId: number, body: ReviewBody) =>
+  api<ScreeningResult>(`/bff/screening/runs/${runId}/results/${candidateId}/review`, { method: 'PUT', body })
 
 export const applyRun = (id: string) => api<RunView>(`/bff/screening/runs/${id}/apply`, { method: 'POST' })
 

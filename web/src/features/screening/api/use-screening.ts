@@ -213,5 +213,10 @@ export function useScreening() {
     onRun,
     onApply,
     onConfirmApply,
+    /** A review saved: the run is read again (counts, results and what applying will write). */
+    onReviewed: () => {
+      notify('Revisão registrada.')
+      void run.mutate()
+    },
   }
 }

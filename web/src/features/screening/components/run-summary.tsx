@@ -3,7 +3,7 @@ import { BiasReport } from './bias-report.tsx'
 import { ScreeningResults } from './screening-results.tsx'
 
 /** The run's outcome: counts, the apply's result and failures, and the grouped results. */
-export function RunSummary({ view, onReload }: { view: RunView; onReload: () => void }) {
+export function RunSummary({ view, onReload, onReviewed }: { view: RunView; onReload: () => void; onReviewed?: () => void }) {
   const { run, counts, apply } = view
   return (
     <section aria-labelledby="resultado">
@@ -52,7 +52,7 @@ export function RunSummary({ view, onReload }: { view: RunView; onReload: () => 
         </details>
       )}
       {view.bias && <BiasReport runId={run.id} report={view.bias} />}
-      {run.status !== 'screening' && <ScreeningResults results={view.results} />}
+      {run.status !== 'screening' && <ScreeningResults results={view.results} {...(run.status === 'done' ? { runId: run.id, onReviewed } : {})} />}
     </section>
   )
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import type { CriterionEvidence, Outcome, RunView } from '@mini-vagas/shared/schemas/screening'
+import { formatDate } from '@mini-vagas/shared/domain/dates'
+import type { CriterionEvidence, Outcome, RunView, ScreeningResult } from '@mini-vagas/shared/schemas/screening'
+import { ReviewDialog } from './review-dialog.tsx'
 
 const GROUPS: { outcome: Outcome; title: string }[] = [
   { outcome: 'triado', title: 'Triados' },
@@ -32,7 +34,9 @@ function Evidence({ evidence }: { evidence: CriterionEvidence[] }) {
   )
 }
 
-function Group({ title, rows }: { title: string; rows: RunView['results'] }) {
+const DECISION_LABEL: Record<Outcome, string> = { triado: 'Triado', revisao: 'Revisão', nao_triado: 'Não triado' }
+
+function Group({ title, rows, onReview }: { title: string; rows: RunView['results']; onReview?: ((row: ScreeningResult) => void) | undefined }) {
   const [all, setAll] = useState(false)
   const shown = all ? rows : rows.slice(0, FIRST)
   const id = `grupo-${title.replace(/\W+/g, '-').toLowerCase()}`
@@ -50,6 +54,21 @@ function Group({ title, rows }: { title: string; rows: RunView['results'] }) {
               <strong>{r.name || `Candidato #${r.candidateId}`}</strong>
               <span className="justification">{r.explanation}</span>
               <Evidence evidence={r.evidence} />
+              {r.review && (
+                <p className="review-note">
+                  Revisado por {r.review.by} em {formatDate(r.review.at)}: <strong>{DECISION_LABEL[r.review.decision]}</strong> — {r.review.reason}
+                </p>
+              )}
+              {onReview && (
+                <button
+                  type="button"
+                  className="button button-small review-button"
+                  aria-label={`${r.review ? 'Alterar revisão' : 'Revisar'} ${r.name || `candidato #${r.candidateId}`}`}
+                  onClick={() => onReview(r)}
+                >
+                  {r.review ? 'Alterar revisão' : 'Revisar'}
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -63,13 +82,28 @@ function Group({ title, rows }: { title: string; rows: RunView['results'] }) {
   )
 }
 
-/** Results grouped as triados, revisão and não triados, each with its justification (spec §2.13, §3.7). */
-export function ScreeningResults({ results }: { results: RunView['results'] }) {
+/**
+ * Results grouped as triados, revisão and não triados, each with its justification (spec §2.13,
+ * §3.7), its criteria and a person's review; `runId` given, each verdict can be reviewed.
+ */
+export function ScreeningResults({ results, runId, onReviewed }: { results: RunView['results']; runId?: string; onReviewed?: (row: ScreeningResult) => void }) {
+  const [reviewing, setReviewing] = useState<ScreeningResult | null>(null)
   return (
     <div className="result-groups">
       {GROUPS.map((g) => (
-        <Group key={g.outcome} title={g.title} rows={results.filter((r) => r.outcome === g.outcome)} />
+        <Group key={g.outcome} title={g.title} rows={results.filter((r) => r.outcome === g.outcome)} onReview={runId ? setReviewing : undefined} />
       ))}
+      {reviewing && runId && (
+        <ReviewDialog
+          runId={runId}
+          result={reviewing}
+          onClose={() => setReviewing(null)}
+          onSaved={(row) => {
+            setReviewing(null)
+            onReviewed?.(row)
+          }}
+        />
+      )}
     </div>
   )
 }

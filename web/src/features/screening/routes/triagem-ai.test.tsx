@@ -245,6 +245,33 @@ describe('TriagemAI (spec §2.13)', () => {
     await waitFor(() => expect(screen.getAllByText(applied.message).length).toBeGreaterThan(0))
   }, 15_000)
 
+  it('a person reviews a verdict: decision and reason required, saved, then shown with their name (issue 14)', async () => {
+    let reviewed = false
+    const review = { by: 'Ana Admin', decision: 'nao_triado', reason: 'Sem disponibilidade à noite.', at: '2026-11-22T15:00:00Z' }
+    const withReview = () => {
+      const view = runView('done')
+      if (reviewed) (view.results[0] as Record<string, unknown>).review = review
+      return view
+    }
+    const { calls } = bff({
+      [`GET /bff/screening/runs/${RUN}`]: () => ({ status: 200, body: withReview() }),
+      [`PUT /bff/screening/runs/${RUN}/results/10/review`]: () => ((reviewed = true), { status: 200, body: { ...withReview().results[0], review } }),
+    })
+    renderRoute(`/triagem-ai?triagem=${RUN}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Revisar Maria Silva' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Revisar veredito — Maria Silva' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar revisão' }))
+    expect(await within(dialog).findByText('Informe o motivo da revisão.')).toBeTruthy()
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false)
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Não triado' }))
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), { target: { value: 'Sem disponibilidade à noite.' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar revisão' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ decision: 'nao_triado', reason: 'Sem disponibilidade à noite.' })
+    expect((await screen.findByText(/Revisado por Ana Admin em 22\/11\/2026/)).textContent).toContain('Não triado — Sem disponibilidade à noite.')
+    expect(screen.getByRole('button', { name: 'Alterar revisão Maria Silva' })).toBeTruthy()
+  })
+
   it('27. shows the model’s justifications as text, never as HTML', async () => {
     const hostile = runView('done')
     hostile.results[0]!.explanation = '<img src=x onerror="alert(1)"><b>TRIADO</b>'

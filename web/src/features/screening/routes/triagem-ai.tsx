@@ -75,7 +75,7 @@ export function Component() {
         </a>
       </p>
 
-      {view && <RunSummary view={view} onReload={() => void s.onLoad()} />}
+      {view && <RunSummary view={view} onReload={() => void s.onLoad()} onReviewed={s.onReviewed} />}
 
       {loaded && !view && (
         <section aria-labelledby="carregados">
