@@ -124,6 +124,7 @@ const CASES: Case[] = [
   { route: 'GET /bff/screening/runs/:id/events', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/events`, ok: 404 },
   { route: 'GET /bff/screening/runs/:id/apply-preview', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply-preview`, ok: 404 },
   { route: 'POST /bff/screening/runs/:id/apply', method: 'POST', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/apply`, body: {}, ok: 404 },
+  { route: 'POST /bff/screening/runs/:id/undo', method: 'POST', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/undo`, body: {}, ok: 409 },
   { route: 'GET /bff/screening/runs/:id/bias.csv', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}/bias.csv`, ok: 404 },
   {
     route: 'PUT /bff/screening/runs/:id/results/:candidateId/review',

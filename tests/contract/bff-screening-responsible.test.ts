@@ -191,4 +191,59 @@ describe('responsible screening (issue 14)', () => {
     expect(passedRecord.obs).toContain('Revisado por Administração Mini Vagas: Mora a 20 km, conferido por telefone.')
     expect((await record(heldBack.candidateId)).obs ?? '').not.toContain(`[triagem ${view.run.id.slice(0, 8)}/`)
   }, 120_000)
+
+  it('undoes the apply: every record nobody changed since gets its status and note back; one a person changed is kept; forwards stay', async () => {
+    const { view } = run
+    const headers = { ...UNSAFE_HEADERS, cookie: admin }
+    const login = (await (
+      await fetch(`${stack.legacy.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }),
+      })
+    ).json()) as { data: { token: string } }
+    const record = async (id: number) =>
+      (
+        (await (await fetch(`${stack.legacy.url}/api/candidatos/${id}`, { headers: { authorization: `Bearer ${login.data.token}` } })).json()) as {
+          data: { status: string | null; obs: string | null }
+        }
+      ).data
+    const marker = `[triagem ${view.run.id.slice(0, 8)}/`
+    const before = new Map(run.shown.map((c) => [c.id, c]))
+    const written = (await Promise.all(view.results.map(async (r) => ({ id: r.candidateId, now: await record(r.candidateId) })))).filter((r) =>
+      r.now.obs?.includes(`${marker}${r.id}]`),
+    )
+    expect(written.length).toBeGreaterThan(5)
+    // A person moves one of them on after the apply: that record must stay as they left it.
+    const touched = written[0]!.id
+    expect((await stack.app.inject({ method: 'PUT', url: `/bff/candidates/${touched}/status`, headers, payload: { status: 'entrevista_online' } })).statusCode).toBe(200)
+
+    const started = await stack.app.inject({ method: 'POST', url: `/bff/screening/runs/${view.run.id}/undo`, headers, payload: {} })
+    expect(started.statusCode).toBe(202)
+    let undone: RunView['undo'] = null
+    for (let i = 0; i < 1200 && undone?.status !== 'undone'; i++) {
+      await new Promise((r) => setTimeout(r, 50))
+      undone = ((await stack.app.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}`, headers: { cookie: admin } })).json() as RunView).undo
+    }
+    expect(undone).toMatchObject({ status: 'undone', restored: written.length - 1, failed: [] })
+    expect(undone!.kept.filter((k) => k.includes('foi alterado depois'))).toHaveLength(1)
+    expect(undone!.message).toMatch(
+      new RegExp(
+        `^Aplicação desfeita: ${written.length - 1} candidatos restaurados ao status e à observação de antes\\. 1 candidato mantido porque alguém alterou o registro depois\\.`,
+      ),
+    )
+    for (const { id } of written.slice(1)) {
+      const now = await record(id)
+      expect(now.status ?? '').toBe(before.get(id)!.status ?? '')
+      expect(now.obs ?? null).toBe(before.get(id)!.obs ?? null)
+    }
+    expect((await record(touched)).status).toBe('entrevista_online')
+    // Asked again: nothing left to undo.
+    expect((await stack.app.inject({ method: 'POST', url: `/bff/screening/runs/${view.run.id}/undo`, headers, payload: {} })).json()).toEqual({
+      message: 'Não há alterações desta aplicação para desfazer.',
+    })
+    const csv = await stack.app.inject({ method: 'GET', url: `/bff/audit.csv?start_date=${todayDate()}&end_date=${todayDate()}`, headers: { cookie: admin } })
+    expect(csv.body).toContain(`Aplicação desfeita;triagem:${view.run.id}`)
+    expect(csv.body.split('\r\n').filter((line) => line.includes('desfazer') && line.includes(view.run.id))).toHaveLength(written.length - 1)
+  }, 120_000)
 })

@@ -113,6 +113,18 @@ describe('AI screening with the rules provider', () => {
       .first()
       .waitFor()
     expect(await seriousViolations(page)).toEqual([])
+
+    // Issue 14: one action undoes the apply; every record nobody touched is as it was before.
+    await page.getByRole('button', { name: 'Desfazer aplicação' }).click()
+    const undo = page.getByRole('dialog', { name: 'Desfazer a aplicação?' })
+    await undo.getByText('Envios para a vaga continuam').waitFor()
+    await undo.getByRole('button', { name: 'Desfazer', exact: true }).click()
+    await page.getByText(/^Aplicação desfeita: \d+ candidatos? restaurados?/).waitFor({ timeout: 60_000 })
+    const after = await legacy<LegacyCandidate[]>(`/processos_seletivos/${vacancy.id}/candidatos`)
+    expect(after.filter((r) => r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))).toEqual([])
+    const was = new Map(records.filter((r) => !marked.includes(r)).map((r) => [r.id, r.status]))
+    expect(after.filter((r) => was.has(r.id) && was.get(r.id) !== r.status)).toEqual([])
+    expect(await page.getByRole('button', { name: 'Desfazer aplicação' }).count()).toBe(0)
   }, 120_000)
 
   it('global mode: the last 6 months, screened against the vacancy, triados sent to it with status triado', async () => {

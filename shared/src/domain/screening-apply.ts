@@ -171,3 +171,31 @@ export const APPLY_MESSAGES = {
     `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
   sessionEnded: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou.",
 } as const
+
+/** Undoing an apply (issue 14), in the recruiter's words. */
+export const UNDO_MESSAGES = {
+  notApplied: 'Só é possível desfazer uma aplicação concluída.',
+  busy: 'Esta triagem já está sendo aplicada ou desfeita.',
+  nothing: 'Não há alterações desta aplicação para desfazer.',
+  changed: (name: string) => `${name} mantido: o registro foi alterado depois da aplicação.`,
+  forwardKept: (name: string) => `O envio de ${name} para a vaga continua: o sistema não permite excluir candidaturas.`,
+  failed: (name: string, message: string) => `Erro ao desfazer ${name}: ${message}`,
+  interrupted: "Desfazer foi interrompido (o servidor foi reiniciado ou sua sessão expirou). Clique em 'Desfazer aplicação' para continuar.",
+  failedStore: 'Erro ao desfazer: o servidor não conseguiu registrar o andamento. Tente novamente em instantes.',
+} as const
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The undo's closing message: what was restored, what was kept and why, what could not be undone. */
+export function undoMessage({ restored, changed, forwards, failed }: { restored: number; changed: number; forwards: number; failed: number }): string {
+  return [
+    `Aplicação desfeita: ${plural(restored, 'candidato restaurado', 'candidatos restaurados')} ao status e à observação de antes.`,
+    changed > 0 ? `${plural(changed, 'candidato mantido', 'candidatos mantidos')} porque alguém alterou o registro depois.` : '',
+    forwards > 0 ? `${plural(forwards, 'envio continua', 'envios continuam')} na vaga: o sistema não permite excluir candidaturas.` : '',
+    failed > 0
+      ? `${plural(failed, 'candidato não pôde', 'candidatos não puderam')} ser restaurado${failed === 1 ? '' : 's'}; clique em 'Desfazer aplicação' para tentar de novo.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+}

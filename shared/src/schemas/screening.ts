@@ -86,6 +86,18 @@ export const ApplyFailure = Type.Object({ candidateId: Type.Integer(), name: Typ
 export const ApplyView = Type.Object({ ...ApplySummary.properties, failures: Type.Array(ApplyFailure) })
 export type ApplyView = Static<typeof ApplyView>
 
+/** Undoing an apply (issue 14): restored, kept (with why) and failed, as they stand. */
+export const UndoView = Type.Object({
+  status: Type.Union([Type.Literal('undoing'), Type.Literal('undone'), Type.Literal('failed')]),
+  message: NullableText,
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  restored: Type.Integer(),
+  kept: Type.Array(Type.String()),
+  failed: Type.Array(Type.String()),
+})
+export type UndoView = Static<typeof UndoView>
+
 /** A run's vacancy; a draft's may hold only the id it was loaded for. */
 export const RunVacancy = Type.Partial(ScreenedVacancy)
 
@@ -174,6 +186,7 @@ export const RunView = Type.Object({
   /** Once the run is done (issue 14). */
   bias: Type.Union([BiasReport, Type.Null()]),
   apply: Type.Union([ApplyView, Type.Null()]),
+  undo: Type.Union([UndoView, Type.Null()]),
 })
 export type RunView = Static<typeof RunView>
 

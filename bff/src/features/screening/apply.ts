@@ -141,10 +141,13 @@ export function createScreeningApplier({
             return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
         }
         uncertain = true
+        const obs = mergedObservation(record.obs, note, marker)
+        // What this write replaces, kept before it is sent: an undo restores it where nobody changed the record since.
+        if (step.kind === 'status') await store.recordWrite(runId, step.candidateId, { prevStatus: record.status ?? null, prevObs: record.obs ?? null, status: outcome, obs })
         await store.setStep(runId, step, 'sending')
         const response =
           step.kind === 'status'
-            ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs: mergedObservation(record.obs, note, marker) } })
+            ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs } })
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
         if (ok(response)) {
           const legacyId = step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null

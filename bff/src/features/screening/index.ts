@@ -32,6 +32,7 @@ import type { ScreeningProvider } from './provider.ts'
 import { createRulesProvider } from './rules-provider.ts'
 import { createScreeningRuns } from './runs.ts'
 import { createScreeningStore } from './store.ts'
+import { createScreeningUndo } from './undo.ts'
 
 const SSE_INTERVAL_MS = 500
 
@@ -76,6 +77,7 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   const leaseMs = config.jobLeaseSeconds * 1000
   const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts, audit: app.audit, instanceId, leaseMs })
   const applier = createScreeningApplier({ store, legacy, log: app.log, audit: app.audit, now, leaseMs, instanceId })
+  const undo = createScreeningUndo({ store, legacy, log: app.log, audit: app.audit, leaseMs, instanceId })
   // Jobs for the operators' metrics: every run and apply by status (across instances, from the
   // store), and how many this instance is working on.
   new Gauge({
@@ -114,22 +116,36 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   })
   app.addHook('onClose', async () => {
     clearInterval(sweep)
-    await Promise.all([Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]).then(() => runs.release()), applier.stop(5000)])
+    await Promise.all([
+      Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]).then(() => runs.release()),
+      applier.stop(5000),
+      Promise.race([undo.idle(), new Promise((r) => setTimeout(r, 5000))]),
+    ])
   })
-  await app.register(screeningRoutes, { provider, runs, applier })
+  await app.register(screeningRoutes, { provider, runs, applier, undo })
 }
 
 /** Screening (spec §2.13, DESIGN.md §4, §6): loading, runs, their progress, applying, the connection test. Admin only. */
 async function screeningRoutes(
   app: FastifyInstance,
-  { provider, runs, applier }: { provider: ScreeningProvider; runs: ReturnType<typeof createScreeningRuns>; applier: ReturnType<typeof createScreeningApplier> },
+  {
+    provider,
+    runs,
+    applier,
+    undo,
+  }: {
+    provider: ScreeningProvider
+    runs: ReturnType<typeof createScreeningRuns>
+    applier: ReturnType<typeof createScreeningApplier>
+    undo: ReturnType<typeof createScreeningUndo>
+  },
 ) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const notFound = () => new HttpError(404, 'Triagem não encontrada.')
   const viewOf = async (id: string) => {
     const view = await runs.view(id)
     if (!view) throw notFound()
-    return { ...view, apply: await applier.view(id, new Map(view.results.map((r) => [r.candidateId, r.name]))) }
+    return { ...view, apply: await applier.view(id, new Map(view.results.map((r) => [r.candidateId, r.name]))), undo: await undo.view(id) }
   }
 
   const tags = ['screening']
@@ -200,6 +216,13 @@ async function screeningRoutes(
     model: provider.model,
     fieldsSent: provider.fieldsSent,
   }))
+
+  // Undoing an applied run (issue 14): what nobody changed since is restored; the answer is the run.
+  api.post('/bff/screening/runs/:id/undo', { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
+    const session = sessionOf(request)
+    await undo.start(request.params.id, session.token, request.id, session.user.email)
+    return reply.code(202).send(await viewOf(request.params.id))
+  })
 
   // A person's review of one verdict (issue 14): kept, shown, and what applying writes.
   api.put(

@@ -32,6 +32,14 @@ const MIGRATIONS = [
   // Issue 14: a person's review of a verdict (the latest per candidate; the audit trail keeps each).
   `CREATE TABLE IF NOT EXISTS screening_reviews (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, reviewer TEXT NOT NULL, reviewer_name TEXT NOT NULL,
      decision TEXT NOT NULL, reason TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (run_id, candidate_id));`,
+  // Issue 14: what each status write replaced and wrote, so an apply can be undone where nobody changed it since.
+  `ALTER TABLE screening_apply_steps ADD COLUMN prev_status TEXT;
+   ALTER TABLE screening_apply_steps ADD COLUMN prev_obs TEXT;
+   ALTER TABLE screening_apply_steps ADD COLUMN written_status TEXT;
+   ALTER TABLE screening_apply_steps ADD COLUMN written_obs TEXT;
+   ALTER TABLE screening_apply_steps ADD COLUMN undo_state TEXT;
+   ALTER TABLE screening_apply_steps ADD COLUMN undo_message TEXT;
+   CREATE TABLE IF NOT EXISTS screening_undos (run_id TEXT PRIMARY KEY, status TEXT NOT NULL, message TEXT, requested_by TEXT NOT NULL, updated_at TEXT NOT NULL);`,
 ]
 
 /** 'draft': loaded and shown, not started (issue 12: the run screens exactly what was shown). */
@@ -86,6 +94,21 @@ export interface StoredStep {
   message: string | null
   /** The legacy's id of a record the step created (a forwarded candidate). */
   legacyId: number | null
+  /** A status step's write: what the record held before and what was written (null before the write). */
+  write: { prevStatus: string | null; prevObs: string | null; status: string; obs: string } | null
+  /** Undoing the apply (issue 14): null until asked. */
+  undo: UndoState | null
+  undoMessage: string | null
+}
+
+/** 'kept': not undone on purpose (changed since, or a forward the legacy cannot delete); final, with the reason. */
+export type UndoState = 'pending' | 'done' | 'kept' | 'failed'
+export type UndoStatus = 'undoing' | 'undone' | 'failed'
+export interface StoredUndo {
+  runId: string
+  status: UndoStatus
+  message: string | null
+  requestedBy: string
 }
 
 /** Screening's tables, and the store's leases (one apply job owner per run across instances). Every call is asynchronous. */
@@ -121,6 +144,13 @@ export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease'
   stepCounts(runId: string): Promise<{ kind: StoredStep['kind']; state: StepState; count: number; reported: number }[]>
   setStep(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: StepState, detail?: { message?: string | null; legacyId?: number | null }): Promise<void>
   finishApply(runId: string, status: ApplyStatus, message: string | null): Promise<void>
+  /** Keeps what a status step is about to replace and write, before it writes (undo's evidence). */
+  recordWrite(runId: string, candidateId: number, write: NonNullable<StoredStep['write']>): Promise<void>
+  /** Starts (or retries) undoing an apply: its done steps not undone yet become pending. */
+  beginUndo(runId: string, requestedBy: string): Promise<void>
+  setUndo(runId: string, step: { candidateId: number; kind: 'status' | 'forward' }, state: UndoState, message?: string | null): Promise<void>
+  finishUndo(runId: string, status: UndoStatus, message: string | null): Promise<void>
+  getUndo(runId: string): Promise<StoredUndo | null>
   /** Applies that were running when the BFF stopped. */
   unfinishedApplies(): Promise<StoredApply[]>
   /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
@@ -281,6 +311,12 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
         state: r.state as StepState,
         message: text(r.message),
         legacyId: r.legacy_id === null ? null : Number(r.legacy_id),
+        write:
+          r.written_status === null || r.written_status === undefined
+            ? null
+            : { prevStatus: text(r.prev_status), prevObs: text(r.prev_obs), status: String(r.written_status), obs: String(r.written_obs ?? '') },
+        undo: (r.undo_state ?? null) as UndoState | null,
+        undoMessage: text(r.undo_message),
       })),
     setStep: (runId, step, state, detail = {}) =>
       store.tx(async (sql) => {
@@ -294,6 +330,39 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
         ])
         await sql.run('UPDATE screening_applies SET updated_at = ? WHERE run_id = ?', [now(), runId])
       }),
+    async recordWrite(runId, candidateId, write) {
+      await store.run(
+        "UPDATE screening_apply_steps SET prev_status = ?, prev_obs = ?, written_status = ?, written_obs = ? WHERE run_id = ? AND candidate_id = ? AND kind = 'status'",
+        [write.prevStatus, write.prevObs, write.status, write.obs, runId, candidateId],
+      )
+    },
+    beginUndo: (runId, requestedBy) =>
+      store.tx(async (sql) => {
+        await sql.run(
+          "UPDATE screening_apply_steps SET undo_state = 'pending', undo_message = NULL WHERE run_id = ? AND state = 'done' AND (undo_state IS NULL OR undo_state = 'failed')",
+          [runId],
+        )
+        await sql.run(
+          "INSERT INTO screening_undos (run_id, status, message, requested_by, updated_at) VALUES (?, 'undoing', NULL, ?, ?) ON CONFLICT (run_id) DO UPDATE SET status = 'undoing', message = NULL, requested_by = excluded.requested_by, updated_at = excluded.updated_at",
+          [runId, requestedBy, now()],
+        )
+      }),
+    async setUndo(runId, step, state, message = null) {
+      await store.run('UPDATE screening_apply_steps SET undo_state = ?, undo_message = ? WHERE run_id = ? AND candidate_id = ? AND kind = ?', [
+        state,
+        message,
+        runId,
+        step.candidateId,
+        step.kind,
+      ])
+    },
+    async finishUndo(runId, status, message) {
+      await store.run('UPDATE screening_undos SET status = ?, message = ?, updated_at = ? WHERE run_id = ?', [status, message, now(), runId])
+    },
+    async getUndo(runId) {
+      const r = await store.get('SELECT * FROM screening_undos WHERE run_id = ?', [runId])
+      return r ? { runId: String(r.run_id), status: r.status as UndoStatus, message: text(r.message), requestedBy: String(r.requested_by) } : null
+    },
     async finishApply(runId, status, message) {
       await store.run('UPDATE screening_applies SET status = ?, message = ?, updated_at = ? WHERE run_id = ?', [status, message, now(), runId])
     },
@@ -314,7 +383,7 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
       store.tx(async (sql) => {
         // Finished runs untouched since `before`, unless one is still applying.
         const old = "SELECT id FROM screening_runs WHERE status != 'screening' AND updated_at < ? AND id NOT IN (SELECT run_id FROM screening_applies WHERE status = 'applying')"
-        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_reviews', 'screening_results'])
+        for (const table of ['screening_apply_steps', 'screening_applies', 'screening_undos', 'screening_reviews', 'screening_results'])
           await sql.run(`DELETE FROM ${table} WHERE run_id IN (${old})`, [before])
         return sql.run(`DELETE FROM screening_runs WHERE id IN (${old})`, [before])
       }),

@@ -39,6 +39,9 @@ export const previewApply = (id: string) => api<ApplyPreview>(`/bff/screening/ru
 export const reviewResult = (runId: string, candidateId: number, body: ReviewBody) =>
   api<ScreeningResult>(`/bff/screening/runs/${runId}/results/${candidateId}/review`, { method: 'PUT', body })
 
+/** Undoes the run's applied writes that nobody changed since (issue 14). */
+export const undoApply = (id: string) => api<RunView>(`/bff/screening/runs/${id}/undo`, { method: 'POST' })
+
 export const applyRun = (id: string) => api<RunView>(`/bff/screening/runs/${id}/apply`, { method: 'POST' })
 
 export const isLive = (view: { status: string; apply: { status: string } | null } | null | undefined) =>
@@ -52,7 +55,8 @@ export const isLive = (view: { status: string; apply: { status: string } | null 
 export function useRun(id: string | null) {
   const hasEventSource = typeof EventSource !== 'undefined'
   const swr = useSWR(id ? `/bff/screening/runs/${id}` : null, (key: string) => api<RunView>(key), {
-    refreshInterval: (view) => (!hasEventSource && view && isLive({ status: view.run.status, apply: view.apply }) ? 1000 : 0),
+    // An undo's progress is read again every second; screening and applying come over the stream.
+    refreshInterval: (view) => (view?.undo?.status === 'undoing' || (!hasEventSource && view && isLive({ status: view.run.status, apply: view.apply })) ? 1000 : 0),
     revalidateOnFocus: false,
   })
   const [progress, setProgress] = useState<ProgressEvent | null>(null)

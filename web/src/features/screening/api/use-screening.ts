@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import {
   applyRun,
+  undoApply,
   isLive,
   previewApply,
   loadCandidates,
@@ -39,7 +40,8 @@ export function useScreening() {
   const [range, setRange] = useState<DateRange>(() => screeningRange(SCREENING_DEFAULT_RANGE.empresa, today))
   const [vacancy, setVacancy] = useState<ScreeningVacancyItem | null>(null)
   const [loaded, setLoaded] = useState<LoadAnswer | null>(null)
-  const [busy, setBusy] = useState<null | 'test' | 'load' | 'run' | 'apply'>(null)
+  const [busy, setBusy] = useState<null | 'test' | 'load' | 'run' | 'apply' | 'undo'>(null)
+  const [confirmUndo, setConfirmUndo] = useState(false)
   const [plan, setPlan] = useState<ApplyPreview | null>(null)
   const [rangeError, setRangeError] = useState<string | null>(null)
 
@@ -165,6 +167,19 @@ export function useScreening() {
     }
   }
 
+  async function onConfirmUndo() {
+    if (!view) return
+    setConfirmUndo(false)
+    setBusy('undo')
+    try {
+      await run.mutate(await undoApply(view.run.id), { revalidate: false })
+    } catch (error) {
+      notify(error instanceof ApiError ? error.message : 'Erro ao desfazer a aplicação', 'error')
+    } finally {
+      setBusy(null)
+    }
+  }
+
   async function onConfirmApply() {
     if (!view) return
     setPlan(null)
@@ -185,6 +200,9 @@ export function useScreening() {
   const screeningDone = progress?.done ?? view?.run.done ?? 0
   const applyState = progress?.apply ?? view?.apply ?? null
   const canApply = !!view && view.run.status !== 'screening' && !locked
+  const undoState = view?.undo ?? null
+  // After an apply ended, its writes can be undone once (or an interrupted undo carried on).
+  const canUndo = !!view && view.apply?.status === 'applied' && applyState?.status !== 'applying' && (undoState === null || undoState.status === 'failed') && busy === null
 
   return {
     run,
@@ -213,6 +231,10 @@ export function useScreening() {
     onRun,
     onApply,
     onConfirmApply,
+    canUndo,
+    confirmUndo,
+    setConfirmUndo,
+    onConfirmUndo,
     /** A review saved: the run is read again (counts, results and what applying will write). */
     onReviewed: () => {
       notify('Revisão registrada.')

@@ -41,6 +41,21 @@ export function RunSummary({ view, onReload, onReviewed }: { view: RunView; onRe
           {apply.message}
         </p>
       )}
+      {view.undo && view.undo.status !== 'undoing' && view.undo.message && (
+        <p className={`alert ${view.undo.status === 'undone' && view.undo.failed.length === 0 ? 'alert-success' : 'alert-error'}`} role="status">
+          {view.undo.message}
+        </p>
+      )}
+      {view.undo && view.undo.kept.length + view.undo.failed.length > 0 && view.undo.status !== 'undoing' && (
+        <details className="card apply-failures">
+          <summary>Não restaurados ({view.undo.kept.length + view.undo.failed.length})</summary>
+          <ul>
+            {[...view.undo.failed, ...view.undo.kept].map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       {apply && apply.failures.length > 0 && (
         <details className="card apply-failures" open>
           <summary>Candidatos não atualizados ({apply.failures.length})</summary>

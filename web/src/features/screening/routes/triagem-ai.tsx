@@ -1,4 +1,5 @@
 import { shiftDate } from '@mini-vagas/shared/domain/dates'
+import { Dialog } from '../../../components/dialog.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useScreening } from '../api/use-screening.ts'
 import { ApplyConfirmation } from '../components/apply-confirmation.tsx'
@@ -56,6 +57,11 @@ export function Component() {
           <button type="button" className="button button-primary" disabled={!s.canApply} onClick={() => void s.onApply()}>
             {busy === 'apply' || applyState?.status === 'applying' ? 'Aplicando...' : 'Aplicar Resultados'}
           </button>
+          {(s.canUndo || view?.undo?.status === 'undoing') && (
+            <button type="button" className="button" disabled={!s.canUndo} onClick={() => s.setConfirmUndo(true)}>
+              {view?.undo?.status === 'undoing' ? 'Desfazendo...' : 'Desfazer aplicação'}
+            </button>
+          )}
         </div>
       </ScreeningForm>
 
@@ -63,6 +69,25 @@ export function Component() {
       {view?.run.status === 'screening' && <ProgressBar label="Triando candidatos" value={s.screeningDone} max={view.run.total} />}
       {applyState?.status === 'applying' && <ProgressBar label="Aplicando resultados" value={applyState.processed} max={applyState.total} />}
       {applyState?.status === 'applying' && applyState.notice && <p className="field-hint">{applyState.notice}</p>}
+
+      {view?.undo?.status === 'undoing' && <ProgressBar label="Desfazendo a aplicação" value={view.undo.processed} max={view.undo.total} />}
+      {s.confirmUndo && (
+        <Dialog open onOpenChange={(open) => !open && s.setConfirmUndo(false)} title="Desfazer a aplicação?">
+          <ul className="apply-plan">
+            <li>Quem ninguém alterou desde a aplicação volta ao status e à observação de antes.</li>
+            <li>Registros alterados depois por alguém ficam como estão.</li>
+            <li>Envios para a vaga continuam: o sistema não permite excluir candidaturas.</li>
+          </ul>
+          <div className="actions">
+            <button type="button" className="button button-primary" onClick={() => void s.onConfirmUndo()}>
+              Desfazer
+            </button>
+            <button type="button" className="button" onClick={() => s.setConfirmUndo(false)}>
+              Cancelar
+            </button>
+          </div>
+        </Dialog>
+      )}
 
       {plan && <ApplyConfirmation preview={plan} biasWarnings={view?.bias?.warnings ?? []} onConfirm={() => void s.onConfirmApply()} onCancel={() => s.setPlan(null)} />}
 

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { UNDO_MESSAGES, undoMessage } from '@mini-vagas/shared/domain/screening-apply'
+import { HttpError } from '../../lib/http-error.ts'
+import { readOne } from '../../lib/legacy-readers.ts'
+import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
+import type { HttpClient, UpstreamRequest } from '../../plugins/legacy-client.ts'
+import type { AuditTrail } from '../../plugins/audit.ts'
+import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
+import type { ScreeningStore, StoredStep } from './store.ts'
+
+const ok = (status: number) => status >= 200 && status < 300
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
+
+/**
+ * Undoing an apply (issue 14): each status the apply wrote is restored — status and observation
+ * as they were — where the record still holds exactly what the apply wrote (nobody changed it
+ * since); a record changed since is kept, with the reason. Forwards stay: the legacy's contract has
+ * no way to delete a candidate record. A background job under the run's apply lease (so an apply
+ * and an undo never overlap, on any instance); each step's undo state is in the store, and a
+ * restored record is recognised as restored, so a retried undo writes nothing twice.
+ */
+export function createScreeningUndo({
+  store,
+  legacy,
+  log,
+  audit,
+  pacing = {},
+  instanceId = randomUUID(),
+  leaseMs = 30_000,
+}: {
+  store: ScreeningStore
+  legacy: HttpClient
+  log: FastifyBaseLogger
+  audit: Pick<AuditTrail, 'record'>
+  pacing?: RatePacerOptions
+  instanceId?: string
+  leaseMs?: number
+}) {
+  const active = new Set<string>()
+  const lease = (runId: string) => `apply:${runId}`
+
+  async function job(runId: string, token: string, requestId: string, actor: string, names: Map<number, string>) {
+    const pacer = createRatePacer(pacing)
+    const send = (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => pacer.send(() => legacy.request({ ...request, token, requestId }))
+    const heartbeat = setInterval(() => void store.takeLease(lease(runId), instanceId, leaseMs).catch(() => {}), Math.max(50, Math.floor(leaseMs / 3)))
+    heartbeat.unref()
+    let interrupted = false
+    try {
+      for (const step of (await store.steps(runId)).filter((s) => s.undo === 'pending')) {
+        const name = names.get(step.candidateId) ?? `#${step.candidateId}`
+        if (step.kind === 'forward' || !step.write) {
+          await store.setUndo(runId, step, 'kept', UNDO_MESSAGES.forwardKept(name))
+          continue
+        }
+        const state = await undoOne(step as StoredStep & { write: NonNullable<StoredStep['write']> }, name, send)
+        if (state === 'session') {
+          interrupted = true
+          break
+        }
+      }
+      const steps = await store.steps(runId)
+      const count = (kind: StoredStep['kind'], state: StoredStep['undo']) => steps.filter((s) => s.kind === kind && s.undo === state).length
+      const figures = { restored: count('status', 'done'), changed: count('status', 'kept'), forwards: count('forward', 'kept'), failed: count('status', 'failed') }
+      if (interrupted) await store.finishUndo(runId, 'failed', UNDO_MESSAGES.interrupted)
+      else {
+        await store.finishUndo(runId, 'undone', undoMessage(figures))
+        await audit.record({ actor, action: 'triagem_desfeita', subject: `triagem:${runId}`, detail: figures })
+      }
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message }, runId }, 'undoing an apply failed')
+      await store.finishUndo(runId, 'failed', UNDO_MESSAGES.failedStore).catch(() => {})
+    } finally {
+      clearInterval(heartbeat)
+      await store.releaseLease(lease(runId), instanceId).catch(() => {})
+      active.delete(runId)
+    }
+
+    async function undoOne(step: StoredStep & { write: NonNullable<StoredStep['write']> }, name: string, sendTo: typeof send): Promise<'done' | 'kept' | 'failed' | 'session'> {
+      const current = await sendTo({ method: 'GET', path: `/candidatos/${step.candidateId}` })
+      if (current.status === 401) return 'session'
+      if (!ok(current.status)) return fail(`o sistema respondeu com erro (HTTP ${current.status})`)
+      const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
+      const { write } = step
+      // Already as it was (an earlier undo's write landed before a restart): nothing to send.
+      if (same(record.status, write.prevStatus) && same(record.obs, write.prevObs)) return mark('done')
+      // Anything but exactly what the apply wrote: someone changed it since, and it stays.
+      if (!same(record.status, write.status) || !same(record.obs, write.obs)) return mark('kept', UNDO_MESSAGES.changed(name))
+      const response = await sendTo({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: write.prevStatus, obs: write.prevObs } })
+      if (response.status === 401) return 'session'
+      if (!ok(response.status)) return fail(`o sistema respondeu com erro (HTTP ${response.status})`)
+      await audit.record({
+        actor,
+        action: 'status_alterado',
+        subject: `candidato:${step.candidateId}`,
+        detail: { from: write.status, to: write.prevStatus ?? '', via: 'desfazer', runId },
+      })
+      return mark('done')
+
+      async function mark(state: 'done' | 'kept', message: string | null = null) {
+        await store.setUndo(runId, step, state, message)
+        return state
+      }
+      async function fail(message: string) {
+        await store.setUndo(runId, step, 'failed', UNDO_MESSAGES.failed(name, message))
+        return 'failed' as const
+      }
+    }
+  }
+
+  return {
+    /** Starts undoing the run's applied writes (or carries a failed undo on). */
+    async start(runId: string, token: string, requestId: string, actor: string) {
+      const apply = await store.getApply(runId)
+      if (!apply || apply.status !== 'applied') throw new HttpError(409, UNDO_MESSAGES.notApplied)
+      if (active.has(runId)) return
+      const steps = await store.steps(runId)
+      if (!steps.some((s) => s.state === 'done' && (s.undo === null || s.undo === 'failed'))) throw new HttpError(409, UNDO_MESSAGES.nothing)
+      active.add(runId)
+      try {
+        if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) throw new HttpError(409, UNDO_MESSAGES.busy)
+        await store.beginUndo(runId, actor)
+      } catch (error) {
+        active.delete(runId)
+        if (!(error instanceof HttpError)) await store.releaseLease(lease(runId), instanceId).catch(() => {})
+        throw error
+      }
+      const names = new Map((await store.results(runId)).map((r) => [r.candidateId, String(r.candidate.full_name ?? `#${r.candidateId}`)]))
+      void job(runId, token, requestId, actor, names)
+    },
+    /** The undo's progress, counted from the store. */
+    async view(runId: string) {
+      const undo = await store.getUndo(runId)
+      if (!undo) return null
+      const steps = (await store.steps(runId)).filter((s) => s.undo !== null)
+      // An undo whose instance stopped (no one holds the run) says so, and can be carried on.
+      const stalled = undo.status === 'undoing' && !active.has(runId) && !(await store.leaseHeld(lease(runId)))
+      return {
+        status: stalled ? ('failed' as const) : undo.status,
+        message: stalled ? UNDO_MESSAGES.interrupted : undo.message,
+        total: steps.length,
+        processed: steps.filter((s) => s.undo !== 'pending').length,
+        restored: steps.filter((s) => s.undo === 'done').length,
+        kept: steps.filter((s) => s.undo === 'kept').map((s) => s.undoMessage ?? ''),
+        failed: steps.filter((s) => s.undo === 'failed').map((s) => s.undoMessage ?? ''),
+      }
+    },
+    activeCount: () => active.size,
+    async idle() {
+      while (active.size > 0) await new Promise((r) => setTimeout(r, 20))
+    },
+  }
+}
