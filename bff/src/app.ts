@@ -13,6 +13,7 @@ import { publicFeature } from './features/public/index.ts'
 import { screeningFeature } from './features/screening/index.ts'
 import { usersFeature } from './features/users/index.ts'
 import { auditFeature } from './features/audit/index.ts'
+import { privacyFeature } from './features/privacy/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
 import { traceIdOf } from './lib/trace.ts'
 import type { BffConfig } from './plugins/config.ts'
@@ -115,6 +116,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(exportsFeature)
   await app.register(usersFeature)
   await app.register(auditFeature)
+  await app.register(privacyFeature)
   await app.register(screeningFeature, { provider: deps.screening })
   await app.register(passThroughFeature)
   await app.register(spaPlugin, { staticDir: config.staticDir })

@@ -144,6 +144,8 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['POST', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/apply'],
       ['PUT', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/results/1/review'],
       ['POST', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/undo'],
+      ['POST', '/bff/public/privacy-requests'],
+      ['PUT', '/bff/privacy-requests/00000000-0000-0000-0000-000000000000/answer'],
       ['POST', '/bff/users'],
       ['POST', '/bff/company/vacancies'],
       ['POST', '/bff/vacancies'],

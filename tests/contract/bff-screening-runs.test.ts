@@ -8,6 +8,7 @@ import { createRulesProvider } from '../../bff/src/features/screening/rules-prov
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 import { startScreening } from '../support/screening.ts'
 import { todayDate } from '../../shared/src/domain/dates.ts'
+import { PRIVACY_NOTICE } from '../../shared/src/constants/privacy.ts'
 import { vacancyCriteria } from '../../shared/src/domain/screening-rules.ts'
 
 // Screening runs with the rules provider, against the real stand-in; runs live in the BFF store.
@@ -71,6 +72,7 @@ describe('screening runs', () => {
         veiopor: 'instagram',
         experience: ['nao', '', ''],
         jobId: 1,
+        consent: { version: PRIVACY_NOTICE.version, accepted: true },
       }),
     })
     expect(applied.statusCode).toBe(201)

@@ -86,6 +86,14 @@ describe('applicant', () => {
       await page.getByRole('radio', { name: 'Sim, trabalhei em supermercado' }).check()
       await page.getByLabel(/Última experiência/).fill('Repositora no Mercadinho São Luiz')
       await page.getByLabel(/Como soube da vaga/).selectOption('instagram')
+      // Issue 14: the privacy notice is read and consent given explicitly; without it nothing is sent.
+      await page
+        .getByRole('region', { name: 'Aviso de privacidade' })
+        .getByText(/ferramentas automatizadas/)
+        .waitFor()
+      await page.getByRole('button', { name: 'Enviar candidatura' }).click()
+      await page.getByText('Para se candidatar, leia e aceite o aviso de privacidade.').waitFor()
+      await page.getByRole('checkbox', { name: /Li o aviso de privacidade/ }).check()
       await page.getByRole('button', { name: 'Enviar candidatura' }).click()
       await expect.poll(() => page.getByText('Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.').isVisible()).toBe(true)
       expect(new URL(page.url()).pathname).toBe('/')

@@ -127,6 +127,8 @@ export const PublicApplication = Type.Object(
     veiopor: CandidateApplication.properties.veiopor,
     experience: CandidateApplication.properties.experience,
     jobId: CandidateApplication.properties.jobId,
+    /** Issue 14: the privacy notice's version the applicant accepted (checked, and kept with the application). */
+    consent: Type.Optional(Type.Object({ version: Type.String({ maxLength: 20 }), accepted: Type.Boolean() }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 )

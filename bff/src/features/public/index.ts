@@ -4,6 +4,8 @@ import { PublicApplication } from '@mini-vagas/shared/schemas/candidate'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { ApplicationAnswer, PublicVacancyAnswer, PublicVacancyList } from '@mini-vagas/shared/schemas/public'
 import { HttpError } from '../../lib/http-error.ts'
+import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
+import { createConsents } from './consents.ts'
 import { createPublicVacancies } from './service.ts'
 
 export const APPLICATION_SUCCESS = 'Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.'
@@ -14,6 +16,7 @@ export async function publicFeature(app: FastifyInstance) {
   const cacheSeconds = app.config.publicCacheSeconds
   const vacancies = createPublicVacancies({ legacy: app.legacy, ttlMs: cacheSeconds * 1000 })
   const cacheHeader = cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store'
+  const consents = await createConsents(app.store, app.now)
 
   api.get('/bff/public/vacancies', { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: PublicVacancyList, ...Failures } } }, async (_request, reply) => {
     reply.header('cache-control', cacheHeader)
@@ -35,7 +38,14 @@ export async function publicFeature(app: FastifyInstance) {
     '/bff/public/applications',
     { config: { access: 'public' }, schema: { tags: ['public'], body: PublicApplication, response: { 201: ApplicationAnswer, ...Failures } } },
     async (request, reply) => {
-      const { id } = await vacancies.apply(request.body, request.id)
+      // LGPD (issue 14): no application without consent to the current privacy notice.
+      const { consent, ...application } = request.body
+      if (!consent?.accepted) throw new HttpError(422, CONSENT_MESSAGES.required, { errors: { consent: [CONSENT_MESSAGES.required] } })
+      if (consent.version !== PRIVACY_NOTICE.version) throw new HttpError(422, CONSENT_MESSAGES.outdated, { errors: { consent: [CONSENT_MESSAGES.outdated] } })
+      const consentId = await consents.given({ email: application.email, vacancyId: application.jobId, version: consent.version })
+      const { id } = await vacancies.apply(application, request.id)
+      if (id !== null)
+        await consents.linked(consentId, id).catch((error: unknown) => request.log.warn({ err: { message: (error as Error).message } }, 'consent not linked to its application'))
       return reply.code(201).send({ message: APPLICATION_SUCCESS, id })
     },
   )

@@ -2,6 +2,7 @@ import nock from 'nock'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
+import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
 import { APPLICATION_SUCCESS } from './index.ts'
 
 const vacancies = [
@@ -96,13 +97,14 @@ const application = {
   veiopor: 'instagram',
   experience: ['sim trabalhei em supermercado', '', ''],
   jobId: 3,
+  consent: { version: PRIVACY_NOTICE.version, accepted: true },
 }
 
 describe('POST /bff/public/applications', () => {
   it('sends the §3.3 payload to the legacy without a token and answers the spec’s success text', async () => {
     nock(LEGACY).get('/api/vagas-publicas').reply(200, vacancies)
     const scope = nock(LEGACY, { badheaders: ['authorization', 'cookie'] })
-      .post('/api/candidatos', (body) => body.fullName === 'Maria da Silva' && body.jobId === 3 && !('status' in body) && !('hack' in body))
+      .post('/api/candidatos', (body) => body.fullName === 'Maria da Silva' && body.jobId === 3 && !('status' in body) && !('hack' in body) && !('consent' in body))
       .reply(201, { data: { id: 77 } })
     const response = await app.inject({
       method: 'POST',
@@ -113,6 +115,31 @@ describe('POST /bff/public/applications', () => {
     expect(response.statusCode).toBe(201)
     expect(JSON.parse(response.body)).toEqual({ message: APPLICATION_SUCCESS, id: 77 })
     scope.done()
+  })
+  it('needs consent to the current privacy notice, and keeps its version and time with the application (issue 14)', async () => {
+    for (const [consent, message] of [
+      [undefined, CONSENT_MESSAGES.required],
+      [{ version: PRIVACY_NOTICE.version, accepted: false }, CONSENT_MESSAGES.required],
+      [{ version: '2020-01-01', accepted: true }, CONSENT_MESSAGES.outdated],
+    ] as const) {
+      const refused = await app.inject({ method: 'POST', url: '/bff/public/applications', headers: CSRF_HEADERS, payload: { ...application, consent } })
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json()).toEqual({ message, errors: { consent: [message] } })
+    }
+    expect(nock.pendingMocks()).toEqual([])
+    nock(LEGACY).get('/api/vagas-publicas').reply(200, vacancies)
+    nock(LEGACY)
+      .post('/api/candidatos')
+      .reply(201, { data: { id: 78 } })
+    const before = Date.now()
+    expect((await app.inject({ method: 'POST', url: '/bff/public/applications', headers: CSRF_HEADERS, payload: { ...application, email: 'Maria@Example.com' } })).statusCode).toBe(
+      201,
+    )
+    const kept = await app.store.get<{ candidate_id: number; email: string; vacancy_id: number; version: string; accepted_at: string }>(
+      'SELECT * FROM applicant_consents WHERE candidate_id = 78',
+    )
+    expect(kept).toMatchObject({ email: 'maria@example.com', vacancy_id: 3, version: PRIVACY_NOTICE.version })
+    expect(Date.parse(kept!.accepted_at)).toBeGreaterThanOrEqual(before - 1000)
   })
   it('answers 422 with Portuguese field errors for a malformed form, before calling the legacy', async () => {
     const response = await app.inject({

@@ -3,6 +3,8 @@ import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { EDUCATION_APPLY, GENERO_APPLY, PCD_OPTIONS, SUPERMARKET_EXPERIENCE, VEIOPOR_APPLY } from '@mini-vagas/shared/constants/option-lists'
 import { applicationFormErrors, buildApplicationPayload, type ApplicationField, type ApplicationForm as Form } from '@mini-vagas/shared/domain/candidate-payloads'
 import { requiresCourse } from '@mini-vagas/shared/domain/option-lists'
+import { Link } from 'react-router'
+import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
 import { FormSubmit, RadioGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { createApplication } from '../api/create-application.ts'
@@ -71,6 +73,9 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  // LGPD (issue 14): explicit consent to the current notice, never pre-ticked nor kept in the draft.
+  const [consent, setConsent] = useState(false)
+  const [consentError, setConsentError] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
@@ -108,19 +113,22 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
     const found = applicationFormErrors(form)
     setErrors(found)
     setFormError(null)
-    if (Object.keys(found).length > 0) {
+    setConsentError(consent ? null : CONSENT_MESSAGES.required)
+    if (Object.keys(found).length > 0 || !consent) {
       setFormError('Confira os campos destacados.')
+      if (Object.keys(found).length === 0) return void requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#consent')?.focus())
       return focusFirstError(found)
     }
     setSending(true)
     try {
-      const { message } = await createApplication(buildApplicationPayload(form, jobId))
+      const { message } = await createApplication({ ...buildApplicationPayload(form, jobId), consent: { version: PRIVACY_NOTICE.version, accepted: true } })
       sessionStorage.removeItem(draftKey(jobId))
       onSuccess(message)
     } catch (error) {
       setSending(false)
       if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
         const mapped: Errors = {}
+        if (error.errors.consent) setConsentError(error.errors.consent[0] ?? CONSENT_MESSAGES.required)
         for (const [key, messages] of Object.entries(error.errors)) {
           const field = SERVER_FIELDS[key]
           if (field && !mapped[field]) mapped[field] = messages[0]
@@ -181,6 +189,35 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
       />
       <TextAreaField id="lastExperience" label="Última experiência profissional" rows={3} hint="Opcional: empresa, função e tempo." {...input('lastExperience')} />
       <SelectField id="veiopor" label="Como soube da vaga?" required options={VEIOPOR_APPLY} {...input('veiopor')} />
+
+      <section className="privacy-notice" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">{PRIVACY_NOTICE.title}</h2>
+        {PRIVACY_NOTICE.paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+        <p>
+          <Link to="/meus-dados">Meus dados: pedir acesso, correção, exclusão ou revisão humana</Link>
+        </p>
+        <div className="field consent">
+          <label className="checkbox">
+            <input
+              id="consent"
+              type="checkbox"
+              checked={consent}
+              required
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? 'consent-error' : undefined}
+              onChange={(e) => (setConsent(e.target.checked), setConsentError(null))}
+            />
+            Li o aviso de privacidade e concordo com o uso dos meus dados para este processo seletivo. <span aria-hidden="true">*</span>
+          </label>
+          {consentError && (
+            <p id="consent-error" className="field-error">
+              {consentError}
+            </p>
+          )}
+        </div>
+      </section>
 
       <FormSubmit error={formError} sending={sending} label="Enviar candidatura" />
     </form>

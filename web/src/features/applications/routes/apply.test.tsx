@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
 import { guest, mockBff, renderRoute, type Handler } from '../../../testing/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -35,6 +36,7 @@ async function fillValidForm() {
   await user.selectOptions(screen.getByLabelText(/Escolaridade/), 'ensino médio completo')
   await user.click(screen.getByRole('radio', { name: 'Sim, trabalhei em supermercado' }))
   await user.selectOptions(screen.getByLabelText(/Como soube da vaga/), 'instagram')
+  await user.click(screen.getByRole('checkbox', { name: /Li o aviso de privacidade/ }))
   return user
 }
 
@@ -85,7 +87,28 @@ describe('apply form (spec §2.5, §5)', () => {
       jobId: 7,
       address: { cep: '60055400', street: 'Avenida Aguanambi', state: 'CE' },
       experience: ['sim trabalhei em supermercado', '', ''],
+      consent: { version: PRIVACY_NOTICE.version, accepted: true },
     })
+  })
+  it('shows the privacy notice and sends nothing without explicit consent (issue 14)', async () => {
+    const { calls } = base()
+    renderRoute('/candidato/7')
+    await screen.findByRole('heading', { name: 'Repositor', level: 1 })
+    const notice = screen.getByRole('region', { name: 'Aviso de privacidade' })
+    expect(notice.textContent).toContain('ferramentas automatizadas')
+    expect(notice.textContent).toContain('até 12 meses')
+    expect(
+      within(notice)
+        .getByRole('link', { name: /Meus dados/ })
+        .getAttribute('href'),
+    ).toBe('/meus-dados')
+    const user = await fillValidForm()
+    const consent = screen.getByRole('checkbox', { name: /Li o aviso de privacidade/ })
+    await user.click(consent) // untick: consent is never assumed
+    await user.click(screen.getByRole('button', { name: 'Enviar candidatura' }))
+    expect(await screen.findByText(CONSENT_MESSAGES.required)).toBeTruthy()
+    expect(consent.getAttribute('aria-invalid')).toBe('true')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
   it('shows the BFF’s 422 field errors at the fields and keeps what was typed', async () => {
     base({

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { PRIVACY_REQUEST_KINDS } from '@mini-vagas/shared/constants/privacy'
+import { formatDate } from '@mini-vagas/shared/domain/dates'
+import { privacyDeadline, privacyRequestErrors } from '@mini-vagas/shared/domain/privacy-request'
+import { Failures } from '@mini-vagas/shared/schemas/common'
+import {
+  PrivacyAnswerBody,
+  PrivacyRequestAnswer,
+  PrivacyRequestBody,
+  PrivacyRequestList,
+  PrivacyRequestParams,
+  PrivacyRequestReceipt,
+  type PrivacyRequest,
+} from '@mini-vagas/shared/schemas/privacy'
+import { sessionOf } from '../../lib/access.ts'
+import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+
+/**
+ * Applicants' rights under the LGPD (issue 14): "Meus dados" asks for access, correction, deletion
+ * or a person's review of an automated decision; the request is queued for staff — never carried
+ * out by itself — with the 15-day deadline, and staff answer it. Requests and answers are kept
+ * here and in the audit trail.
+ */
+const MIGRATIONS = [
+  `CREATE TABLE IF NOT EXISTS privacy_requests (id TEXT PRIMARY KEY, protocol TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+     whatsapp TEXT NOT NULL, details TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL, deadline TEXT NOT NULL,
+     answer TEXT, answered_by TEXT, answered_at TEXT);`,
+]
+
+type Row = {
+  id: string
+  protocol: string
+  kind: string
+  name: string
+  email: string
+  whatsapp: string
+  details: string
+  status: string
+  created_at: string
+  deadline: string
+  answer: string | null
+  answered_by: string | null
+  answered_at: string | null
+}
+const toRequest = (r: Row): PrivacyRequest => ({
+  id: r.id,
+  protocol: r.protocol,
+  kind: r.kind as PrivacyRequest['kind'],
+  name: r.name,
+  email: r.email,
+  whatsapp: r.whatsapp,
+  details: r.details,
+  status: r.status as PrivacyRequest['status'],
+  createdAt: r.created_at,
+  deadline: r.deadline,
+  answer: r.answer,
+  answeredBy: r.answered_by,
+  answeredAt: r.answered_at,
+})
+const kindLabel = (kind: string) => PRIVACY_REQUEST_KINDS.find((k) => k.value === kind)?.label ?? kind
+
+export async function privacyFeature(app: FastifyInstance) {
+  const { store } = app
+  await store.migrate('privacy', MIGRATIONS)
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  // Public and unauthenticated: a few requests an hour per address keep the queue for people.
+  const perIp = createAttemptLimiter({ store, bucket: 'privacy-requests', limit: 5, windowMs: 60 * 60_000, now: app.now })
+
+  api.post(
+    '/bff/public/privacy-requests',
+    { config: { access: 'public' }, schema: { tags: ['privacy'], body: PrivacyRequestBody, response: { 201: PrivacyRequestReceipt, ...Failures } } },
+    async (request, reply) => {
+      const wait = await perIp.blockedFor(request.ip)
+      if (wait > 0) throw new HttpError(429, `Muitos pedidos enviados. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      const errors = privacyRequestErrors(request.body)
+      if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
+      await perIp.record(request.ip)
+      const now = new Date(app.now())
+      const id = randomUUID()
+      const protocol = `LGPD-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${id.slice(0, 6).toUpperCase()}`
+      const deadline = privacyDeadline(now)
+      const body = request.body
+      await store.run(
+        "INSERT INTO privacy_requests (id, protocol, kind, name, email, whatsapp, details, status, created_at, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, 'aberto', ?, ?)",
+        [id, protocol, body.kind, body.name.trim(), body.email.trim().toLowerCase(), body.whatsapp.trim(), body.details.trim(), now.toISOString(), deadline],
+      )
+      await app.audit.record({
+        actor: 'titular',
+        action: 'pedido_titular',
+        subject: `pedido:${protocol}`,
+        detail: { kind: body.kind, email: body.email.trim().toLowerCase(), deadline },
+      })
+      return reply.code(201).send({
+        protocol,
+        deadline,
+        message: `Pedido registrado: ${kindLabel(body.kind)}. Protocolo ${protocol}. Uma pessoa da equipe vai analisar e responder pelo seu e-mail até ${formatDate(deadline)} (prazo legal de 15 dias).`,
+      })
+    },
+  )
+
+  api.get('/bff/privacy-requests', { config: { access: 'admin' }, schema: { tags: ['privacy'], response: { 200: PrivacyRequestList, ...Failures } } }, async () => ({
+    requests: (await store.all<Row>("SELECT * FROM privacy_requests ORDER BY CASE WHEN status = 'aberto' THEN 0 ELSE 1 END, deadline, created_at")).map(toRequest),
+  }))
+
+  api.put(
+    '/bff/privacy-requests/:id/answer',
+    { config: { access: 'admin' }, schema: { tags: ['privacy'], params: PrivacyRequestParams, body: PrivacyAnswerBody, response: { 200: PrivacyRequestAnswer, ...Failures } } },
+    async (request) => {
+      const session = sessionOf(request)
+      const answer = request.body.answer.trim()
+      if (answer.length < 5) throw new HttpError(422, 'Escreva a resposta ao titular.', { errors: { answer: ['Escreva a resposta ao titular.'] } })
+      const at = new Date(app.now()).toISOString()
+      const changed = await store.run("UPDATE privacy_requests SET status = 'respondido', answer = ?, answered_by = ?, answered_at = ? WHERE id = ?", [
+        answer,
+        session.user.email,
+        at,
+        request.params.id,
+      ])
+      if (changed === 0) throw new HttpError(404, 'Pedido não encontrado.')
+      const row = (await store.get<Row>('SELECT * FROM privacy_requests WHERE id = ?', [request.params.id]))!
+      await app.audit.record({ actor: session.user.email, action: 'pedido_respondido', subject: `pedido:${row.protocol}`, detail: { kind: row.kind, answer } })
+      return { request: toRequest(row) }
+    },
+  )
+}

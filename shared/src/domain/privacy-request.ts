@@ -1,0 +1,35 @@
+import { LGPD_DEADLINE_DAYS } from '../constants/privacy.ts'
+import { digitsOnly } from './text.ts'
+
+/**
+ * An applicant's LGPD request (issue 14), checked the same way in the browser and the BFF: who
+ * they are (name, the e-mail and WhatsApp they applied with) and what they ask for.
+ */
+export interface PrivacyRequestForm {
+  kind: string
+  name: string
+  email: string
+  whatsapp: string
+  details: string
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function privacyRequestErrors(form: PrivacyRequestForm): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (!['acesso', 'correcao', 'exclusao', 'revisao'].includes(form.kind)) errors.kind = 'Escolha o que você quer pedir.'
+  if (form.name.trim().length < 3) errors.name = 'Informe seu nome completo.'
+  if (!EMAIL.test(form.email.trim())) errors.email = 'Informe o e-mail usado na candidatura.'
+  const phone = digitsOnly(form.whatsapp)
+  if (phone.length < 10 || phone.length > 11) errors.whatsapp = 'Informe o WhatsApp usado na candidatura, com DDD.'
+  if ((form.kind === 'correcao' || form.kind === 'revisao') && form.details.trim().length < 5)
+    errors.details = form.kind === 'correcao' ? 'Diga o que deve ser corrigido.' : 'Diga qual decisão você quer que uma pessoa revise.'
+  return errors
+}
+
+/** The legal deadline (15 days) from the moment the request was made, as an ISO date (Brazil's day). */
+export function privacyDeadline(createdAt: Date): string {
+  const day = new Date(createdAt.getTime() - 3 * 3_600_000)
+  day.setUTCDate(day.getUTCDate() + LGPD_DEADLINE_DAYS)
+  return day.toISOString().slice(0, 10)
+}

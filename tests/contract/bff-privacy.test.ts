@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
+import type { PrivacyRequest } from '../../shared/src/schemas/privacy.ts'
+import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
+
+// Issue 14 (LGPD): an applicant's request from "Meus dados" reaches the staff queue, is answered
+// there, and both ends are in the audit trail; nothing is carried out by itself.
+let stack: Stack
+let admin: string
+beforeAll(async () => {
+  stack = await startStack()
+  admin = await stack.login()
+})
+afterAll(() => stack?.close())
+
+const ask = (body: Record<string, unknown>, ip = '198.51.100.7') =>
+  stack.app.inject({ method: 'POST', url: '/bff/public/privacy-requests', headers: UNSAFE_HEADERS, remoteAddress: ip, payload: body })
+const valid = { kind: 'exclusao', name: 'Joana Teste', email: 'Joana@Example.com', whatsapp: '(85) 98877-6655', details: 'Quero que apaguem meus dados.' }
+
+describe('Meus dados (issue 14)', () => {
+  it('queues a request with its protocol and the 15-day deadline; staff see it, answer it, and the audit trail keeps both', async () => {
+    const asked = await ask(valid)
+    expect(asked.statusCode).toBe(201)
+    const receipt = asked.json() as { protocol: string; deadline: string; message: string }
+    expect(receipt.protocol).toMatch(/^LGPD-\d{8}-[0-9A-F]{6}$/)
+    expect(receipt.deadline).toBe(shiftDate(todayDate(), 15))
+    expect(receipt.message).toContain('Exclusão dos meus dados')
+    expect(receipt.message).toContain('prazo legal de 15 dias')
+
+    const queue = (await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: admin } })).json() as { requests: PrivacyRequest[] }
+    const queued = queue.requests.find((r) => r.protocol === receipt.protocol)!
+    expect(queued).toMatchObject({ kind: 'exclusao', email: 'joana@example.com', status: 'aberto', answer: null, deadline: receipt.deadline })
+
+    const headers = { ...UNSAFE_HEADERS, cookie: admin }
+    expect((await stack.app.inject({ method: 'PUT', url: `/bff/privacy-requests/${queued.id}/answer`, headers, payload: { answer: ' ' } })).statusCode).toBe(422)
+    const answered = await stack.app.inject({
+      method: 'PUT',
+      url: `/bff/privacy-requests/${queued.id}/answer`,
+      headers,
+      payload: { answer: 'Seus dados foram anonimizados no sistema de vagas; respondido por e-mail.' },
+    })
+    expect(answered.statusCode).toBe(200)
+    expect(answered.json().request).toMatchObject({ status: 'respondido', answeredBy: 'admin@minivagas.com.br' })
+
+    const csv = (await stack.app.inject({ method: 'GET', url: `/bff/audit.csv?start_date=${todayDate()}&end_date=${todayDate()}`, headers: { cookie: admin } })).body
+    expect(csv).toContain(`titular;Pedido do titular recebido;pedido:${receipt.protocol}`)
+    expect(csv).toContain(`admin@minivagas.com.br;Pedido do titular respondido;pedido:${receipt.protocol}`)
+  })
+
+  it('says what is missing in Portuguese, and limits requests per address', async () => {
+    const bad = await ask({ kind: 'revisao', name: 'J', email: 'joana@', whatsapp: '123', details: '' }, '198.51.100.8')
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().errors).toEqual({
+      name: ['Informe seu nome completo.'],
+      email: ['Informe o e-mail usado na candidatura.'],
+      whatsapp: ['Informe o WhatsApp usado na candidatura, com DDD.'],
+      details: ['Diga qual decisão você quer que uma pessoa revise.'],
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await ask(valid, '198.51.100.9')).statusCode)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+  })
+
+  it('the queue is for admins only', async () => {
+    expect((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests' })).statusCode).toBe(401)
+    expect((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: await stack.login('empresa A') } })).statusCode).toBe(403)
+  })
+})
