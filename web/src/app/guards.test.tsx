@@ -44,7 +44,7 @@ describe('routes behind guards', () => {
     renderRoute('/excel')
     expect(await screen.findByRole('heading', { name: 'Exportar Planilha' })).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: 'Principal' })
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário'])
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário', 'Pedidos LGPD'])
     expect(screen.getByText(ADMIN.email)).toBeTruthy()
   })
   it('keeps /cadastrar-usuario for admins only (a company ends on its own landing)', async () => {

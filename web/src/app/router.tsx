@@ -19,6 +19,8 @@ const registerUser = () => import('../features/users/routes/register-user.tsx')
 const companyVacancies = () => import('../features/company/routes/company-vacancies.tsx')
 const companyVacancyForm = () => import('../features/company/routes/company-vacancy-form.tsx')
 const companyCandidates = () => import('../features/candidates/routes/company-candidates.tsx')
+const myData = () => import('../features/privacy/routes/meus-dados.tsx')
+const privacyRequests = () => import('../features/privacy/routes/pedidos-lgpd.tsx')
 
 /** The route table of spec §2.1, each behind its guard of spec §6. Screens load lazily. */
 export const routes: RouteObject[] = [
@@ -29,6 +31,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: publicVacancies },
       { path: 'vagas', lazy: publicVacancies },
       { path: 'candidato/:id', lazy: apply },
+      { path: 'meus-dados', lazy: myData },
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
       {
         element: <Guard rule="admin-only" />,
@@ -49,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'todos-candidatos', lazy: allCandidates },
           { path: 'candidatos/:id/edit', lazy: editCandidate },
           { path: 'triagem-ai', lazy: screening },
+          { path: 'pedidos-lgpd', lazy: privacyRequests },
         ],
       },
       {

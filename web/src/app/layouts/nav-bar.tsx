@@ -9,6 +9,7 @@ const ADMIN_LINKS = [
   { to: '/nova_vaga', label: 'Nova Vaga' },
   { to: '/todos-candidatos', label: 'Candidatos' },
   { to: '/cadastrar-usuario', label: 'Cadastrar Usuário' },
+  { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
 ]
 const COMPANY_LINKS = [{ to: '/vaga-empresa', label: 'Minhas Vagas' }]
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { setUnauthorizedHandler } from '../../lib/api-client.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
 import { NavBar } from './nav-bar.tsx'
@@ -27,6 +27,9 @@ export function RootLayout() {
       </a>
       {pathname !== '/login' && <NavBar />}
       <Outlet />
+      <footer className="site-footer">
+        <Link to="/meus-dados">Meus dados (LGPD)</Link>
+      </footer>
     </>
   )
 }
