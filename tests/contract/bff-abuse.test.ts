@@ -146,6 +146,7 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['POST', '/bff/screening/runs/00000000-0000-0000-0000-000000000000/undo'],
       ['POST', '/bff/public/privacy-requests'],
       ['PUT', '/bff/privacy-requests/00000000-0000-0000-0000-000000000000/answer'],
+      ['POST', '/bff/privacy-requests/00000000-0000-0000-0000-000000000000/anonymise'],
       ['POST', '/bff/users'],
       ['POST', '/bff/company/vacancies'],
       ['POST', '/bff/vacancies'],

@@ -135,6 +135,7 @@ const CASES: Case[] = [
   },
   { route: 'POST /bff/public/privacy-requests', method: 'POST', url: () => '/bff/public/privacy-requests', body: {}, ok: 422 },
   { route: 'GET /bff/privacy-requests', method: 'GET', url: () => '/bff/privacy-requests' },
+  { route: 'POST /bff/privacy-requests/:id/anonymise', method: 'POST', url: () => `/bff/privacy-requests/${UNKNOWN_RUN}/anonymise`, body: {}, ok: 404 },
   {
     route: 'PUT /bff/privacy-requests/:id/answer',
     method: 'PUT',

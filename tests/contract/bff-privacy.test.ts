@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
 import type { PrivacyRequest } from '../../shared/src/schemas/privacy.ts'
+import { PRIVACY_NOTICE } from '../../shared/src/constants/privacy.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
 // Issue 14 (LGPD): an applicant's request from "Meus dados" reaches the staff queue, is answered
@@ -45,6 +46,57 @@ describe('Meus dados (issue 14)', () => {
     const csv = (await stack.app.inject({ method: 'GET', url: `/bff/audit.csv?start_date=${todayDate()}&end_date=${todayDate()}`, headers: { cookie: admin } })).body
     expect(csv).toContain(`titular;Pedido do titular recebido;pedido:${receipt.protocol}`)
     expect(csv).toContain(`admin@minivagas.com.br;Pedido do titular respondido;pedido:${receipt.protocol}`)
+  })
+
+  it('a deletion request anonymises, through the legacy API, every record with the requester’s e-mail and WhatsApp — and no other', async () => {
+    const apply = (whatsapp: string, jobId: number) =>
+      stack.app.inject({
+        method: 'POST',
+        url: '/bff/public/applications',
+        headers: UNSAFE_HEADERS,
+        payload: {
+          fullName: 'Rita Apagar',
+          age: 31,
+          genero: 'feminino',
+          whatsapp,
+          email: 'rita.apagar@example.com',
+          isPCD: false,
+          address: { street: 'Rua B', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' },
+          education: 'ensino médio completo',
+          curso: '',
+          veiopor: 'instagram',
+          experience: ['nao', '', ''],
+          jobId,
+          consent: { version: PRIVACY_NOTICE.version, accepted: true },
+        },
+      })
+    const vacancies = (await stack.app.inject({ method: 'GET', url: '/bff/public/vacancies' })).json().vacancies as { id: number }[]
+    const mine = [(await apply('(85) 98111-2233', vacancies[0]!.id)).json().id, (await apply('85981112233', vacancies[1]!.id)).json().id] as number[]
+    const someoneElse = (await apply('(85) 97000-0000', vacancies[0]!.id)).json().id as number
+    const receipt = (await ask({ kind: 'exclusao', name: 'Rita Apagar', email: 'rita.apagar@example.com', whatsapp: '85 98111-2233', details: '' }, '198.51.100.20')).json()
+    const queued = ((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: admin } })).json() as { requests: PrivacyRequest[] }).requests.find(
+      (r) => r.protocol === receipt.protocol,
+    )!
+    const done = await stack.app.inject({ method: 'POST', url: `/bff/privacy-requests/${queued.id}/anonymise`, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: {} })
+    expect(done.json()).toEqual({ anonymised: 2, message: '2 cadastro(s) anonimizado(s).' })
+    const record = async (id: number) => (await stack.app.inject({ method: 'GET', url: `/bff/candidates/${id}`, headers: { cookie: admin } })).json().candidate
+    for (const id of mine) {
+      const now = await record(id)
+      expect(now).toMatchObject({ full_name: 'Titular anonimizado (LGPD)', address_street: null, age: null, experience_1: null })
+      expect(JSON.stringify(now)).not.toMatch(/Rita|rita\.apagar|98111/)
+      expect(now.obs).toContain(`protocolo ${receipt.protocol}`)
+    }
+    expect((await record(someoneElse)).full_name).toBe('Rita Apagar')
+    const csv = (await stack.app.inject({ method: 'GET', url: `/bff/audit.csv?start_date=${todayDate()}&end_date=${todayDate()}`, headers: { cookie: admin } })).body
+    expect(csv.split('\r\n').filter((line) => line.includes('Dados do titular anonimizados') && line.includes(receipt.protocol))).toHaveLength(2)
+    // Only deletion requests anonymise.
+    const access = (await ask({ kind: 'acesso', name: 'Rita Apagar', email: 'rita.apagar@example.com', whatsapp: '85981112233', details: '' }, '198.51.100.21')).json()
+    const accessId = ((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: admin } })).json() as { requests: PrivacyRequest[] }).requests.find(
+      (r) => r.protocol === access.protocol,
+    )!.id
+    expect(
+      (await stack.app.inject({ method: 'POST', url: `/bff/privacy-requests/${accessId}/anonymise`, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: {} })).statusCode,
+    ).toBe(409)
   })
 
   it('says what is missing in Portuguese, and limits requests per address', async () => {

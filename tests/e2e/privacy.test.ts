@@ -39,6 +39,9 @@ describe('Meus dados', () => {
     await item.getByText(/^Responder até \d{2}\/\d{2}\/\d{4}\.$/).waitFor()
     expect(await item.getByRole('heading').textContent()).toBe('Exclusão dos meus dados — Joana Titular')
     expect(await seriousViolations(staff)).toEqual([])
+    // Nobody applied with this e-mail and WhatsApp: nothing to anonymise, and it says so.
+    await item.getByRole('button', { name: 'Anonimizar cadastros' }).click()
+    await item.getByText('Nenhum cadastro com este e-mail e WhatsApp.').waitFor()
     await item.getByLabel('Resposta ao titular').fill('Cadastro anonimizado no sistema de vagas; titular avisado por e-mail.')
     await item.getByRole('button', { name: 'Registrar resposta' }).click()
     await item.getByText(/^Respondido por admin@minivagas\.com\.br em \d{2}\/\d{2}\/\d{4}: Cadastro anonimizado/).waitFor()

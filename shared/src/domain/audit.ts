@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   triagem_desfeita: 'Aplicação desfeita',
   pedido_titular: 'Pedido do titular recebido',
   pedido_respondido: 'Pedido do titular respondido',
+  dados_anonimizados: 'Dados do titular anonimizados',
 }
 
 export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes'] as const

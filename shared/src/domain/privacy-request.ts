@@ -33,3 +33,41 @@ export function privacyDeadline(createdAt: Date): string {
   day.setUTCDate(day.getUTCDate() + LGPD_DEADLINE_DAYS)
   return day.toISOString().slice(0, 10)
 }
+
+/**
+ * The fields a deletion request overwrites in each of the applicant's records (issue 14): the
+ * legacy's contract has no delete, so the record stays for the vacancy's counts with nothing that
+ * identifies the person; the status is kept.
+ */
+export function anonymisedRecord(protocol: string, date: string) {
+  return {
+    full_name: 'Titular anonimizado (LGPD)',
+    email: `anonimizado-${protocol.toLowerCase()}@titular.invalid`,
+    whatsapp: '0',
+    age: null,
+    genero: null,
+    is_pcd: null,
+    address_street: null,
+    address_neighborhood: null,
+    address_city: null,
+    address_state: null,
+    cep: null,
+    education: null,
+    curso: null,
+    experience_1: null,
+    experience_2: null,
+    experience_3: null,
+    veiopor: null,
+    obs: `Dados removidos a pedido do titular (LGPD), protocolo ${protocol}, em ${date}.`,
+  }
+}
+
+/** Whether a legacy record is the requester's: the same e-mail and the same WhatsApp digits (both, so knowing one is not enough). */
+export function isRequestersRecord(record: { email?: unknown; whatsapp?: unknown }, request: { email: string; whatsapp: string }): boolean {
+  return (
+    String(record.email ?? '')
+      .trim()
+      .toLowerCase() === request.email.trim().toLowerCase() &&
+    digitsOnly(String(record.whatsapp ?? '')).replace(/^55(?=\d{10,11}$)/, '') === digitsOnly(request.whatsapp).replace(/^55(?=\d{10,11}$)/, '')
+  )
+}

@@ -44,3 +44,6 @@ export type PrivacyRequestList = Static<typeof PrivacyRequestList>
 export const PrivacyAnswerBody = Type.Object({ answer: Type.String({ maxLength: 4000 }) }, { additionalProperties: false })
 export const PrivacyRequestParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
 export const PrivacyRequestAnswer = Type.Object({ request: PrivacyRequest })
+
+/** POST /bff/privacy-requests/:id/anonymise: how many of the requester's records were overwritten. */
+export const AnonymiseAnswer = Type.Object({ anonymised: Type.Integer(), message: Type.String() })

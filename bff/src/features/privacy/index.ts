@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { PRIVACY_REQUEST_KINDS } from '@mini-vagas/shared/constants/privacy'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
-import { privacyDeadline, privacyRequestErrors } from '@mini-vagas/shared/domain/privacy-request'
+import { anonymisedRecord, isRequestersRecord, privacyDeadline, privacyRequestErrors } from '@mini-vagas/shared/domain/privacy-request'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import {
+  AnonymiseAnswer,
   PrivacyAnswerBody,
   PrivacyRequestAnswer,
   PrivacyRequestBody,
@@ -14,7 +15,9 @@ import {
   PrivacyRequestReceipt,
   type PrivacyRequest,
 } from '@mini-vagas/shared/schemas/privacy'
-import { sessionOf } from '../../lib/access.ts'
+import { legacyGet, sessionOf } from '../../lib/access.ts'
+import { readList } from '../../lib/legacy-readers.ts'
+import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 
@@ -104,6 +107,28 @@ export async function privacyFeature(app: FastifyInstance) {
   api.get('/bff/privacy-requests', { config: { access: 'admin' }, schema: { tags: ['privacy'], response: { 200: PrivacyRequestList, ...Failures } } }, async () => ({
     requests: (await store.all<Row>("SELECT * FROM privacy_requests ORDER BY CASE WHEN status = 'aberto' THEN 0 ELSE 1 END, deadline, created_at")).map(toRequest),
   }))
+
+  // A deletion request carried out through the legacy's API (issue 14): it has no delete, so each of
+  // the requester's records (same e-mail and WhatsApp) is overwritten with nothing that identifies them.
+  api.post(
+    '/bff/privacy-requests/:id/anonymise',
+    { config: { access: 'admin' }, schema: { tags: ['privacy'], params: PrivacyRequestParams, response: { 200: AnonymiseAnswer, ...Failures } } },
+    async (request) => {
+      const session = sessionOf(request)
+      const row = await store.get<Row>('SELECT * FROM privacy_requests WHERE id = ?', [request.params.id])
+      if (!row) throw new HttpError(404, 'Pedido não encontrado.')
+      if (row.kind !== 'exclusao') throw new HttpError(409, 'Só pedidos de exclusão anonimizam cadastros.')
+      const found = await legacyGet(app.legacy, '/candidatos/busca-avancada', session, request, { nome: row.email })
+      const records = readList<{ id: number; email?: unknown; whatsapp?: unknown }>(found.body).filter((r) => isRequestersRecord(r, row))
+      const fields = anonymisedRecord(row.protocol, formatDate(new Date(app.now())))
+      for (const record of records) {
+        const written = await app.legacy.request({ method: 'PUT', path: `/candidatos/${record.id}`, body: fields, token: session.token, requestId: request.id })
+        if (!isSuccess(written)) throw upstreamFailure(written)
+        await app.audit.record({ actor: session.user.email, action: 'dados_anonimizados', subject: `candidato:${record.id}`, detail: { protocol: row.protocol } })
+      }
+      return { anonymised: records.length, message: records.length === 0 ? 'Nenhum cadastro com este e-mail e WhatsApp.' : `${records.length} cadastro(s) anonimizado(s).` }
+    },
+  )
 
   api.put(
     '/bff/privacy-requests/:id/answer',

@@ -7,3 +7,5 @@ export const sendPrivacyRequest = (body: PrivacyRequestBody) => api<PrivacyReque
 export const usePrivacyRequests = () => useSWR('/bff/privacy-requests', (key: string) => api<PrivacyRequestList>(key))
 
 export const answerPrivacyRequest = (id: string, answer: string) => api<{ request: PrivacyRequest }>(`/bff/privacy-requests/${id}/answer`, { method: 'PUT', body: { answer } })
+
+export const anonymiseRecords = (id: string) => api<{ anonymised: number; message: string }>(`/bff/privacy-requests/${id}/anonymise`, { method: 'POST' })

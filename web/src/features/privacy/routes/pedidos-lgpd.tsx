@@ -5,9 +5,42 @@ import type { PrivacyRequest } from '@mini-vagas/shared/schemas/privacy'
 import { TextAreaField } from '../../../components/form-fields.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { answerPrivacyRequest, usePrivacyRequests } from '../api/privacy.ts'
+import { anonymiseRecords, answerPrivacyRequest, usePrivacyRequests } from '../api/privacy.ts'
 
 const kindLabel = (kind: string) => PRIVACY_REQUEST_KINDS.find((k) => k.value === kind)?.label ?? kind
+
+/** Deletion through the legacy's API: it has no delete, so the requester's records are overwritten with nothing that identifies them. */
+function Anonymise({ request }: { request: PrivacyRequest }) {
+  const [state, setState] = useState<{ busy: boolean; text: string | null; failed: boolean }>({ busy: false, text: null, failed: false })
+  return (
+    <div className="anonymise">
+      <p className="field-hint">
+        O sistema de vagas não permite excluir cadastros: a exclusão apaga nome, contatos, endereço e experiências de todos os cadastros com o e-mail <strong>e</strong> o WhatsApp
+        do pedido, mantendo só o status.
+      </p>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={state.busy}
+        onClick={async () => {
+          setState({ busy: true, text: null, failed: false })
+          try {
+            setState({ busy: false, text: (await anonymiseRecords(request.id)).message, failed: false })
+          } catch (failure) {
+            setState({ busy: false, text: failure instanceof ApiError ? failure.message : GENERIC_ERROR, failed: true })
+          }
+        }}
+      >
+        {state.busy ? 'Anonimizando...' : 'Anonimizar cadastros'}
+      </button>
+      {state.text && (
+        <p className={state.failed ? 'field-error' : 'field-hint'} role="status">
+          {state.text}
+        </p>
+      )}
+    </div>
+  )
+}
 
 function Answer({ request, onAnswered }: { request: PrivacyRequest; onAnswered: () => void }) {
   const [answer, setAnswer] = useState('')
@@ -39,7 +72,7 @@ function Answer({ request, onAnswered }: { request: PrivacyRequest; onAnswered: 
         value={answer}
         onChange={(e) => (setAnswer(e.target.value), setError(null))}
         error={error ?? undefined}
-        hint="Registre o que foi feito e como o titular foi avisado. Exclusão: o sistema de vagas não tem exclusão; anonimize o cadastro pela tela de edição do candidato."
+        hint="Registre o que foi feito e como o titular foi avisado."
       />
       <button type="submit" className="button button-primary button-small" disabled={sending}>
         {sending ? 'Salvando...' : 'Registrar resposta'}
@@ -80,6 +113,7 @@ export function Component() {
                 <p className={r.deadline < today ? 'alert alert-error' : 'field-hint'}>
                   {r.deadline < today ? `Prazo vencido em ${formatDate(r.deadline)}.` : `Responder até ${formatDate(r.deadline)}.`}
                 </p>
+                {r.kind === 'exclusao' && <Anonymise request={r} />}
                 <Answer request={r} onAnswered={() => void mutate()} />
               </>
             ) : (
