@@ -39,10 +39,13 @@ const MIGRATIONS = [
 
 export async function createAuditTrail(store: Store, now: () => number = Date.now): Promise<AuditTrail> {
   await store.migrate('audit', MIGRATIONS)
+  // Events of one millisecond keep the order they were recorded in: the id starts with this
+  // process's running count (the random part keeps ids unique across instances).
+  let sequence = 0
   return {
     async record({ actor, action, subject, detail = {} }) {
       await store.run('INSERT INTO audit_events (id, at, actor, action, subject, detail) VALUES (?, ?, ?, ?, ?, ?)', [
-        randomUUID(),
+        `${String(++sequence).padStart(12, '0')}-${randomUUID()}`,
         new Date(now()).toISOString(),
         actor,
         action,
