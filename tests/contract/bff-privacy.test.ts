@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shiftDate, todayDate } from '../../shared/src/domain/dates.ts'
 import type { PrivacyRequest } from '../../shared/src/schemas/privacy.ts'
-import { PRIVACY_NOTICE } from '../../shared/src/constants/privacy.ts'
+import { anApplication } from '../support/applicant.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
 // Issue 14 (LGPD): an applicant's request from "Meus dados" reaches the staff queue, is answered
@@ -54,21 +54,7 @@ describe('Meus dados (issue 14)', () => {
         method: 'POST',
         url: '/bff/public/applications',
         headers: UNSAFE_HEADERS,
-        payload: {
-          fullName: 'Rita Apagar',
-          age: 31,
-          genero: 'feminino',
-          whatsapp,
-          email: 'rita.apagar@example.com',
-          isPCD: false,
-          address: { street: 'Rua B', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' },
-          education: 'ensino médio completo',
-          curso: '',
-          veiopor: 'instagram',
-          experience: ['nao', '', ''],
-          jobId,
-          consent: { version: PRIVACY_NOTICE.version, accepted: true },
-        },
+        payload: anApplication({ fullName: 'Rita Apagar', age: 31, whatsapp, email: 'rita.apagar@example.com', jobId }),
       })
     const vacancies = (await stack.app.inject({ method: 'GET', url: '/bff/public/vacancies' })).json().vacancies as { id: number }[]
     const mine = [(await apply('(85) 98111-2233', vacancies[0]!.id)).json().id, (await apply('85981112233', vacancies[1]!.id)).json().id] as number[]

@@ -8,7 +8,7 @@ import { createRulesProvider } from '../../bff/src/features/screening/rules-prov
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 import { startScreening } from '../support/screening.ts'
 import { todayDate } from '../../shared/src/domain/dates.ts'
-import { PRIVACY_NOTICE } from '../../shared/src/constants/privacy.ts'
+import { anApplication } from '../support/applicant.ts'
 import { vacancyCriteria } from '../../shared/src/domain/screening-rules.ts'
 
 // Screening runs with the rules provider, against the real stand-in; runs live in the BFF store.
@@ -60,20 +60,7 @@ describe('screening runs', () => {
       method: 'POST',
       url: '/bff/public/applications',
       headers: UNSAFE_HEADERS,
-      payload: JSON.stringify({
-        fullName: 'Pessoa Nova Depois da Busca',
-        age: 30,
-        genero: 'feminino',
-        whatsapp: '85999990000',
-        email: 'nova-depois@example.com',
-        isPCD: false,
-        address: { street: 'Rua A', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', cep: '60000000' },
-        education: 'ensino médio completo',
-        veiopor: 'instagram',
-        experience: ['nao', '', ''],
-        jobId: 1,
-        consent: { version: PRIVACY_NOTICE.version, accepted: true },
-      }),
+      payload: JSON.stringify(anApplication({ fullName: 'Pessoa Nova Depois da Busca', whatsapp: '85999990000', email: 'nova-depois@example.com', jobId: 1 })),
     })
     expect(applied.statusCode).toBe(201)
     expect(await count()).toBe(listed + 1)

@@ -12,6 +12,10 @@ export class ApiError extends Error {
     this.status = status
     this.errors = errors
   }
+  /** The first message of each field, as the forms show them. */
+  fieldMessages(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.errors).map(([k, v]) => [k, v[0] ?? '']))
+  }
 }
 
 export const GENERIC_ERROR = 'Não foi possível completar a operação. Tente novamente.'

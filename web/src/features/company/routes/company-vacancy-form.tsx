@@ -78,7 +78,7 @@ export function Component() {
       navigate('/vaga-empresa')
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])) as Partial<Record<Field, string>>)
+        setErrors(error.fieldMessages() as Partial<Record<Field, string>>)
         setFormError(error.message)
       } else setFormError('Ocorreu um erro ao enviar o formulário.')
     } finally {

@@ -43,7 +43,7 @@ export function Component() {
       setForm(EMPTY)
     } catch (failure) {
       if (failure instanceof ApiError) {
-        setErrors(Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0] ?? ''])))
+        setErrors(failure.fieldMessages())
         setError(failure.message)
       } else setError(GENERIC_ERROR)
     } finally {

@@ -39,7 +39,7 @@ export function ReviewDialog({ runId, result, onClose, onSaved }: { runId: strin
             onSaved(await reviewResult(runId, result.candidateId, { decision: decision as Outcome, reason }))
           } catch (failure) {
             if (failure instanceof ApiError) {
-              setErrors(Object.fromEntries(Object.entries(failure.errors).map(([k, v]) => [k, v[0] ?? ''])))
+              setErrors(failure.fieldMessages())
               setError(failure.message)
             } else setError(GENERIC_ERROR)
           } finally {

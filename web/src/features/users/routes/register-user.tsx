@@ -41,7 +41,7 @@ export function Component() {
       setForm(EMPTY)
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
-        const fromServer = Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])) as Partial<Record<RegistrationField, string>>
+        const fromServer = error.fieldMessages() as Partial<Record<RegistrationField, string>>
         setErrors(fromServer)
         const firstServer = ORDER.find((f) => fromServer[f])
         if (firstServer) document.getElementById(firstServer)?.focus()
