@@ -41,6 +41,12 @@ describe('candidate writes through /bff (issue 12)', () => {
     })
     expect(byCompany).toEqual([`GET /api/candidatos/${ownCandidate.id}`, `GET /api/processos_seletivos/${ownCandidate.job_posting_id}`, `PUT /api/candidatos/${ownCandidate.id}`])
     expect(answer!.candidate).toMatchObject({ id: ownCandidate.id, status: 'aprovado' })
+    // Issue 14: both writes are in the audit trail; the company's with the status before (its ownership check read it).
+    const events = (await stack.app.audit.between('2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z')).filter((e) => e.subject === `candidato:${ownCandidate.id}`)
+    expect(events.map((e) => e.detail).slice(-2)).toEqual([
+      { to: 'entrevista_presencial', via: 'manual' },
+      { from: 'entrevista_presencial', to: 'aprovado', via: 'manual' },
+    ])
   })
   it('a note keeps what its writer was not shown, and answers the row as that writer sees it', async () => {
     const stored = screeningNote({

@@ -48,6 +48,8 @@ export interface OwnedRecords {
   candidate(): Promise<ListedCandidate>
   /** The legacy's answer to the read of the path's own record (to pass on as received). */
   answer(): Promise<UpstreamResponse>
+  /** The candidate when this request already read it (a company's ownership check), else null: never a read of its own. */
+  candidateIfRead(): Promise<ListedCandidate | null>
 }
 
 export function pathRecords(legacy: HttpClient, request: FastifyRequest, scope: 'vacancy' | 'candidate', id: string): OwnedRecords {
@@ -75,5 +77,6 @@ export function pathRecords(legacy: HttpClient, request: FastifyRequest, scope: 
     vacancy: async () => (await (scope === 'vacancy' ? readVacancy(id) : candidatesVacancy())).record,
     candidate: async () => (await readCandidate()).record,
     answer: async () => (await (scope === 'vacancy' ? readVacancy(id) : readCandidate())).response,
+    candidateIfRead: async () => (candidate ? (await candidate).record : null),
   }
 }

@@ -80,14 +80,14 @@ export async function candidatesFeature(app: FastifyInstance) {
     { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: StatusChange, response: { 200: CandidateAnswer, ...Failures } } },
     async (request) => {
       const session = sessionOf(request)
-      // The record the access check read (own-candidate): its status before the change, for the audit trail.
-      const before = await request.owned.candidate()
+      // The status before, when the ownership check read the record (a company); an admin's change stays one legacy write.
+      const before = await request.owned.candidateIfRead()
       const candidate = await lists.changeStatus(Number(request.params.id), request.body.status, session, request)
       await app.audit.record({
         actor: session.user.email,
         action: 'status_alterado',
         subject: `candidato:${request.params.id}`,
-        detail: { from: before.status ?? '', to: request.body.status, via: 'manual' },
+        detail: { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
       })
       return { candidate }
     },
