@@ -83,6 +83,12 @@ describe('candidate writes through /bff (issue 12)', () => {
     const created = answer.json().candidate
     expect(created).toMatchObject({ job_posting_id: target.id })
     expect(created.id).not.toBe(ownCandidate.id)
+    // Issue 15: sent again to the same vacancy, the person is already there — it says so and creates nothing.
+    const before = (await stack.app.inject({ method: 'GET', url: `/bff/vacancies/${target.id}/candidates?page=1`, headers: { cookie: admin } })).json().counts.all
+    const again = await send('POST', `/bff/candidates/${ownCandidate.id}/forwards`, admin, { vacancyId: target.id })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().message).toMatch(/ já está nesta vaga \(mesmo e-mail ou WhatsApp\); nada foi enviado\.$/)
+    expect((await stack.app.inject({ method: 'GET', url: `/bff/vacancies/${target.id}/candidates?page=1`, headers: { cookie: admin } })).json().counts.all).toBe(before)
   })
   it('vacancy writes answer with the vacancy as written', async () => {
     const created = await send('POST', '/bff/vacancies', admin, { description: 'Repositor noturno', city: 'Fortaleza', obs: 'nao mostrar' })

@@ -58,7 +58,7 @@ describe('Meus dados (issue 14)', () => {
       })
     const vacancies = (await stack.app.inject({ method: 'GET', url: '/bff/public/vacancies' })).json().vacancies as { id: number }[]
     const mine = [(await apply('(85) 98111-2233', vacancies[0]!.id)).json().id, (await apply('85981112233', vacancies[1]!.id)).json().id] as number[]
-    const someoneElse = (await apply('(85) 97000-0000', vacancies[0]!.id)).json().id as number
+    const someoneElse = (await apply('(85) 97000-0000', vacancies[2]!.id)).json().id as number
     const receipt = (await ask({ kind: 'exclusao', name: 'Rita Apagar', email: 'rita.apagar@example.com', whatsapp: '85 98111-2233', details: '' }, '198.51.100.20')).json()
     const queued = ((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: admin } })).json() as { requests: PrivacyRequest[] }).requests.find(
       (r) => r.protocol === receipt.protocol,

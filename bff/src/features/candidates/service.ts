@@ -12,6 +12,7 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-readers.ts'
+import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
 import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
@@ -94,6 +95,9 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
 
     /** Sends the candidate to another vacancy as a new record (spec §2.10, §3.3); the new record is the answer. */
     async forward(stored: Row, vacancyId: number, session: SessionData, request: FastifyRequest) {
+      // Never a silent duplicate (issue 15): someone already in the target vacancy is not sent again.
+      const present = recordsOf(stored, readList<Row>((await legacyGet(legacy, `/processos_seletivos/${vacancyId}/candidatos`, session, request)).body))
+      if (present.length > 0) throw new HttpError(409, `${String(stored.full_name ?? 'Este candidato').trim()} já está nesta vaga (mesmo e-mail ou WhatsApp); nada foi enviado.`)
       const response = await write('POST', '/candidatos', buildForwardPayload(stored, vacancyId), session, request)
       if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Vaga não encontrada.' })
       // The spec does not show the legacy's answer here: the new record when it says, else null.

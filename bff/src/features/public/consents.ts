@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { emailKey, phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import type { Store } from '../../plugins/store.ts'
 
 /**
@@ -9,7 +10,13 @@ import type { Store } from '../../plugins/store.ts'
 const MIGRATIONS = [
   `CREATE TABLE IF NOT EXISTS applicant_consents (id TEXT PRIMARY KEY, candidate_id INTEGER, email TEXT NOT NULL, vacancy_id INTEGER NOT NULL, version TEXT NOT NULL, accepted_at TEXT NOT NULL);
    CREATE INDEX IF NOT EXISTS applicant_consents_candidate ON applicant_consents (candidate_id);`,
+  // Issue 15: the WhatsApp too, so a second application to one vacancy by the same person is refused.
+  `ALTER TABLE applicant_consents ADD COLUMN whatsapp TEXT;
+   CREATE INDEX IF NOT EXISTS applicant_consents_vacancy ON applicant_consents (vacancy_id);`,
 ]
+
+/** An application still on its way to the legacy blocks a second one for this long (a double submit). */
+const IN_FLIGHT_MS = 2 * 60_000
 
 export interface StoredConsent {
   candidateId: number | null
@@ -22,16 +29,36 @@ export interface StoredConsent {
 export async function createConsents(store: Store, now: () => number) {
   await store.migrate('public', MIGRATIONS)
   return {
-    async given(consent: { email: string; vacancyId: number; version: string }): Promise<string> {
-      const id = randomUUID()
-      await store.run('INSERT INTO applicant_consents (id, candidate_id, email, vacancy_id, version, accepted_at) VALUES (?, NULL, ?, ?, ?, ?)', [
-        id,
-        consent.email.trim().toLowerCase(),
-        consent.vacancyId,
-        consent.version,
-        new Date(now()).toISOString(),
-      ])
-      return id
+    /**
+     * Records the consent of an application about to be sent — or answers null when the same
+     * person (e-mail or WhatsApp) already applied to this vacancy through this BFF, or has an
+     * application on its way (issue 15: never a silent duplicate).
+     */
+    async given(consent: { email: string; whatsapp: string; vacancyId: number; version: string }): Promise<string | null> {
+      const email = emailKey(consent.email)
+      const whatsapp = phoneKey(consent.whatsapp)
+      const at = now()
+      return store.tx(async (sql) => {
+        const earlier = await sql.get(
+          'SELECT 1 AS found FROM applicant_consents WHERE vacancy_id = ? AND (email = ? OR whatsapp = ?) AND (candidate_id IS NOT NULL OR accepted_at > ?)',
+          [consent.vacancyId, email, whatsapp, new Date(at - IN_FLIGHT_MS).toISOString()],
+        )
+        if (earlier) return null
+        const id = randomUUID()
+        await sql.run('INSERT INTO applicant_consents (id, candidate_id, email, whatsapp, vacancy_id, version, accepted_at) VALUES (?, NULL, ?, ?, ?, ?, ?)', [
+          id,
+          email,
+          whatsapp,
+          consent.vacancyId,
+          consent.version,
+          new Date(at).toISOString(),
+        ])
+        return id
+      })
+    },
+    /** The application was refused or failed: its consent no longer blocks a new attempt. */
+    async withdrawn(id: string) {
+      await store.run('DELETE FROM applicant_consents WHERE id = ? AND candidate_id IS NULL', [id])
     },
     async linked(id: string, candidateId: number) {
       await store.run('UPDATE applicant_consents SET candidate_id = ? WHERE id = ?', [candidateId, id])

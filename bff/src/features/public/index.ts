@@ -8,6 +8,8 @@ import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/p
 import { createConsents } from './consents.ts'
 import { createPublicVacancies } from './service.ts'
 
+export const DUPLICATE_APPLICATION = 'Você já se candidatou a esta vaga com este e-mail ou WhatsApp. Para corrigir algum dado, use a página Meus dados.'
+
 export const APPLICATION_SUCCESS = 'Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.'
 
 /** GET /bff/public/vacancies[/:id] and POST /bff/public/applications: no session needed. */
@@ -42,8 +44,13 @@ export async function publicFeature(app: FastifyInstance) {
       const { consent, ...application } = request.body
       if (!consent?.accepted) throw new HttpError(422, CONSENT_MESSAGES.required, { errors: { consent: [CONSENT_MESSAGES.required] } })
       if (consent.version !== PRIVACY_NOTICE.version) throw new HttpError(422, CONSENT_MESSAGES.outdated, { errors: { consent: [CONSENT_MESSAGES.outdated] } })
-      const consentId = await consents.given({ email: application.email, vacancyId: application.jobId, version: consent.version })
-      const { id } = await vacancies.apply(application, request.id)
+      const consentId = await consents.given({ email: application.email, whatsapp: application.whatsapp, vacancyId: application.jobId, version: consent.version })
+      if (!consentId) throw new HttpError(409, DUPLICATE_APPLICATION)
+      const { id } = await vacancies.apply(application, request.id).catch(async (error: unknown) => {
+        // Not created: the consent of this attempt must not block the next one.
+        await consents.withdrawn(consentId).catch(() => {})
+        throw error
+      })
       if (id !== null)
         await consents.linked(consentId, id).catch((error: unknown) => request.log.warn({ err: { message: (error as Error).message } }, 'consent not linked to its application'))
       return reply.code(201).send({ message: APPLICATION_SUCCESS, id })

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
 import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
-import { APPLICATION_SUCCESS } from './index.ts'
+import { APPLICATION_SUCCESS, DUPLICATE_APPLICATION } from './index.ts'
 
 const vacancies = [
   {
@@ -140,6 +140,31 @@ describe('POST /bff/public/applications', () => {
     )
     expect(kept).toMatchObject({ email: 'maria@example.com', vacancy_id: 3, version: PRIVACY_NOTICE.version })
     expect(Date.parse(kept!.accepted_at)).toBeGreaterThanOrEqual(before - 1000)
+  })
+  it('refuses a second application of the same person (e-mail or WhatsApp) to one vacancy, and lets them retry after a failure (issue 15)', async () => {
+    nock(LEGACY).get('/api/vagas-publicas').reply(200, vacancies)
+    nock(LEGACY).post('/api/candidatos').reply(500, 'boom')
+    const send = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/bff/public/applications', headers: CSRF_HEADERS, payload: { ...application, ...payload } })
+    expect((await send({ email: 'ana@example.com', whatsapp: '85911112222' })).statusCode).toBe(502)
+    nock(LEGACY)
+      .post('/api/candidatos')
+      .reply(201, { data: { id: 90 } })
+    expect((await send({ email: 'ana@example.com', whatsapp: '85911112222' })).statusCode).toBe(201)
+    for (const again of [
+      { email: 'ANA@Example.com', whatsapp: '85900000000' },
+      { email: 'outra@example.com', whatsapp: '(85) 91111-2222' },
+    ]) {
+      const refused = await send(again)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toEqual({ message: DUPLICATE_APPLICATION })
+    }
+    // Another vacancy is another application.
+    nock(LEGACY)
+      .post('/api/candidatos')
+      .reply(201, { data: { id: 91 } })
+    expect((await send({ email: 'ana@example.com', whatsapp: '85911112222', jobId: 1 })).statusCode).toBe(201)
+    expect(nock.pendingMocks()).toEqual([])
   })
   it('answers 422 with Portuguese field errors for a malformed form, before calling the legacy', async () => {
     const response = await app.inject({

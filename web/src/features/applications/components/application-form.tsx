@@ -137,6 +137,8 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
         setFormError(Object.keys(mapped).length > 0 ? 'Confira os campos destacados.' : (Object.values(error.errors)[0]?.[0] ?? error.message))
         return focusFirstError(mapped)
       }
+      // 409: this person already applied to this vacancy (issue 15) — the message says what to do.
+      if (error instanceof ApiError && error.status === 409) return setFormError(error.message)
       setFormError(`Falha ao enviar a candidatura. ${error instanceof ApiError ? error.message : ''}`.trim())
     }
   }

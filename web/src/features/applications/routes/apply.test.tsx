@@ -134,6 +134,15 @@ describe('apply form (spec §2.5, §5)', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Falha ao enviar a candidatura\./)
     expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('maria@example.com')
   })
+  it('says plainly when the person already applied to this vacancy (issue 15)', async () => {
+    const message = 'Você já se candidatou a esta vaga com este e-mail ou WhatsApp. Para corrigir algum dado, use a página Meus dados.'
+    base({ 'POST /bff/public/applications': () => ({ status: 409, body: { message } }) })
+    renderRoute('/candidato/7')
+    await screen.findByRole('heading', { name: 'Repositor', level: 1 })
+    const user = await fillValidForm()
+    await user.click(screen.getByRole('button', { name: 'Enviar candidatura' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(message)
+  })
   it('says when the vacancy is gone', async () => {
     mockBff({ 'GET /bff/auth/me': guest, 'GET /bff/public/vacancies/9': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
     renderRoute('/candidato/9')

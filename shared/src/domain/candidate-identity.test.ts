@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { phoneKey, recordsOf, sharesContact } from './candidate-identity.ts'
+
+describe('the same person in two records (issue 15)', () => {
+  it('matches the same e-mail whatever the case and spaces, or the same WhatsApp whatever the format', () => {
+    expect(sharesContact({ email: ' Maria@Example.com ' }, { email: 'maria@example.com' })).toBe(true)
+    expect(sharesContact({ whatsapp: '(85) 98877-6655' }, { whatsapp: '85988776655' })).toBe(true)
+    expect(sharesContact({ whatsapp: '+55 85 98877-6655' }, { whatsapp: '85 98877 6655' })).toBe(true)
+    expect(phoneKey('5585988776655')).toBe('85988776655')
+  })
+  it('never matches on empty or too-short values, nor on names', () => {
+    expect(sharesContact({ email: '', whatsapp: '' }, { email: '', whatsapp: '' })).toBe(false)
+    expect(sharesContact({ whatsapp: '0' }, { whatsapp: '0' })).toBe(false)
+    expect(sharesContact({ email: 'a@x.com', whatsapp: '85911112222' }, { email: 'b@x.com', whatsapp: '85933334444' })).toBe(false)
+    expect(
+      recordsOf({ email: 'a@x.com' }, [
+        { email: 'A@x.com', id: 1 },
+        { email: 'b@x.com', id: 2 },
+      ]).map((r) => r.id),
+    ).toEqual([1])
+  })
+})
