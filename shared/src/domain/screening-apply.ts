@@ -139,6 +139,8 @@ export interface ApplyTally {
   sent: number
   /** Kept as they were: a person had moved them past screening. */
   skipped?: number
+  /** Not sent: already in the screened vacancy (issue 15). */
+  alreadyThere?: number
   failedUpdates: number
   failedSends: number
 }
@@ -150,6 +152,10 @@ export function applyMessage(tally: ApplyTally): string {
   if (tally.skipped) parts.push(`${tally.skipped} ${tally.skipped === 1 ? 'candidato mantido' : 'candidatos mantidos'} no status atual (já avançaram além da triagem).`)
   if (tally.failedUpdates > 0) parts.push(`${tally.failedUpdates} candidatos não puderam ser atualizados.`)
   if (tally.sent > 0) parts.push(`${tally.sent} candidatos triados enviados para a vaga selecionada.`)
+  if (tally.alreadyThere)
+    parts.push(
+      `${tally.alreadyThere} ${tally.alreadyThere === 1 ? 'candidato já estava' : 'candidatos já estavam'} na vaga (mesmo e-mail ou WhatsApp) e não ${tally.alreadyThere === 1 ? 'foi enviado' : 'foram enviados'} de novo.`,
+    )
   if (tally.failedSends > 0) {
     if (tally.sent === 0) parts.push('Erro ao enviar candidatos triados para a vaga selecionada.')
     parts.push(`${tally.failedSends} candidatos não puderam ser enviados.`)
@@ -167,6 +173,7 @@ export const APPLY_MESSAGES = {
   alreadyApplying: 'Os resultados desta triagem já estão sendo aplicados.',
   failedStore: 'Erro ao aplicar resultados: o servidor não conseguiu registrar o andamento. Nada foi perdido; tente novamente em instantes.',
   kept: (name: string, status: string) => `${name} mantido como '${status}': já avançou além da triagem.`,
+  alreadyThere: (name: string) => `${name} já está na vaga (mesmo e-mail ou WhatsApp): não foi enviado de novo.`,
   interrupted: (done: number, total: number) =>
     `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
   sessionEnded: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou.",

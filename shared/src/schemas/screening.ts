@@ -78,6 +78,8 @@ export const ApplySummary = Type.Object({
   sent: Type.Integer(),
   /** Kept as they were: a person had moved them past screening. */
   skipped: Type.Integer(),
+  /** Not forwarded: already in the screened vacancy (issue 15). */
+  alreadyThere: Type.Integer(),
   failed: Type.Integer(),
 })
 export type ApplySummary = Static<typeof ApplySummary>

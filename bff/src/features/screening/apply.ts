@@ -10,6 +10,7 @@ import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
 import { UpstreamError, type HttpClient, type UpstreamRequest, type UpstreamResponse } from '../../plugins/legacy-client.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { AuditTrail } from '../../plugins/audit.ts'
+import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
 const WORKERS = 4
@@ -88,21 +89,23 @@ export function createScreeningApplier({
       return response
     }
     /**
-     * Records of the vacancy carrying one of this run's markers, read once, only to check forwards
-     * cut short. Kept as the read itself, so workers asking while it is on its way wait for it
-     * (an index still being filled would say "not sent" and the forward would go twice).
+     * The screened vacancy's records, read once per job (kept as the read itself, so workers asking
+     * while it is on its way wait for it): which were forwarded by this run (its markers), and who
+     * is already there (issue 15). People this job sends are added as they land.
      */
-    let forwardedIndex: Promise<Map<number, number>> | null = null
-    const readForwarded = async () => {
+    let vacancyRows: Promise<Obj[]> | null = null
+    const readVacancy = async () => {
       const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
       if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
-      const index = new Map<number, number>()
-      for (const row of readList<Obj>(response.body)) {
-        for (const candidateId of markedCandidates(row.obs, runId)) index.set(candidateId, Number(row.id))
-      }
-      return index
+      return readList<Obj>(response.body)
     }
-    const forwarded = async (candidateId: number): Promise<number | null> => (await (forwardedIndex ??= readForwarded())).get(candidateId) ?? null
+    const rowsOfVacancy = () => (vacancyRows ??= readVacancy())
+    const forwarded = async (candidateId: number): Promise<number | null> => {
+      const row = (await rowsOfVacancy()).find((r) => markedCandidates(r.obs, runId).includes(candidateId))
+      return row ? Number(row.id) : null
+    }
+    // One forward decided at a time: two records of one person (a global run may hold both) never both pass the check.
+    let forwardTurn: Promise<unknown> = Promise.resolve()
 
     async function perform(step: StoredStep, result: StoredResult) {
       const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
@@ -124,22 +127,8 @@ export function createScreeningApplier({
       // without that check); it stays 'sending', with the reason.
       let uncertain = step.state === 'sending'
       const fail = (message: string) => store.setStep(runId, step, uncertain ? 'sending' : 'failed', { message })
-      try {
-        if (step.kind === 'forward' && uncertain) {
-          const id = await forwarded(step.candidateId)
-          if (id !== null) return await store.setStep(runId, step, 'done', { legacyId: id })
-        }
-        const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
-        if (!ok(current)) return await fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
-        const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
-        if (step.kind === 'status') {
-          // The marker travels in the same write as the status: present, that write landed
-          // (before a restart, say), whatever a person has set since.
-          if (markedCandidates(record.obs, runId).includes(step.candidateId)) return await store.setStep(runId, step, 'done')
-          // Never backwards: someone a person moved past triage keeps that status.
-          if (!screeningMayChange(record.status ?? null))
-            return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
-        }
+      /** The step's one write, with what it replaces kept first; true when the legacy took it. */
+      async function write(record: Partial<ListedCandidate>): Promise<boolean> {
         uncertain = true
         const obs = mergedObservation(record.obs, note, marker)
         // What this write replaces, kept before it is sent: an undo restores it where nobody changed the record since.
@@ -157,11 +146,47 @@ export function createScreeningApplier({
               ? { actor, action: 'status_alterado', subject: `candidato:${step.candidateId}`, detail: { from: record.status ?? '', to: outcome, via: 'triagem', runId } }
               : { actor, action: 'candidato_enviado', subject: `candidato:${step.candidateId}`, detail: { vacancyId: vacancy.id, newRecord: legacyId, status: 'triado', runId } },
           )
-          return await store.setStep(runId, step, 'done', { legacyId })
+          await store.setStep(runId, step, 'done', { legacyId })
+          return true
         }
         // The legacy answered and refused it: nothing was written, so a later apply may send it again.
         uncertain = false
         await fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
+        return false
+      }
+      try {
+        if (step.kind === 'forward') {
+          // The marker of this run in the vacancy: the forward landed (before a restart, say).
+          const id = await forwarded(step.candidateId)
+          if (id !== null) return await store.setStep(runId, step, 'done', { legacyId: id })
+        }
+        const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
+        if (!ok(current)) return await fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
+        const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
+        if (step.kind === 'forward') {
+          let release: () => void = () => {}
+          const turn = forwardTurn
+          forwardTurn = new Promise<void>((r) => (release = r))
+          await turn
+          try {
+            const rows = await rowsOfVacancy()
+            if (recordsOf(record, rows).length > 0) return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.alreadyThere(name) })
+            // Sent, the person is in the vacancy for the checks that follow.
+            if (await write(record)) rows.push({ email: record.email, whatsapp: record.whatsapp })
+            return
+          } finally {
+            release()
+          }
+        }
+        if (step.kind === 'status') {
+          // The marker travels in the same write as the status: present, that write landed
+          // (before a restart, say), whatever a person has set since.
+          if (markedCandidates(record.obs, runId).includes(step.candidateId)) return await store.setStep(runId, step, 'done')
+          // Never backwards: someone a person moved past triage keeps that status.
+          if (!screeningMayChange(record.status ?? null))
+            return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
+        }
+        await write(record)
       } catch (error) {
         if (error instanceof SessionEnded) {
           // A 401 is an answer: nothing of this step was written.
@@ -213,16 +238,18 @@ export function createScreeningApplier({
       await Promise.all(Array.from({ length: WORKERS }, worker))
       if (broken) throw broken
       if (leaseLost) return
-      const { updated, sent, skipped, total } = await counted(runId)
+      const { updated, sent, total } = await counted(runId)
       if (sessionEnded) await store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
       else if (stopping) await store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       else {
         const counts = await store.stepCounts(runId)
-        const steps = (kind: string) => counts.filter((c) => c.kind === kind).reduce((n, c) => n + c.count, 0)
+        const steps = (kind: string, state?: string) => counts.filter((c) => c.kind === kind && (!state || c.state === state)).reduce((n, c) => n + c.count, 0)
+        const kept = steps('status', 'skipped')
+        const alreadyThere = steps('forward', 'skipped')
         await store.finishApply(
           runId,
           'applied',
-          applyMessage({ updated, sent, skipped, failedUpdates: steps('status') - updated - skipped, failedSends: steps('forward') - sent }),
+          applyMessage({ updated, sent, skipped: kept, alreadyThere, failedUpdates: steps('status') - updated - kept, failedSends: steps('forward') - sent - alreadyThere }),
         )
       }
     } catch (error) {
@@ -257,7 +284,8 @@ export function createScreeningApplier({
       total: sum(() => true),
       processed: sum((c) => c.state === 'done' || c.state === 'failed' || c.state === 'skipped'),
       updated: sum((c) => c.kind === 'status' && c.state === 'done'),
-      skipped: sum((c) => c.state === 'skipped'),
+      skipped: sum((c) => c.kind === 'status' && c.state === 'skipped'),
+      alreadyThere: sum((c) => c.kind === 'forward' && c.state === 'skipped'),
       sent: sum((c) => c.kind === 'forward' && c.state === 'done'),
       failed: sum(() => true, 'reported'),
     }

@@ -186,6 +186,7 @@ describe('TriagemAI (spec §2.13)', () => {
       updated: 0,
       sent: 0,
       skipped: 0,
+      alreadyThere: 0,
       failed: 1,
       failures: [{ candidateId: 10, name: 'Maria Silva', kind: 'status', message: 'Erro ao processar candidato Maria Silva: o sistema respondeu com erro (HTTP 500)' }],
     }
