@@ -73,6 +73,13 @@ describe('global apply and people already in the vacancy (issue 15)', () => {
       const count = (email: string) => inTarget.filter((c) => c.email === email).length
       expect(count(p.email)).toBe(1)
       expect(count(q.email)).toBe(1)
+      // Staff see Q's records marked as a possible duplicate wherever they are listed together.
+      const search = (await app.inject({ method: 'GET', url: `/bff/candidates?q=${encodeURIComponent('quiteria.duas')}`, headers: { cookie } })).json() as {
+        items: { id: number }[]
+        possibleDuplicates: number[]
+      }
+      expect(search.items.length).toBe(3)
+      expect([...search.possibleDuplicates].sort()).toEqual(search.items.map((c) => c.id).sort())
     } finally {
       await app.close()
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { phoneKey, recordsOf, sharesContact } from './candidate-identity.ts'
+import { phoneKey, possibleDuplicates, recordsOf, sharesContact } from './candidate-identity.ts'
 
 describe('the same person in two records (issue 15)', () => {
   it('matches the same e-mail whatever the case and spaces, or the same WhatsApp whatever the format', () => {
@@ -18,5 +18,16 @@ describe('the same person in two records (issue 15)', () => {
         { email: 'b@x.com', id: 2 },
       ]).map((r) => r.id),
     ).toEqual([1])
+  })
+  it('marks every record that shares a contact with another one of the list', () => {
+    const list = [
+      { id: 1, email: 'a@x.com', whatsapp: '85911110000' },
+      { id: 2, email: 'A@x.com', whatsapp: '85922220000' },
+      { id: 3, email: 'c@x.com', whatsapp: '(85) 92222-0000' },
+      { id: 4, email: 'd@x.com', whatsapp: '85944440000' },
+      { id: 5, email: '', whatsapp: '' },
+      { id: 6, email: '', whatsapp: '' },
+    ]
+    expect([...possibleDuplicates(list)].sort()).toEqual([1, 2, 3])
   })
 })

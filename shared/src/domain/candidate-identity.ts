@@ -25,3 +25,15 @@ export function sharesContact(a: { email?: unknown; whatsapp?: unknown }, b: { e
 export function recordsOf<T extends { email?: unknown; whatsapp?: unknown }>(person: { email?: unknown; whatsapp?: unknown }, records: readonly T[]): T[] {
   return records.filter((r) => sharesContact(person, r))
 }
+
+/** The ids of records that share an e-mail or a WhatsApp with another record of the list ("possível duplicado"). */
+export function possibleDuplicates(records: readonly { id: number; email?: unknown; whatsapp?: unknown }[]): Set<number> {
+  const byKey = new Map<string, number[]>()
+  for (const r of records) {
+    const keys = [emailKey(r.email) ? `e:${emailKey(r.email)}` : '', phoneKey(r.whatsapp).length >= 10 ? `p:${phoneKey(r.whatsapp)}` : ''].filter(Boolean)
+    for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), r.id])
+  }
+  const out = new Set<number>()
+  for (const ids of byKey.values()) if (new Set(ids).size > 1) for (const id of ids) out.add(id)
+  return out
+}

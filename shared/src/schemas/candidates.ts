@@ -42,6 +42,8 @@ const PageFields = {
   total: Type.Integer(),
   pageSize: Type.Integer(),
   counts: StatusCounts,
+  /** Ids of this page's rows that share an e-mail or WhatsApp with another row of the list (issue 15). */
+  possibleDuplicates: Type.Array(Type.Integer()),
 }
 /** One page of a list: 20 rows and the counts per status. */
 export const CandidatePage = Type.Object(PageFields)

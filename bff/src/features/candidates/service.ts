@@ -12,7 +12,7 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-readers.ts'
-import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
+import { possibleDuplicates, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
 import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
@@ -29,7 +29,12 @@ export type ListQuery = Omit<VacancyCandidatesQuery, 'page'> & {
 }
 
 /** Pages of `size` rows, or every row on one page. */
-const pageOf = (rows: Row[], query: ListQuery) => paginate(rows, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, rows.length) : undefined)
+/** One page of `rows`, with the ids on it that share a contact with another row of `among` (issue 15). */
+const pageOf = (rows: Row[], query: ListQuery, among: readonly Row[] = rows) => {
+  const page = paginate(rows, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, rows.length) : undefined)
+  const marked = possibleDuplicates(among as { id: number; email?: unknown; whatsapp?: unknown }[])
+  return { ...page, possibleDuplicates: page.items.map((c) => Number(c.id)).filter((id) => marked.has(id)) }
+}
 
 /**
  * The staff lists (spec §2.10, §2.11). The legacy answers a vacancy's candidates in one piece and
@@ -124,6 +129,7 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
           query.order,
         ),
         query,
+        all,
       )
       return { vacancy: vacancy as Obj & { id: number }, counts: countByStatus(searched), partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
     },
@@ -152,7 +158,7 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
         const path = normalizeCandidateStatus(status) === '' ? '/candidatos/sem-status' : `/candidatos/status/${encodeURIComponent(normalizeCandidateStatus(status))}`
         rows = readList<Row>((await legacyGet(legacy, path, session, request, dates)).body)
       } else {
-        return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20 }
+        return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, possibleDuplicates: [] }
       }
       const sorted = sortCandidates(rows, query.order).map((c) => asSeenBy(session, c))
       // The export takes every row of the result; the screen takes one page.

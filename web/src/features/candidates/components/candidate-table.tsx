@@ -17,6 +17,7 @@ export function CandidateTable({
   onForward,
   showCompany = false,
   company = false,
+  possibleDuplicates = [],
 }: {
   candidates: StaffCandidate[]
   order: CandidateOrder
@@ -27,7 +28,10 @@ export function CandidateTable({
   showCompany?: boolean
   /** A company's view: company-side statuses only, details and notes, no forwarding or editing. */
   company?: boolean
+  /** Rows sharing an e-mail or WhatsApp with another of the list (issue 15). */
+  possibleDuplicates?: readonly number[]
 }) {
+  const duplicated = new Set(possibleDuplicates)
   const header = (field: SortField, label: string) => {
     const active = order.startsWith(field)
     const direction = active && order.endsWith('asc') ? 'ascending' : active ? 'descending' : 'none'
@@ -61,7 +65,14 @@ export function CandidateTable({
             const action = lastAction(c)
             return (
               <tr key={c.id}>
-                <td>{c.full_name}</td>
+                <td>
+                  {c.full_name}
+                  {duplicated.has(c.id) && (
+                    <span className="badge badge-warning" title="Outro candidato desta lista tem o mesmo e-mail ou WhatsApp">
+                      possível duplicado
+                    </span>
+                  )}
+                </td>
                 <td>
                   {c.email}
                   <br />

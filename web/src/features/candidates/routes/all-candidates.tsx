@@ -102,6 +102,7 @@ export function Component() {
           <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
           <CandidateTable
             candidates={data.items}
+            possibleDuplicates={data.possibleDuplicates}
             order={order}
             onOrder={(o) => reset(() => setOrder(o))}
             onStatus={(c, s) => void writes.changeStatus(c, s)}
