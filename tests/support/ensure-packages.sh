@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # What the tests need from Debian, never downloaded by hand: Chromium for the end-to-end tests
-# (driven by playwright-core) and PostgreSQL's binaries for the store and fault tests (they start
-# their own server; no system service is used). Installs what is missing when this user can (root
+# (driven by playwright-core), PostgreSQL's binaries for the store and fault tests (they start
+# their own server; no system service is used) and LibreOffice Calc without its GUI, which reads
+# back the xlsx report (issue 15). Installs what is missing when this user can (root
 # with apt-get); otherwise says what to do.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${missing[*]} (Debian packages) for the tests…"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   exit 0
 fi
 echo "Missing: ${missing[*]} — run 'sudo apt-get install -y ${missing[*]}' (the end-to-end tests need /usr/bin/chromium; the store tests start PostgreSQL from its binaries)." >&2

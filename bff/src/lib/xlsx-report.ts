@@ -17,6 +17,24 @@ function localDate(value: unknown): Date | null {
   return Number.isNaN(t) ? null : new Date(t - FORTALEZA_OFFSET_MS)
 }
 
+/**
+ * Text exactly as stored, for any spreadsheet program (issue 15). Written as an inline string
+ * (`t="inlineStr"`, exceljs's rich-text cell) whose `<t>` gets `xml:space="preserve"` when it starts
+ * or ends with whitespace or holds a line break — a plain `t="str"` cell lost leading and trailing
+ * spaces, tabs and CRs in LibreOffice. XML turns a CR into a LF when read, so CRs and the other
+ * control characters are written as OOXML's `_xHHHH_` escapes, and a literal `_xHHHH_` in the text
+ * is escaped itself (`_x005F_`), as Excel does.
+ */
+export function xlsxText(text: string): { richText: { text: string }[] } {
+  let escaped = ''
+  for (const ch of text.replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')) {
+    const code = ch.charCodeAt(0)
+    // Tab and LF pass as they are (XML keeps them); every other C0 control character is escaped.
+    escaped += code < 0x20 && code !== 0x09 && code !== 0x0a ? `_x${code.toString(16).toUpperCase().padStart(4, '0')}_` : ch
+  }
+  return { richText: [{ text: escaped }] }
+}
+
 /** A §3.8 report row from a row of GET /excel_relatorio, typed for the sheet. */
 export function reportRow(c: Row): Record<ReportField, unknown> {
   const source = { ...c, ultima_acao: c.ultima_acao ?? lastActionAt({ created_at: c.created_at as string | null, updated_at: c.updated_at as string | null }) } as Record<
@@ -42,7 +60,7 @@ export function reportRow(c: Row): Record<ReportField, unknown> {
               : null
             : value === null || value === undefined
               ? null
-              : String(value).slice(0, 32_767)
+              : xlsxText(String(value).slice(0, 32_767))
   }
   return out
 }
