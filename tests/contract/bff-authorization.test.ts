@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withCheckDigits } from '../../shared/src/domain/cnpj.ts'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { PASS_THROUGH_RULES } from '../../bff/src/features/pass-through/policy.ts'
 import type { RouteAccess } from '../../bff/src/plugins/route-access.ts'
@@ -85,7 +86,7 @@ const forward = () => ({
 let registered = 0
 const registration = () => {
   registered++
-  const cnpj = `9${String(Date.now()).slice(-9)}${String(registered).padStart(4, '0')}`
+  const cnpj = withCheckDigits(`9${String(Date.now()).slice(-7)}${String(registered).padStart(4, '0')}`)
   return { name: `Empresa ${cnpj}`, email: `rh${cnpj}@example.com`, role: 'company', cnpj, password: 'senha-forte-2026', password_confirmation: 'senha-forte-2026' }
 }
 

@@ -86,13 +86,38 @@ describe('user registration (admin)', () => {
     expect(JSON.parse(login.body).user).toMatchObject({ role: 'company', cnpj: '11444777000161', email: user.email })
     expect(cookieFrom(login)).toMatch(/=/)
   })
+  it('an alphanumeric CNPJ (issue 15) registers, logs in however it is typed, and scopes the company to its own vacancies', async () => {
+    const alnum = { ...user, email: `rh${Date.now()}@alfanumerica.com.br`, cnpj: '12.abc.345/01de-35' }
+    expect((await post('/bff/users', admin, alnum)).statusCode).toBe(201)
+    const login = await stack.app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: { cnpj: '12ABC34501DE35', password: user.password } })
+    expect(login.statusCode).toBe(200)
+    expect(login.json().user).toMatchObject({ role: 'company', cnpj: '12ABC34501DE35' })
+    const company = cookieFrom(login)
+    const again = await stack.app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: { cnpj: '12.abc.345/01de-35', password: user.password } })
+    expect(again.statusCode).toBe(200)
+    // Staff create a vacancy under that CNPJ; the company sees it, and only its own.
+    const created = await post('/bff/vacancies', admin, {
+      description: 'Caixa alfanumérico',
+      company_name: 'Padaria',
+      cnpj: '12ABC34501DE35',
+      city: 'Fortaleza',
+      obs: 'nao mostrar',
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const own = (await get('/bff/vacancies', company)).vacancies as { id: number; cnpj: string }[]
+    expect(own.map((v) => v.id)).toEqual([created.json().vacancy.id])
+    expect((await stack.app.inject({ method: 'GET', url: `/bff/vacancies/${own[0]!.id}`, headers: { cookie: A } })).statusCode).toBe(403)
+    // The check digits are checked: a wrong one is refused at registration.
+    const wrong = await post('/bff/users', admin, { ...alnum, email: `x${Date.now()}@alfanumerica.com.br`, cnpj: '12ABC34501DE36' })
+    expect(wrong.statusCode).toBe(422)
+  })
   it('answers each field’s problem at the field, from our rules and from the legacy’s', async () => {
     const weak = await post('/bff/users', admin, { ...user, password: 'abc', password_confirmation: 'abd', cnpj: '123' })
     expect(weak.statusCode).toBe(422)
     expect(JSON.parse(weak.body).errors).toMatchObject({
       password: ['A senha deve ter pelo menos 10 caracteres.'],
       password_confirmation: ['A confirmação não confere com a senha.'],
-      cnpj: ['O CNPJ deve ter 14 dígitos.'],
+      cnpj: ['O CNPJ deve ter 14 caracteres (12 letras ou números e 2 dígitos).'],
     })
     const taken = await post('/bff/users', admin, user)
     expect(taken.statusCode).toBe(422)

@@ -18,10 +18,14 @@ describe('maskCnpjInput (spec §5: progressive mask while typing)', () => {
     expect(maskCnpjInput(typed)).toBe(shown)
   })
 
-  it('drops non-digits and anything past 14 digits, so the masked value is at most 18 chars', () => {
+  it('drops punctuation and anything past 14 characters, so the masked value is at most 18 chars', () => {
     expect(maskCnpjInput('11.222.333/0001-81999')).toBe('11.222.333/0001-81')
-    expect(maskCnpjInput('ab11c222')).toBe('11.222')
     expect(maskCnpjInput('11222333000181999').length).toBe(18)
+  })
+  it('takes letters in the first 12 characters, capitalised, and only digits as check digits (issue 15)', () => {
+    expect(maskCnpjInput('12abc34501de35')).toBe('12.ABC.345/01DE-35')
+    expect(maskCnpjInput('12.ABC.345/01DE-3X5')).toBe('12.ABC.345/01DE-35')
+    expect(maskCnpjInput('ab11c222')).toBe('AB.11C.222')
   })
 
   it('re-masks an already masked value idempotently (paste, backspace)', () => {
@@ -31,7 +35,11 @@ describe('maskCnpjInput (spec §5: progressive mask while typing)', () => {
 })
 
 describe('cnpjDigits (the value sent)', () => {
-  it('keeps only digits, at most 14', () => {
+  it('keeps the alphanumeric CNPJ’s letters, capitalised (issue 15)', () => {
+    expect(cnpjDigits('12.abc.345/01de-35')).toBe('12ABC34501DE35')
+    expect(cnpjDigits('12ABC34501DEXY')).toBe('12ABC34501DE')
+  })
+  it('keeps only digits and letters, at most 14', () => {
     expect(cnpjDigits('11.222.333/0001-81')).toBe('11222333000181')
     expect(cnpjDigits(' 45.723.618/0001-18 ')).toBe('45723618000118')
     expect(cnpjDigits(null)).toBe('')
@@ -83,5 +91,21 @@ describe('withCheckDigits', () => {
   it('completes 12 base digits into a valid CNPJ', () => {
     expect(withCheckDigits('112223330001')).toBe('11222333000181')
     expect(isValidCnpj(withCheckDigits('987654320001'))).toBe(true)
+  })
+})
+
+describe('alphanumeric CNPJ check digits (issue 15, Receita Federal)', () => {
+  it('computes them from each character’s code minus 48, as the Receita’s example', () => {
+    expect(withCheckDigits('12ABC34501DE')).toBe('12ABC34501DE35')
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true)
+    expect(isValidCnpj('12.abc.345/01de-35')).toBe(true)
+    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false)
+    expect(cnpjWarning('12ABC34501DE36')).toBe('CNPJ com dígitos verificadores inválidos. Confira o número.')
+    expect(formatStoredCnpj('12ABC34501DE35')).toBe('12.ABC.345/01DE-35')
+  })
+  it('leaves numeric CNPJs as they were', () => {
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true)
+    expect(withCheckDigits('112223330001')).toBe('11222333000181')
+    expect(isValidCnpj('AAAAAAAAAAAAAA')).toBe(false)
   })
 })

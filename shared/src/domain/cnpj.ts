@@ -1,9 +1,22 @@
 import { CNPJ_DIGITS } from '../constants/limits.ts'
-import { digitsOnly } from './text.ts'
 
-/** The digits-only value sent to the API (spec §5): non-digits dropped, at most 14 digits. */
+/**
+ * CNPJs, numeric and alphanumeric (issue 15): since July 2026 the Receita Federal issues CNPJs
+ * whose first 12 characters are digits or capital letters; the last 2 are always check digits,
+ * computed from each character's code minus 48 ('0'–'9' are 0–9, 'A' is 17…). Old numeric CNPJs
+ * are the same rule with digits only.
+ */
+
+/**
+ * The value sent to the API (spec §5): punctuation dropped, letters capitalised; up to 12
+ * letters or digits, then up to 2 digits (the check digits are never letters).
+ */
 export function cnpjDigits(value: string | null | undefined): string {
-  return digitsOnly(value).slice(0, CNPJ_DIGITS)
+  let out = ''
+  for (const ch of (value ?? '').toUpperCase()) {
+    if (out.length < 12 ? /[0-9A-Z]/.test(ch) : out.length < CNPJ_DIGITS && /[0-9]/.test(ch)) out += ch
+  }
+  return out
 }
 
 /**
@@ -27,13 +40,13 @@ export function maskCnpjInput(value: string | null | undefined): string {
 export function formatStoredCnpj(value: string | null | undefined): string {
   const raw = (value ?? '').trim()
   if (raw === '') return 'Não informado'
-  const d = digitsOnly(raw)
-  return d.length === CNPJ_DIGITS && /^[\d./\-\s]+$/.test(raw) ? maskCnpjInput(d) : raw
+  const d = cnpjDigits(raw)
+  return d.length === CNPJ_DIGITS && /^[\dA-Za-z./\-\s]+$/.test(raw) && raw.replace(/[^0-9A-Za-z]/g, '').length === CNPJ_DIGITS ? maskCnpjInput(d) : raw
 }
 
-function checkDigit(digits: string, weights: readonly number[]): number {
+function checkDigit(chars: string, weights: readonly number[]): number {
   let sum = 0
-  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * (weights[i] ?? 0)
+  for (let i = 0; i < weights.length; i++) sum += (chars.charCodeAt(i) - 48) * (weights[i] ?? 0)
   const rest = sum % 11
   return rest < 2 ? 0 : 11 - rest
 }
@@ -46,12 +59,12 @@ const SECOND_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
  * editable, so no screen refuses a value because of it.
  */
 export function isValidCnpj(value: string | null | undefined): boolean {
-  const d = digitsOnly(value)
-  if (d.length !== CNPJ_DIGITS || /^(\d)\1{13}$/.test(d)) return false
+  const d = cnpjDigits(value)
+  if (d.length !== CNPJ_DIGITS || /^(.)\1{13}$/.test(d)) return false
   return withCheckDigits(d.slice(0, 12)) === d
 }
 
-/** The 14-digit CNPJ made of 12 base digits and their two check digits (seeds and tests). */
+/** The CNPJ made of 12 base characters (digits or capital letters) and their two check digits (seeds and tests). */
 export function withCheckDigits(base12: string): string {
   const first = checkDigit(base12, FIRST_WEIGHTS)
   return `${base12}${first}${checkDigit(base12 + first, SECOND_WEIGHTS)}`
@@ -59,7 +72,7 @@ export function withCheckDigits(base12: string): string {
 
 /** The warning a form shows under a complete CNPJ whose check digits do not match, else null. */
 export function cnpjWarning(value: string | null | undefined): string | null {
-  const d = digitsOnly(value)
+  const d = cnpjDigits(value)
   if (d.length !== CNPJ_DIGITS) return null
   return isValidCnpj(d) ? null : 'CNPJ com dígitos verificadores inválidos. Confira o número.'
 }

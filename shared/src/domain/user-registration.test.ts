@@ -19,7 +19,7 @@ describe('user registration rules', () => {
       name: 'Preencha o campo Nome.',
       email: 'Informe um e-mail válido.',
       role: 'Escolha o perfil do usuário.',
-      cnpj: 'O CNPJ deve ter 14 dígitos.',
+      cnpj: 'O CNPJ deve ter 14 caracteres (12 letras ou números e 2 dígitos).',
       password: 'Preencha o campo Senha.',
       password_confirmation: 'A confirmação não confere com a senha.',
     })

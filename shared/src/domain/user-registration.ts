@@ -1,4 +1,4 @@
-import { cnpjDigits } from './cnpj.ts'
+import { cnpjDigits, cnpjWarning, isValidCnpj } from './cnpj.ts'
 
 /** The registration form (issue 7): who may log in, as what. */
 export interface RegistrationForm {
@@ -43,7 +43,9 @@ export function registrationErrors(form: RegistrationForm): Partial<Record<Regis
   if (form.role !== 'admin' && form.role !== 'company') errors.role = 'Escolha o perfil do usuário.'
   const digits = cnpjDigits(form.cnpj)
   if (!digits) errors.cnpj = form.role === 'company' ? 'Preencha o CNPJ da empresa.' : 'Preencha o CNPJ (usado para entrar no sistema).'
-  else if (digits.length !== 14) errors.cnpj = 'O CNPJ deve ter 14 dígitos.'
+  else if (digits.length !== 14) errors.cnpj = 'O CNPJ deve ter 14 caracteres (12 letras ou números e 2 dígitos).'
+  // A new user's CNPJ is new data: its check digits must match (stored CNPJs are only warned about).
+  else if (!isValidCnpj(digits)) errors.cnpj = cnpjWarning(digits)!
   const weak = passwordProblem(form.password, form)
   if (!form.password) errors.password = 'Preencha o campo Senha.'
   else if (weak) errors.password = weak

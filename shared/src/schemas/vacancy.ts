@@ -42,7 +42,8 @@ export const VacancyInput = Type.Object({
   recrutador: Type.Optional(Type.String({ maxLength: 120 })),
   description: Type.Optional(Type.String({ maxLength: 255 })),
   company_name: Type.Optional(Type.String({ maxLength: 255 })),
-  cnpj: Type.Optional(Type.String({ pattern: '^\\d{0,14}$' })),
+  // Numeric or alphanumeric (issue 15): up to 12 digits or capital letters, then up to 2 check digits.
+  cnpj: Type.Optional(Type.String({ pattern: '^(?:[0-9A-Z]{0,12}|[0-9A-Z]{12}[0-9]{1,2})$' })),
   city: Type.Optional(Type.String({ maxLength: 120 })),
   bairro: Type.Optional(Type.String({ maxLength: 120 })),
   estado: Type.Optional(Type.String({ maxLength: 40 })),

@@ -68,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, now }: Lega
           {
             custom: (v) => {
               const digits = cnpjDigits(String(v))
-              if (digits.length !== 14) return 'O campo :attribute deve ter 14 dígitos.'
+              if (digits.length !== 14) return 'O campo :attribute deve ter 14 caracteres.'
               return byCnpj.get(digits) ? 'O campo :attribute já está sendo utilizado.' : null
             },
           },

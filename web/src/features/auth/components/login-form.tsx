@@ -34,7 +34,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       <TextField
         id="login-cnpj"
         label="CNPJ"
-        inputMode="numeric"
+        autoCapitalize="characters"
         autoComplete="username"
         placeholder="00.000.000/0000-00"
         maxLength={18}

@@ -39,7 +39,7 @@ export function VacancyFields({
         <TextField
           id="cnpj"
           label="CNPJ da Empresa"
-          inputMode="numeric"
+          autoCapitalize="characters"
           placeholder="00.000.000/0000-00"
           maxLength={18}
           value={form.cnpj}

@@ -23,7 +23,7 @@ describe('CadastrarUsuario (issue 7)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }))
     expect(await screen.findByText('Informe um e-mail válido.')).toBeTruthy()
     expect(screen.getByText('Escolha o perfil do usuário.')).toBeTruthy()
-    expect(screen.getByText('O CNPJ deve ter 14 dígitos.')).toBeTruthy()
+    expect(screen.getByText('O CNPJ deve ter 14 caracteres (12 letras ou números e 2 dígitos).')).toBeTruthy()
     expect(screen.getByText('A senha deve ter pelo menos 10 caracteres.')).toBeTruthy()
     expect(screen.getByText('A confirmação não confere com a senha.')).toBeTruthy()
     expect(calls.filter((c) => c.path === '/bff/users')).toEqual([])

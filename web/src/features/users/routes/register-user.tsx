@@ -72,7 +72,7 @@ export function Component() {
           id="cnpj"
           label="CNPJ"
           required
-          inputMode="numeric"
+          autoCapitalize="characters"
           placeholder="00.000.000/0000-00"
           maxLength={18}
           hint="É com o CNPJ que o usuário entra no sistema; para uma empresa, o CNPJ das suas vagas."
