@@ -145,7 +145,7 @@ const CASES: Case[] = [
     ok: 404,
   },
   { route: 'GET /bff/audit.csv', method: 'GET', url: () => '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-30' },
-  { route: 'POST /bff/vacancies', method: 'POST', url: () => '/bff/vacancies', body: { description: 'Nova vaga' }, ok: 201 },
+  { route: 'POST /bff/vacancies', method: 'POST', url: () => '/bff/vacancies', body: { description: 'Nova vaga', company_name: 'Mercado' }, ok: 201 },
   { route: 'PUT /bff/vacancies/:id', method: 'PUT', url: () => `/bff/vacancies/${ids.vA}`, body: { redes_sociais: 'instagram' } },
   { route: 'PUT /bff/candidates/:id/status', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/status`, body: { status: 'aprovado' }, owner: 'A' },
   { route: 'PUT /bff/candidates/:id/status', method: 'PUT', url: () => `/bff/candidates/${ids.cB}/status`, body: { status: 'reprovado_empresa' }, owner: 'B' },

@@ -91,8 +91,13 @@ describe('candidate writes through /bff (issue 12)', () => {
     expect((await stack.app.inject({ method: 'GET', url: `/bff/vacancies/${target.id}/candidates?page=1`, headers: { cookie: admin } })).json().counts.all).toBe(before)
   })
   it('vacancy writes answer with the vacancy as written', async () => {
-    const created = await send('POST', '/bff/vacancies', admin, { description: 'Repositor noturno', city: 'Fortaleza', obs: 'nao mostrar' })
+    // Issue 15: a description and a company are required; a new vacancy starts hidden.
+    const empty = await send('POST', '/bff/vacancies', admin, {})
+    expect(empty.statusCode).toBe(422)
+    expect(empty.json().errors).toEqual({ description: ['Preencha a descrição da vaga.'], company_name: ['Preencha o nome da empresa.'] })
+    const created = await send('POST', '/bff/vacancies', admin, { description: 'Repositor noturno', company_name: 'Mercado Bom Preço', city: 'Fortaleza' })
     expect(created.statusCode).toBe(201)
+    expect(created.json().vacancy.obs).toBe('nao mostrar')
     const { vacancy } = created.json()
     expect(vacancy).toMatchObject({ description: 'Repositor noturno', city: 'Fortaleza' })
     const updated = await send('PUT', `/bff/vacancies/${vacancy.id}`, admin, { description: 'Repositor noturno (2 vagas)' })

@@ -4,7 +4,8 @@ import { resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { CompanyVacancyInput, CreatedVacancy, SlugParams, VacancyAnswer, VacancyInput, VacancyList, type ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { sessionOf, visibleVacancies } from '../../lib/access.ts'
-import { HttpError } from '../../lib/http-error.ts'
+import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { NEW_VACANCY_VISIBILITY, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
 import { readOne } from '../../lib/legacy-readers.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import type { UpstreamResponse } from '../../plugins/legacy-client.ts'
@@ -47,16 +48,25 @@ export async function vacanciesFeature(app: FastifyInstance) {
     return { vacancy }
   })
 
-  api.post('/bff/vacancies', { config: { access: 'admin' }, schema: { tags, body: VacancyInput, response: { 201: CreatedVacancy, ...Failures } } }, async (request, reply) =>
-    reply.code(201).send({ vacancy: created(await write(request, 'POST', '/processos_seletivos', request.body)) }),
-  )
+  // Issue 15: a description and a company are required, and a new vacancy starts hidden unless staff say otherwise.
+  const required = (input: VacancyInput, creating: boolean) => {
+    const errors = vacancyRequiredErrors(input, creating)
+    if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
+  }
+
+  api.post('/bff/vacancies', { config: { access: 'admin' }, schema: { tags, body: VacancyInput, response: { 201: CreatedVacancy, ...Failures } } }, async (request, reply) => {
+    required(request.body, true)
+    const body = { ...request.body, obs: request.body.obs || NEW_VACANCY_VISIBILITY }
+    return reply.code(201).send({ vacancy: created(await write(request, 'POST', '/processos_seletivos', body)) })
+  })
 
   api.put(
     '/bff/vacancies/:id',
     { config: { access: 'admin' }, schema: { tags, params: IdParams, body: VacancyInput, response: { 200: VacancyAnswer, ...Failures } } },
-    async (request) => ({
-      vacancy: await written(await write(request, 'PUT', `/processos_seletivos/${request.params.id}`, request.body), request),
-    }),
+    async (request) => {
+      required(request.body, false)
+      return { vacancy: await written(await write(request, 'PUT', `/processos_seletivos/${request.params.id}`, request.body), request) }
+    },
   )
 
   api.post(

@@ -1,6 +1,7 @@
 import { cnpjDigits, maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
 import { toEstado } from '@mini-vagas/shared/domain/estados'
 import type { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
+import { NEW_VACANCY_VISIBILITY, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
 import type { StaffVacancy } from './api/get-vacancies.ts'
 
 /** The vacancy form as typed: every field a string or a list (spec §2.6). */
@@ -32,7 +33,8 @@ export const EMPTY_VACANCY_FORM: VacancyForm = {
   requirements: [],
   benefits: [],
   criterios: [],
-  obs: 'mostrar',
+  // Issue 15: hidden until staff publish it.
+  obs: NEW_VACANCY_VISIBILITY,
   vagas_abertas: '1',
   vagas_preenchidas: '0',
   status: 'aberta',
@@ -62,9 +64,9 @@ export function fromVacancy(v: StaffVacancy): VacancyForm {
 
 const count = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : NaN)
 
-/** The form's own checks: positions are whole numbers ≥ 0 (spec §5; nothing else is required). */
-export function vacancyFormErrors(form: Pick<VacancyForm, 'vagas_abertas' | 'vagas_preenchidas'>): Partial<Record<keyof VacancyForm, string>> {
-  const errors: Partial<Record<keyof VacancyForm, string>> = {}
+/** The form's own checks: a description and a company (issue 15), positions as whole numbers ≥ 0 (spec §5). */
+export function vacancyFormErrors(form: Pick<VacancyForm, 'vagas_abertas' | 'vagas_preenchidas' | 'description' | 'company_name'>): Partial<Record<keyof VacancyForm, string>> {
+  const errors: Partial<Record<keyof VacancyForm, string>> = { ...vacancyRequiredErrors(form, true) }
   if (Number.isNaN(count(form.vagas_abertas))) errors.vagas_abertas = 'Informe um número inteiro a partir de 0.'
   if (Number.isNaN(count(form.vagas_preenchidas))) errors.vagas_preenchidas = 'Informe um número inteiro a partir de 0.'
   return errors

@@ -12,10 +12,13 @@ export function VacancyFields({
   form,
   errors,
   setForm,
+  recruiters = [],
 }: {
   form: VacancyForm
   errors: Partial<Record<keyof VacancyForm, string>>
   setForm: Dispatch<SetStateAction<VacancyForm>>
+  /** Recruiters already named, suggested as the field is typed; a new name is simply typed (issue 15). */
+  recruiters?: readonly string[]
 }) {
   const text = (field: keyof VacancyForm) => ({
     value: form[field] as string,
@@ -32,10 +35,15 @@ export function VacancyFields({
   )
   return (
     <>
-      <TextField id="recrutador" label="Recrutador" {...text('recrutador')} />
-      <TextField id="description" label="Descrição da Vaga" {...text('description')} />
+      <TextField id="recrutador" label="Recrutador" list="recrutadores" autoComplete="off" hint="Escolha da lista ou digite um nome novo." {...text('recrutador')} />
+      <datalist id="recrutadores">
+        {recruiters.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+      <TextField id="description" label="Descrição da Vaga" required {...text('description')} />
       <div className="field-row">
-        <TextField id="company_name" label="Nome da Empresa" {...text('company_name')} />
+        <TextField id="company_name" label="Nome da Empresa" required {...text('company_name')} />
         <TextField
           id="cnpj"
           label="CNPJ da Empresa"

@@ -6,9 +6,10 @@ import { StatusMessage } from '../../../components/status-message.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useVacancy } from '../api/get-vacancies.ts'
+import { useVacancies, useVacancy } from '../api/get-vacancies.ts'
 import { saveVacancy } from '../api/save-vacancy.ts'
 import { VacancyFields } from '../components/vacancy-fields.tsx'
+import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
 import { EMPTY_VACANCY_FORM, fromVacancy, toInput, vacancyFormErrors, type VacancyForm } from '../vacancy-form-model.ts'
 
 /** Spec §2.6: create at /nova_vaga, edit the route's vacancy at /processos_seletivos/:id/edit. */
@@ -17,6 +18,8 @@ export function Component() {
   const editing = id !== undefined
   useDocumentTitle(editing ? 'Editar Vaga' : 'Nova Vaga')
   const { data: vacancy, error: loadError, isLoading } = useVacancy(id)
+  // The recruiters staff have named, offered as a list (a typo used to split the dashboard's counts).
+  const { data: vacancies } = useVacancies()
   const [form, setForm] = useState<VacancyForm>(EMPTY_VACANCY_FORM)
   const [errors, setErrors] = useState<Partial<Record<keyof VacancyForm, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -37,7 +40,11 @@ export function Component() {
     const found = vacancyFormErrors(form)
     setErrors(found)
     setFormError(null)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) {
+      setFormError('Confira os campos destacados.')
+      const first = Object.keys(found)[0]!
+      return void document.getElementById(first)?.focus()
+    }
     setSending(true)
     try {
       await saveVacancy(toInput(form), editing ? Number(id) : undefined)
@@ -72,7 +79,7 @@ export function Component() {
     <main id="main" className="page">
       <h1>{editing ? 'Editar Vaga' : 'Formulário de Vaga'}</h1>
       <form className="form-card" onSubmit={submit} noValidate aria-label={editing ? 'Editar vaga' : 'Nova vaga'}>
-        <VacancyFields form={form} errors={errors} setForm={setForm} />
+        <VacancyFields form={form} errors={errors} setForm={setForm} recruiters={knownRecruiters(vacancies ?? [])} />
         <FormSubmit error={formError} sending={sending} label="Enviar" />
       </form>
     </main>

@@ -78,7 +78,8 @@ describe('vacancy form (spec §2.6)', () => {
     })
     const { router } = renderRoute('/nova_vaga')
     const user = userEvent.setup()
-    await user.type(await screen.findByLabelText('Descrição da Vaga'), 'Operador de Empilhadeira')
+    await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Operador de Empilhadeira')
+    await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado Central')
     await user.type(screen.getByLabelText('CNPJ da Empresa'), '45723618000118')
     expect((screen.getByLabelText('CNPJ da Empresa') as HTMLInputElement).value).toBe('45.723.618/0001-18')
     await user.selectOptions(screen.getByLabelText('Estado'), 'ceara')
@@ -99,16 +100,33 @@ describe('vacancy form (spec §2.6)', () => {
       benefits: [],
       vagas_abertas: 4,
       vagas_preenchidas: 0,
-      obs: 'mostrar',
+      obs: 'nao mostrar',
       status: 'aberta',
     })
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
+  })
+  it('needs a description and a company, starts hidden, and offers the known recruiters (issue 15)', async () => {
+    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    renderRoute('/nova_vaga')
+    const user = userEvent.setup()
+    expect((await screen.findByLabelText('Visibilidade da Vaga')) as HTMLSelectElement).toHaveProperty('value', 'nao mostrar')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Preencha a descrição da vaga.')).toBeTruthy()
+    expect(screen.getByText('Preencha o nome da empresa.')).toBeTruthy()
+    expect(document.activeElement?.id).toBe('description')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    const recruiter = screen.getByLabelText(/Recrutador/)
+    const options = [...document.querySelectorAll(`#${recruiter.getAttribute('list')} option`)].map((o) => (o as HTMLOptionElement).value)
+    expect(options.length).toBeGreaterThan(0)
+    expect(options).toEqual([...new Set(vacancies.map((v) => String(v.recrutador ?? '').trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'pt-BR')))
   })
   it('refuses negative positions and shows the failure message from the server', async () => {
     mockBff({ 'GET /bff/auth/me': me, 'POST /bff/vacancies': () => ({ status: 502, body: { message: 'Indisponível' } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()
-    await user.clear(await screen.findByLabelText('Vagas Preenchidas'))
+    await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Caixa')
+    await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado')
+    await user.clear(screen.getByLabelText('Vagas Preenchidas'))
     await user.type(screen.getByLabelText('Vagas Preenchidas'), '-1')
     await user.click(screen.getByRole('button', { name: 'Enviar' }))
     expect(await screen.findByText('Informe um número inteiro a partir de 0.')).toBeTruthy()
