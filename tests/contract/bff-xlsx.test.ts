@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatCep, formatPhone, formatUf, optionLabel } from '../../shared/src/domain/br-format.ts'
 import { startStack, type Stack } from '../support/stack.ts'
 
 // relatorio.xlsx read back without exceljs: unzip the OOXML and read the sheet's XML directly.
@@ -95,12 +96,19 @@ describe('GET /bff/exports/relatorio.xlsx', () => {
       expect(row[6]).toBe(e.address_city)
       expect(row[16]).toBe(e.company_name)
       expect(row[22]).toBe(e.is_pcd ? 'Sim' : 'Não')
+      // Issue 15: Brazilian formats and option labels, from the same shared functions as the screens.
+      expect(row[2]).toBe(formatPhone(e.whatsapp))
+      expect(row[7]).toBe(formatUf(e.address_state))
+      expect(row[8]).toBe(optionLabel('education', e.education))
+      expect(row[21]).toBe(formatCep(e.cep))
       // A real date: an Excel serial number whose wall-clock time is Fortaleza's.
       const serial = Number(row[13])
       const wall = new Date(Math.round((serial - 25569) * 86_400_000))
       const instant = Date.parse(String(e.created_at).replace(/(\.\d{3})\d*Z$/, '$1Z'))
       expect(Math.abs(wall.getTime() - (instant - 3 * 3_600_000))).toBeLessThan(1000)
     }
+    // The seeded phones are digits only; the sheet shows them masked.
+    expect(rows.slice(1).every((r) => r[2] === '' || /^\(\d{2}\) \d{4,5}-\d{4}$/.test(r[2]!))).toBe(true)
     // Accents survive: some seeded name or place has one.
     expect(rows.slice(1).some((r) => /[áéíóúâêôãõç]/i.test(r.join(' ')))).toBe(true)
   })

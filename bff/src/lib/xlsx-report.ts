@@ -4,6 +4,7 @@ import { setImmediate } from 'node:timers/promises'
 import ExcelJS from 'exceljs'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
+import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
@@ -35,6 +36,17 @@ export function xlsxText(text: string): { richText: { text: string }[] } {
   return { richText: [{ text: escaped }] }
 }
 
+/** Text columns shown the Brazilian way from one place (issue 15): formats and option labels, the stored value where none applies. */
+const SHOWN: Partial<Record<ReportField, (value: unknown) => string>> = {
+  whatsapp: formatPhone,
+  address_state: formatUf,
+  cep: formatCep,
+  education: (v) => optionLabel('education', v),
+  experience_1: (v) => optionLabel('experience', v),
+  veiopor: (v) => optionLabel('veiopor', v),
+  genero: (v) => optionLabel('genero', v),
+}
+
 /** A §3.8 report row from a row of GET /excel_relatorio, typed for the sheet. */
 export function reportRow(c: Row): Record<ReportField, unknown> {
   const source = { ...c, ultima_acao: c.ultima_acao ?? lastActionAt({ created_at: c.created_at as string | null, updated_at: c.updated_at as string | null }) } as Record<
@@ -60,7 +72,7 @@ export function reportRow(c: Row): Record<ReportField, unknown> {
               : null
             : value === null || value === undefined
               ? null
-              : xlsxText(String(value).slice(0, 32_767))
+              : xlsxText((SHOWN[field]?.(value) ?? String(value)).slice(0, 32_767))
   }
   return out
 }

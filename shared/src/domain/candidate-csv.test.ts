@@ -19,7 +19,7 @@ describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
       'Observações',
     ])
   })
-  it('reads each column, with labels for PCD, status and last action', () => {
+  it('reads each column, with labels for PCD, status, last action and options, and Brazilian formats (issue 15)', () => {
     const row = candidateCsvRow({
       full_name: 'João Araújo',
       email: 'j@x.com',
@@ -27,7 +27,7 @@ describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
       age: 0,
       genero: 'masculino',
       address_city: 'Fortaleza',
-      address_state: 'CE',
+      address_state: 'ceara',
       education: 'ensino médio completo',
       curso: null,
       is_pcd: true,
@@ -41,10 +41,10 @@ describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
       'j@x.com',
       '85 9',
       '0',
-      'masculino',
+      'Masculino',
       'Fortaleza',
       'CE',
-      'ensino médio completo',
+      'Ensino médio completo',
       '',
       'Sim',
       'Observação adicionada em 02/11/2026, 10:05',

@@ -1,3 +1,4 @@
+import { formatPhone, formatUf, optionLabel } from './br-format.ts'
 import { candidateStatusLabel } from './candidate-status.ts'
 import { formatDateTime } from './dates.ts'
 import { lastAction } from './last-action.ts'
@@ -41,12 +42,12 @@ export function candidateCsvRow(c: CsvCandidate): string[] {
   return [
     c.full_name ?? '',
     c.email ?? '',
-    c.whatsapp ?? '',
+    formatPhone(c.whatsapp),
     c.age === null || c.age === undefined ? '' : String(c.age),
-    c.genero ?? '',
+    optionLabel('genero', c.genero),
     c.address_city ?? '',
-    c.address_state ?? '',
-    c.education ?? '',
+    formatUf(c.address_state),
+    optionLabel('education', c.education),
     c.curso ?? '',
     c.is_pcd === true ? 'Sim' : c.is_pcd === false ? 'Não' : '',
     action.at ? `${action.label} em ${formatDateTime(action.at)}` : action.label,

@@ -3,6 +3,7 @@ import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { EDUCATION_APPLY, GENERO_APPLY, PCD_OPTIONS, SUPERMARKET_EXPERIENCE, VEIOPOR_APPLY } from '@mini-vagas/shared/constants/option-lists'
 import { applicationFormErrors, buildApplicationPayload, type ApplicationField, type ApplicationForm as Form } from '@mini-vagas/shared/domain/candidate-payloads'
 import { requiresCourse } from '@mini-vagas/shared/domain/option-lists'
+import { maskCepInput, maskPhoneInput } from '@mini-vagas/shared/domain/br-format'
 import { Link } from 'react-router'
 import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
 import { FormSubmit, RadioGroup, SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
@@ -100,7 +101,13 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
     setForm((f) => ({ ...f, [field]: value }))
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
   }
-  const input = (field: ApplicationField) => ({ value: form[field], onChange: (e: { target: { value: string } }) => set(field)(e.target.value), error: errors[field] })
+  // WhatsApp and CEP are masked as they are typed or pasted (issue 15); the payload sends digits.
+  const MASKS: Partial<Record<ApplicationField, (value: string) => string>> = { whatsapp: maskPhoneInput, cep: maskCepInput }
+  const input = (field: ApplicationField) => ({
+    value: form[field],
+    onChange: (e: { target: { value: string } }) => set(field)(MASKS[field]?.(e.target.value) ?? e.target.value),
+    error: errors[field],
+  })
 
   function focusFirstError(found: Errors) {
     const first = Object.keys(found)[0]
@@ -166,7 +173,6 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
         inputMode="numeric"
         autoComplete="postal-code"
         placeholder="00000-000"
-        maxLength={9}
         hint={cepStatus ? <span aria-live="polite">{cepStatus}</span> : undefined}
         {...input('cep')}
       />

@@ -61,6 +61,17 @@ describe('apply form (spec §2.5, §5)', () => {
     expect(screen.queryByLabelText(/Curso/)).toBeNull()
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
+  it('masks WhatsApp and CEP as they are typed or pasted, and sends digits (issue 15)', async () => {
+    base()
+    renderRoute('/candidato/7')
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText(/WhatsApp/), '85988776655')
+    expect((screen.getByLabelText(/WhatsApp/) as HTMLInputElement).value).toBe('(85) 98877-6655')
+    await user.click(screen.getByLabelText(/CEP/))
+    await user.paste('60.055-400')
+    expect((screen.getByLabelText(/CEP/) as HTMLInputElement).value).toBe('60055-400')
+    await waitFor(() => expect((screen.getByLabelText(/Rua/) as HTMLInputElement).value).toBe('Avenida Aguanambi'))
+  })
   it('asks for the course only with higher education', async () => {
     base()
     renderRoute('/candidato/7')

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
 import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'
@@ -32,18 +33,18 @@ export function CandidateDetailDialog({
   const action = lastAction(candidate)
   const rows: [string, string][] = [
     ['E-mail', candidate.email ?? ''],
-    ['WhatsApp', candidate.whatsapp ?? ''],
+    ['WhatsApp', formatPhone(candidate.whatsapp)],
     ['Idade', candidate.age === null || candidate.age === undefined ? '' : String(candidate.age)],
-    ['Gênero', candidate.genero ?? ''],
+    ['Gênero', optionLabel('genero', candidate.genero)],
     ['PCD', yesNo(candidate.is_pcd)],
-    ['Endereço', [candidate.address_street, candidate.address_neighborhood, candidate.address_city, candidate.address_state].filter(Boolean).join(', ')],
-    ['CEP', candidate.cep ?? ''],
-    ['Escolaridade', candidate.education ?? ''],
+    ['Endereço', [candidate.address_street, candidate.address_neighborhood, candidate.address_city, formatUf(candidate.address_state)].filter(Boolean).join(', ')],
+    ['CEP', formatCep(candidate.cep)],
+    ['Escolaridade', optionLabel('education', candidate.education)],
     ['Curso', candidate.curso ?? ''],
-    ['Supermercado', candidate.experience_1 ?? ''],
+    ['Supermercado', optionLabel('experience', candidate.experience_1)],
     ['Última experiência', candidate.experience_2 ?? ''],
     ['Outra experiência', candidate.experience_3 ?? ''],
-    ['Como soube da vaga', candidate.veiopor ?? ''],
+    ['Como soube da vaga', optionLabel('veiopor', candidate.veiopor)],
     ['Status', candidateStatusLabel(candidate.status)],
     ['Vaga', [candidate.job_posting?.description, candidate.company_name].filter(Boolean).join(' · ')],
     ['Inscrição', formatDate(candidate.created_at)],

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { formatPhone, formatUf } from '@mini-vagas/shared/domain/br-format'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'
@@ -76,10 +77,10 @@ export function CandidateTable({
                 <td>
                   {c.email}
                   <br />
-                  {c.whatsapp}
+                  {formatPhone(c.whatsapp)}
                 </td>
                 <td>{c.address_city}</td>
-                <td>{c.address_state}</td>
+                <td>{formatUf(c.address_state)}</td>
                 {showCompany && <td>{c.company_name}</td>}
                 <td>
                   <StatusSelect id={`status-${c.id}`} label={`Status de ${c.full_name ?? 'candidato'}`} value={c.status} onChange={(s) => onStatus(c, s)} company={company} />
