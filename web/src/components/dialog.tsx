@@ -1,7 +1,11 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 
-/** Modal dialog (Radix: focus trap, Escape, labelled by its title). */
+/**
+ * Modal dialog (Radix: focus trap, Escape, labelled by its title). Our dialogs are opened by state,
+ * not by a Radix trigger, so Radix has no opener to return to: the element focused when the
+ * dialog opened is remembered and gets the focus back when it closes (issue 15), instead of the body.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -15,11 +19,24 @@ export function Dialog({
   description?: string
   children: ReactNode
 }) {
+  const opener = useRef<HTMLElement | null>(null)
+  if (open && opener.current === null && typeof document !== 'undefined') opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog-content" {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Content
+          className="dialog-content"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current
+            opener.current = null
+            if (target && target.isConnected) {
+              event.preventDefault()
+              target.focus()
+            }
+          }}
+        >
           <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
           {description && <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>}
           {children}

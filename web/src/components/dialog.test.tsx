@@ -1,0 +1,57 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import { Dialog } from './dialog.tsx'
+
+function Toggled() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Diálogo">
+        <button type="button" onClick={() => setOpen(false)}>
+          Fechar aqui
+        </button>
+      </Dialog>
+    </>
+  )
+}
+
+function Mounted() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
+      {open && (
+        <Dialog open onOpenChange={(o) => !o && setOpen(false)} title="Diálogo">
+          <button type="button" onClick={() => setOpen(false)}>
+            Fechar aqui
+          </button>
+        </Dialog>
+      )}
+    </>
+  )
+}
+
+describe('Dialog (issue 15: focus goes back to what opened it)', () => {
+  it.each([
+    ['opened and closed by state', Toggled],
+    ['mounted while open', Mounted],
+  ])('%s: closing by a button or Escape returns the focus to the opener', async (_name, Screen) => {
+    render(<Screen />)
+    const opener = screen.getByRole('button', { name: 'Abrir' })
+    for (const close of ['button', 'escape'] as const) {
+      opener.focus()
+      fireEvent.click(opener)
+      const dialog = await screen.findByRole('dialog', { name: 'Diálogo' })
+      if (close === 'button') fireEvent.click(screen.getByRole('button', { name: 'Fechar aqui' }))
+      else fireEvent.keyDown(dialog, { key: 'Escape' })
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      await waitFor(() => expect(document.activeElement).toBe(opener))
+    }
+  })
+})
