@@ -20,7 +20,6 @@ export function Dialog({
   children: ReactNode
 }) {
   const opener = useRef<HTMLElement | null>(null)
-  if (open && opener.current === null && typeof document !== 'undefined') opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -28,6 +27,10 @@ export function Dialog({
         <RadixDialog.Content
           className="dialog-content"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // Before Radix moves the focus inside, the opener still has it.
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
           onCloseAutoFocus={(event) => {
             const target = opener.current
             opener.current = null
