@@ -65,6 +65,9 @@ describe('a recruiter’s day', () => {
     await dialog.getByLabel('Observação').fill('Ligar na segunda-feira')
     await dialog.getByRole('button', { name: 'Salvar observação' }).click()
     await expect.poll(async () => (await legacy<{ obs: string }>(`/candidatos/${candidateId}`)).obs).toBe('Ligar na segunda-feira')
+    // Issue 15: closing the dialog gives the focus back to the button that opened it.
+    if (await dialog.isVisible()) await page.keyboard.press('Escape')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Detalhes de ${name}`)
 
     // Forward to the vacancy created above: a new record with the same person.
     const original = await legacy<Record<string, unknown>>(`/candidatos/${candidateId}`)
