@@ -96,6 +96,7 @@ const CASES: Case[] = [
   // Without METRICS_TOKEN, /metrics answers on loopback (the tests' address) to anyone.
   { route: 'GET /metrics', method: 'GET', url: () => '/metrics' },
   { route: 'GET /bff/openapi.json', method: 'GET', url: () => '/bff/openapi.json' },
+  { route: 'GET /bff/auth/session', method: 'GET', url: () => '/bff/auth/session' },
   { route: 'POST /bff/auth/login', method: 'POST', url: () => '/bff/auth/login', body: { cnpj: '00000000000000', password: 'errada' }, ok: 401 },
   { route: 'POST /bff/auth/logout', method: 'POST', url: () => '/bff/auth/logout', ok: 204, fresh: true },
   { route: 'GET /bff/auth/me', method: 'GET', url: () => '/bff/auth/me' },

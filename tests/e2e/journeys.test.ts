@@ -47,6 +47,27 @@ async function loginAs(page: Page, cnpj: string, password: string) {
 }
 
 describe('applicant', () => {
+  it('a guest’s public pages log nothing in the console: no 401 from the session probe, no error or warning (issue 15)', async () => {
+    await withPage(async (page) => {
+      const logged: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`)
+      })
+      await page.goto('/')
+      await page.locator('article.vacancy-card').first().waitFor()
+      await page
+        .locator('article.vacancy-card')
+        .first()
+        .getByRole('link', { name: /Candidatar-se/ })
+        .click()
+      await page.getByRole('button', { name: 'Enviar candidatura' }).waitFor()
+      await page.goto('/meus-dados')
+      await page.getByRole('heading', { name: 'Meus dados', level: 1 }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(logged).toEqual([])
+    })
+  })
+
   it('filters the list, opens a vacancy, applies, and the candidate is in the legacy database', async () => {
     const email = `e2e.${Date.now()}@example.com`
     await withPage(async (page) => {

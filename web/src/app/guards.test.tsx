@@ -26,13 +26,13 @@ describe('guard rules (spec §6)', () => {
 
 describe('routes behind guards', () => {
   it('sends a guest on a staff route to /login', async () => {
-    mockBff({ 'GET /bff/auth/me': guest })
+    mockBff({ 'GET /bff/auth/session': guest })
     const { router } = renderRoute('/todos-candidatos')
     expect(await screen.findByRole('heading', { name: 'Mini Vagas' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/login')
   })
   it('sends a company on a staff route to /vaga-empresa, and shows its only link', async () => {
-    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }) })
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: COMPANY } }) })
     const { router } = renderRoute('/painel_de_controle_mini_vagas')
     expect(await screen.findByRole('heading', { name: 'Minhas Vagas' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/vaga-empresa')
@@ -40,7 +40,7 @@ describe('routes behind guards', () => {
     expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Minhas Vagas'])
   })
   it('shows an admin the staff screens with every admin link, the name and the e-mail', async () => {
-    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }) })
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }) })
     renderRoute('/excel')
     expect(await screen.findByRole('heading', { name: 'Exportar Planilha' })).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: 'Principal' })
@@ -48,20 +48,20 @@ describe('routes behind guards', () => {
     expect(screen.getByText(ADMIN.email)).toBeTruthy()
   })
   it('keeps /cadastrar-usuario for admins only (a company ends on its own landing)', async () => {
-    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }) })
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: COMPANY } }) })
     const { router } = renderRoute('/cadastrar-usuario')
     await screen.findByRole('heading', { name: 'Minhas Vagas' })
     expect(router.state.location.pathname).toBe('/vaga-empresa')
     expect(screen.queryByRole('heading', { name: 'Cadastrar Usuário' })).toBeNull()
   })
   it('sends a signed-in admin away from /login to the dashboard', async () => {
-    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }) })
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }) })
     const { router } = renderRoute('/login')
     await screen.findByRole('heading', { name: 'Painel de Controle' })
     expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas')
   })
   it('shows a not-found page for unknown paths', async () => {
-    mockBff({ 'GET /bff/auth/me': guest })
+    mockBff({ 'GET /bff/auth/session': guest })
     renderRoute('/nada-aqui')
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeTruthy()
   })

@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    // Shown while the first screen's code loads (lazy routes); without it React Router warns in the console.
+    hydrateFallbackElement: <main id="main" className="page" aria-busy="true" />,
     children: [
       { index: true, lazy: publicVacancies },
       { path: 'vagas', lazy: publicVacancies },

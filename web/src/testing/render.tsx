@@ -40,4 +40,4 @@ export function renderRoute(path: string) {
 
 export const ADMIN = { name: 'Administração Mini Vagas', email: 'admin@minivagas.com.br', role: 'admin', cnpj: '11222333000181' }
 export const COMPANY = { name: 'Supermercado Bom Preço', email: 'rh@bompreco.com.br', role: 'company', cnpj: '45723618000118' }
-export const guest = () => ({ status: 401, body: { message: 'Sua sessão expirou. Faça login novamente.' } })
+export const guest = () => ({ status: 200, body: { user: null } })

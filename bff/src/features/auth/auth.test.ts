@@ -65,6 +65,18 @@ describe('GET /bff/auth/me and logout', () => {
     expect(JSON.parse(me.body).user.name).toBe('Ana')
     expect((await app.inject({ method: 'GET', url: '/bff/auth/me' })).statusCode).toBe(401)
   })
+  it('GET /bff/auth/session answers the user, or null for a guest — never a 401 (issue 15)', async () => {
+    nock(LEGACY)
+      .post('/api/auth/login')
+      .reply(200, { data: { token: '1|abc', user } })
+    const cookie = String((await login({ cnpj: '1', password: 'x' })).headers['set-cookie']).split(';')[0]!
+    const signedIn = await app.inject({ method: 'GET', url: '/bff/auth/session', headers: { cookie } })
+    expect(signedIn.json().user.name).toBe('Ana')
+    const guest = await app.inject({ method: 'GET', url: '/bff/auth/session' })
+    expect(guest.statusCode).toBe(200)
+    expect(guest.json()).toEqual({ user: null })
+    expect(guest.headers['cache-control']).toBe('no-store')
+  })
   it('ends the session even when the legacy logout fails', async () => {
     nock(LEGACY)
       .post('/api/auth/login')

@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Counter } from 'prom-client'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
-import { LoginBody, SessionAnswer } from '@mini-vagas/shared/schemas/auth'
+import { LoginBody, SessionAnswer, SessionState } from '@mini-vagas/shared/schemas/auth'
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
 import { readLogin, readMessage, readFieldErrors } from '../../lib/legacy-readers.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
@@ -104,6 +104,11 @@ export async function authFeature(app: FastifyInstance) {
     app.sessions.clear(reply)
     return reply.code(204).send(null)
   })
+
+  // The SPA's probe (issue 15): a guest is an answer, not an error, so a public page logs no 401.
+  api.get('/bff/auth/session', { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: SessionState } } }, async (request) => ({
+    user: request.session?.user ?? null,
+  }))
 
   api.get('/bff/auth/me', { config: { access: 'session' }, schema: { tags: ['auth'], response: { 200: SessionAnswer, 401: ErrorBody } } }, async (request) => ({
     user: request.session!.user,

@@ -17,7 +17,7 @@ const vacancy = {
 }
 const base = (extra: Record<string, Handler> = {}) =>
   mockBff({
-    'GET /bff/auth/me': guest,
+    'GET /bff/auth/session': guest,
     'GET /bff/public/vacancies/7': () => ({ status: 200, body: { vacancy } }),
     'GET /bff/cep/60055400': () => ({ status: 200, body: { cep: '60055-400', street: 'Avenida Aguanambi', neighborhood: 'José Bonifácio', city: 'Fortaleza', state: 'CE' } }),
     ...extra,
@@ -155,7 +155,7 @@ describe('apply form (spec §2.5, §5)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message)
   })
   it('says when the vacancy is gone', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'GET /bff/public/vacancies/9': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
+    mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies/9': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
     renderRoute('/candidato/9')
     expect((await screen.findByRole('alert')).textContent).toContain('Vaga não encontrada')
   })

@@ -1,14 +1,14 @@
 import useSWR from 'swr'
-import type { SessionAnswer } from '@mini-vagas/shared/schemas/auth'
+import type { SessionState } from '@mini-vagas/shared/schemas/auth'
 import type { User } from '@mini-vagas/shared/schemas/user'
 import { api, ApiError } from '../../../lib/api-client.ts'
 
-export const sessionKey = '/bff/auth/me'
+export const sessionKey = '/bff/auth/session'
 
-/** The signed-in user, or null for a guest (a 401 here is an answer, not an error). */
+/** The signed-in user, or null for a guest: the BFF answers a guest with 200 and null (issue 15: no 401 in a guest's console). */
 export async function getSession(): Promise<User | null> {
   try {
-    return (await api<SessionAnswer>(sessionKey, { on401: 'return' })).user
+    return (await api<SessionState>(sessionKey, { on401: 'return' })).user
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null
     throw error

@@ -11,7 +11,7 @@ describe('login screen (spec §2.2)', () => {
     let signedIn: unknown = null
     const { calls } = mockBff({
       // Like the real BFF: once logged in, the session probe answers the user.
-      'GET /bff/auth/me': () => (signedIn ? { status: 200, body: { user: signedIn } } : guest()),
+      'GET /bff/auth/session': () => (signedIn ? { status: 200, body: { user: signedIn } } : guest()),
       'POST /bff/auth/login': () => new Promise((r) => (resolve = r)),
     })
     const { router } = renderRoute('/login')
@@ -37,7 +37,7 @@ describe('login screen (spec §2.2)', () => {
   it('lands a company on /vaga-empresa', async () => {
     let signedIn = false
     mockBff({
-      'GET /bff/auth/me': () => (signedIn ? { status: 200, body: { user: COMPANY } } : guest()),
+      'GET /bff/auth/session': () => (signedIn ? { status: 200, body: { user: COMPANY } } : guest()),
       'POST /bff/auth/login': () => {
         signedIn = true
         return { status: 200, body: { user: COMPANY } }
@@ -50,7 +50,7 @@ describe('login screen (spec §2.2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/vaga-empresa'), { timeout: 10_000 })
   })
   it('shows the error message and lets the user try again', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'POST /bff/auth/login': () => ({ status: 401, body: { message: 'CNPJ ou senha inválidos.' } }) })
+    mockBff({ 'GET /bff/auth/session': guest, 'POST /bff/auth/login': () => ({ status: 401, body: { message: 'CNPJ ou senha inválidos.' } }) })
     const { router } = renderRoute('/login')
     await userEvent.type(await screen.findByLabelText('CNPJ'), '11222333000181')
     await userEvent.type(screen.getByLabelText('Senha'), 'errada')

@@ -22,7 +22,7 @@ const row = {
 describe('ListaTodosCandidatos (spec §2.11)', () => {
   it('loads nothing with Todos and no search, but shows the counts', async () => {
     mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'GET /bff/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: { idle: true, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, counts } }),
     })
     renderRoute('/todos-candidatos')
@@ -32,7 +32,7 @@ describe('ListaTodosCandidatos (spec §2.11)', () => {
   })
   it('asks for 4 characters before searching, then searches with the dates', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'GET /bff/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: { idle: true, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, counts } }),
       'GET /bff/candidates?page=1&order=last_action_desc&q=maria': () => ({
         status: 200,

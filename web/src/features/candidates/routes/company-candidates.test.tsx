@@ -27,7 +27,7 @@ const SLUG = 'acougueiro-supermercado-bom-preco-natal-1'
 describe('CandidatosEmpresa (issue 7)', () => {
   it('shows contacts, offers only the company-side statuses and no forwarding or editing', async () => {
     mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: COMPANY } }),
       [`GET /bff/vacancies/by-slug/${SLUG}`]: () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page,
     })
@@ -42,7 +42,7 @@ describe('CandidatosEmpresa (issue 7)', () => {
   })
   it('sets a company-side status and saves a note', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: COMPANY } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: COMPANY } }),
       [`GET /bff/vacancies/by-slug/${SLUG}`]: () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page,
       'PUT /bff/candidates/7/status': () => ({ status: 200, body: { candidate: person(7, { status: 'contratado' }) } }),

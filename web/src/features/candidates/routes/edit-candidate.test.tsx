@@ -24,7 +24,7 @@ const candidate = {
 describe('EditarCandidato (spec §2.12)', () => {
   it('shows every section, keeps stored values missing from the lists, and saves the §3.4 payload', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }),
       'PUT /bff/candidates/5': () => ({ status: 200, body: { candidate } }),
     })
@@ -45,7 +45,7 @@ describe('EditarCandidato (spec §2.12)', () => {
     expect(sent).toMatchObject({ full_name: 'Ana Lima', age: 31, genero: 'prefiro nao informar', veiopor: 'Instagram', status: 'em_analise', is_pcd: false })
   })
   it('checks required fields and the age range before sending', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }) })
+    const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }) })
     renderRoute('/candidatos/5/edit')
     await userEvent.clear(await screen.findByLabelText(/Nome Completo/))
     await userEvent.clear(screen.getByLabelText(/Idade/))
@@ -57,7 +57,7 @@ describe('EditarCandidato (spec §2.12)', () => {
   })
   it('says when saving fails and keeps the form', async () => {
     mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }),
       'PUT /bff/candidates/5': () => ({ status: 422, body: { message: 'x', errors: { email: ['O campo e-mail deve ser um endereço de e-mail válido.'] } } }),
     })
@@ -70,7 +70,7 @@ describe('EditarCandidato (spec §2.12)', () => {
   it('offers Tentar Novamente when loading fails, and shows the vacancy fallback text', async () => {
     let fail = true
     mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'GET /bff/candidates/5': () => (fail ? { status: 502, body: { message: 'x' } } : { status: 200, body: { candidate: { ...candidate, job_posting: null } } }),
     })
     renderRoute('/candidatos/5/edit')

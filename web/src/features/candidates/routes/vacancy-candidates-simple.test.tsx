@@ -10,7 +10,7 @@ const page = { vacancy, items: [{ id: 4, full_name: 'Rui', email: 'r@x.com', wha
 describe('VerCandidatos (spec §2.9)', () => {
   it('saves a row’s observation with its own button and says so', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
       'GET /bff/vacancies/by-slug/caixa-loja-natal-1': () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: page }),
       'PUT /bff/candidates/4/note': () => ({ status: 200, body: { candidate: { id: 4, full_name: 'Rui', obs: 'Nova nota' } } }),
@@ -26,7 +26,7 @@ describe('VerCandidatos (spec §2.9)', () => {
   })
   it('says when saving fails', async () => {
     mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
       'GET /bff/vacancies/by-slug/caixa-loja-natal-1': () => ({ status: 200, body: { vacancy } }),
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => ({ status: 200, body: page }),
       'PUT /bff/candidates/4/note': () => ({ status: 502, body: { message: 'x' } }),

@@ -26,7 +26,7 @@ const page = (items: unknown[], extra: Record<string, unknown> = {}) => ({
 
 function bff(extra: Record<string, Handler> = {}) {
   return mockBff({
-    'GET /bff/auth/me': me,
+    'GET /bff/auth/session': me,
     'GET /bff/vacancies/by-slug/acougueiro-supermercado-bom-preco-natal-1': () => ({ status: 200, body: { vacancy } }),
     'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page([person(7), person(8, { status: null })]),
     ...extra,
@@ -143,7 +143,7 @@ describe('ListaCandidatos (spec §2.10)', () => {
     expect(calls.find((c) => c.path === '/bff/candidates/7/note')!.body).toEqual({ obs: 'Ligar amanhã' })
   })
   it('says the vacancy is not found for an unknown slug', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies/by-slug/nada-1': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
+    mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies/by-slug/nada-1': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
     renderRoute('/vagas/nada-1/lista-candidatos')
     expect((await screen.findByRole('alert')).textContent).toContain('Vaga não encontrada.')
   })

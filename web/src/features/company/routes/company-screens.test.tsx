@@ -31,7 +31,7 @@ const vacancies = [
 
 describe('VagaEmpresa (issue 7)', () => {
   it('lists the company’s vacancies with status, visibility and candidates, each linking to its candidates', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/vaga-empresa')
     const first = await screen.findByRole('article', { name: 'Repositor' })
     expect(first.textContent).toContain('31')
@@ -45,7 +45,7 @@ describe('VagaEmpresa (issue 7)', () => {
 describe('FormVagaEmpresa (issue 7)', () => {
   it('asks for description and city, sends the vacancy without company data, and goes back to the list', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'POST /bff/company/vacancies': () => ({ status: 201, body: { vacancy: { id: 41 } } }),
       'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
     })
@@ -75,7 +75,7 @@ describe('FormVagaEmpresa (issue 7)', () => {
   })
   it('shows the server’s field errors at the fields', async () => {
     mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'POST /bff/company/vacancies': () => ({
         status: 422,
         body: { message: 'Dados inválidos. Verifique os campos e tente novamente.', errors: { city: ['Cidade desconhecida.'] } },

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import useSWR, { useSWRConfig } from 'swr'
+import { sessionKey } from '../../auth/api/get-session.ts'
 import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import type { User } from '@mini-vagas/shared/schemas/user'
@@ -47,7 +48,7 @@ export function Component() {
   const toast = useToast()
   const { mutate } = useSWRConfig()
   // The session the guard already loaded (read from the cache, no request of its own).
-  const { data: user } = useSWR<User | null>('/bff/auth/me')
+  const { data: user } = useSWR<User | null>(sessionKey)
   const text = (field: Exclude<Field, 'requirements' | 'benefits' | 'criterios'>) => ({
     value: form[field],
     error: errors[field],

@@ -23,7 +23,7 @@ const answer = (m: string, filled = 7) => ({
 
 describe('PainelDeControle (spec §2.8)', () => {
   it('shows the cards, the charts with text alternatives and the buttons', async () => {
-    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month) }) })
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month) }) })
     renderRoute('/painel_de_controle_mini_vagas')
     await screen.findByRole('figure', { name: 'Vagas visíveis por estado' })
     expect(await card('Vagas visíveis no Ceará')).toBe('12')
@@ -38,7 +38,7 @@ describe('PainelDeControle (spec §2.8)', () => {
   })
   it('asks for another month', async () => {
     mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
       [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month) }),
       'GET /bff/dashboard?month=2026-01': () => ({ status: 200, body: answer('2026-01', 3) }),
     })
@@ -51,7 +51,7 @@ describe('PainelDeControle (spec §2.8)', () => {
     await vi.waitFor(async () => expect(await card('Contratações no mês')).toBe('3'))
   })
   it('says so when the dashboard cannot load', async () => {
-    mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 502, body: { message: 'x' } }) })
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 502, body: { message: 'x' } }) })
     renderRoute('/painel_de_controle_mini_vagas')
     expect(await screen.findByText('Falha ao carregar as informações do painel.')).toBeTruthy()
   })

@@ -6,7 +6,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('Excel screen', () => {
   it('needs both dates', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }) })
+    const { calls } = mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }) })
     renderRoute('/excel')
     fireEvent.click(await screen.findByRole('button', { name: 'Baixar relatorio.xlsx' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Por favor, selecione as datas inicial e final.')
@@ -14,7 +14,7 @@ describe('Excel screen', () => {
   })
   it('downloads the report for the range and says so', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
       'GET /bff/exports/relatorio.xlsx?start_date=2026-11-01&end_date=2026-11-30': () => ({ status: 200, body: {} }),
     })
     URL.createObjectURL = vi.fn(() => 'blob:x')
@@ -28,7 +28,7 @@ describe('Excel screen', () => {
   })
   it('shows the spec’s message when the export fails', async () => {
     mockBff({
-      'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
       'GET /bff/exports/relatorio.xlsx?start_date=2026-11-01&end_date=2026-11-30': () => ({ status: 502, body: { message: 'x' } }),
     })
     renderRoute('/excel')

@@ -103,7 +103,7 @@ const runView = (status: string, apply: unknown = null) => ({
 
 function bff(extra: Record<string, Handler> = {}) {
   return mockBff({
-    'GET /bff/auth/me': () => ({ status: 200, body: { user: ADMIN } }),
+    'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
     'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
     'GET /bff/screening/provider': () => ({ status: 200, body: { provider: 'rules', model: null, fieldsSent: [] } }),
     ...extra,

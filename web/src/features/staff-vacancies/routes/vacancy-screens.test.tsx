@@ -46,7 +46,7 @@ const vacancies = [
 
 describe('VagasAdmin (spec §2.7)', () => {
   it('shows counts, CNPJ display rules, open positions and the two buttons per card', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/administracao_de_vagas')
     expect(await screen.findByText('2 vagas · 1 aberta')).toBeTruthy()
     const first = screen.getByRole('article', { name: 'Açougueiro' })
@@ -59,7 +59,7 @@ describe('VagasAdmin (spec §2.7)', () => {
     expect(within(second).getByText('0 de 1')).toBeTruthy()
   })
   it('filters by text and visibility, and says when nothing matches', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/administracao_de_vagas')
     await screen.findByRole('article', { name: 'Caixa' })
     await userEvent.selectOptions(screen.getByLabelText('Visibilidade'), 'nao mostrar')
@@ -72,7 +72,7 @@ describe('VagasAdmin (spec §2.7)', () => {
 describe('vacancy form (spec §2.6)', () => {
   it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and goes to the dashboard', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'POST /bff/vacancies': () => ({ status: 201, body: { vacancy: { id: 9 } } }),
       'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
     })
@@ -106,7 +106,7 @@ describe('vacancy form (spec §2.6)', () => {
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
   })
   it('needs a description and a company, starts hidden, and offers the known recruiters (issue 15)', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()
     expect((await screen.findByLabelText('Visibilidade da Vaga')) as HTMLSelectElement).toHaveProperty('value', 'nao mostrar')
@@ -121,7 +121,7 @@ describe('vacancy form (spec §2.6)', () => {
     expect(options).toEqual([...new Set(vacancies.map((v) => String(v.recrutador ?? '').trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'pt-BR')))
   })
   it('refuses negative positions and shows the failure message from the server', async () => {
-    mockBff({ 'GET /bff/auth/me': me, 'POST /bff/vacancies': () => ({ status: 502, body: { message: 'Indisponível' } }) })
+    mockBff({ 'GET /bff/auth/session': me, 'POST /bff/vacancies': () => ({ status: 502, body: { message: 'Indisponível' } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()
     await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Caixa')
@@ -137,7 +137,7 @@ describe('vacancy form (spec §2.6)', () => {
   })
   it('edits the route’s vacancy, reading the UF spelling of its state', async () => {
     const { calls } = mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'GET /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }),
       'PUT /bff/vacancies/1': () => ({ status: 200, body: { vacancy: vacancies[0] } }),
       'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),

@@ -17,7 +17,7 @@ async function fill(values: { name?: string; email?: string; cnpj?: string; pass
 
 describe('CadastrarUsuario (issue 7)', () => {
   it('checks every field before sending, with the password rule', async () => {
-    const { calls } = mockBff({ 'GET /bff/auth/me': me })
+    const { calls } = mockBff({ 'GET /bff/auth/session': me })
     renderRoute('/cadastrar-usuario')
     await fill({ name: 'Padaria', email: 'rh@', cnpj: '123', password: 'curta1', confirmation: 'outra' })
     await userEvent.click(screen.getByRole('button', { name: 'Cadastrar' }))
@@ -31,7 +31,7 @@ describe('CadastrarUsuario (issue 7)', () => {
   it('registers a company user and says how they log in; the legacy’s field errors land at the fields', async () => {
     let taken = false
     const { calls } = mockBff({
-      'GET /bff/auth/me': me,
+      'GET /bff/auth/session': me,
       'POST /bff/users': () =>
         taken
           ? { status: 422, body: { message: 'Dados inválidos. Verifique os campos e tente novamente.', errors: { email: ['O campo e-mail já está sendo utilizado.'] } } }

@@ -20,7 +20,7 @@ const vacancies = [
 
 describe('public vacancy list (spec §2.4)', () => {
   it('shows the title, the loading state, then a card per vacancy with its lists and the apply link', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/')
     expect(await screen.findByRole('heading', { name: 'Vagas Disponíveis', level: 1 })).toBeTruthy()
     expect(screen.getByText('Procure por cidade ou por empresa')).toBeTruthy()
@@ -32,7 +32,7 @@ describe('public vacancy list (spec §2.4)', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/candidato/1', '/candidato/2'])
   })
   it('filters by city or company as the user types, ignoring accents', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/')
     await screen.findByRole('heading', { name: 'Repositor' })
     await userEvent.type(screen.getByPlaceholderText('Buscar por cidade ou empresa...'), 'mossoro')
@@ -44,13 +44,13 @@ describe('public vacancy list (spec §2.4)', () => {
     expect(screen.getByText('Tente ajustar os filtros de busca')).toBeTruthy()
   })
   it('says when there are no vacancies at all', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies: [] } }) })
+    mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies: [] } }) })
     renderRoute('/')
     expect(await screen.findByText('Nenhuma vaga encontrada')).toBeTruthy()
     expect(screen.getByText('Não há vagas disponíveis no momento')).toBeTruthy()
   })
   it('shows the error block when the list fails', async () => {
-    mockBff({ 'GET /bff/auth/me': guest, 'GET /bff/public/vacancies': () => ({ status: 502, body: { message: 'O sistema de vagas está indisponível no momento.' } }) })
+    mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 502, body: { message: 'O sistema de vagas está indisponível no momento.' } }) })
     renderRoute('/')
     expect((await screen.findByRole('alert')).textContent).toContain('Erro ao carregar vagas')
   })
