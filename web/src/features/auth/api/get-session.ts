@@ -2,8 +2,9 @@ import useSWR from 'swr'
 import type { SessionState } from '@mini-vagas/shared/schemas/auth'
 import type { User } from '@mini-vagas/shared/schemas/user'
 import { api, ApiError } from '../../../lib/api-client.ts'
+import { sessionKey } from '../../../lib/session-key.ts'
 
-export const sessionKey = '/bff/auth/session'
+export { sessionKey }
 
 /** The signed-in user, or null for a guest: the BFF answers a guest with 200 and null (issue 15: no 401 in a guest's console). */
 export async function getSession(): Promise<User | null> {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import useSWR, { useSWRConfig } from 'swr'
-import { sessionKey } from '../../auth/api/get-session.ts'
+import { sessionKey } from '../../../lib/session-key.ts'
 import { ESTADOS } from '@mini-vagas/shared/constants/estados'
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import type { User } from '@mini-vagas/shared/schemas/user'
