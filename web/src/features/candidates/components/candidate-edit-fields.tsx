@@ -23,7 +23,7 @@ export function CandidateEditFields({ form, errors, setForm }: { form: EditForm;
       </div>
       <h2>Contato</h2>
       <div className="field-row">
-        <TextField id="email" label="Email" type="email" required {...field('email')} />
+        <TextField id="email" label="E-mail" type="email" required {...field('email')} />
         <TextField id="whatsapp" label="WhatsApp" type="tel" required {...field('whatsapp')} />
       </div>
       <h2>Endereço</h2>

@@ -67,7 +67,7 @@ describe('EditarCandidato (spec §2.12)', () => {
     expect(screen.getByText('O campo e-mail deve ser um endereço de e-mail válido.')).toBeTruthy()
     expect((screen.getByLabelText(/Nome Completo/) as HTMLInputElement).value).toBe('Ana Lima')
   })
-  it('offers Tentar Novamente when loading fails, and shows the vacancy fallback text', async () => {
+  it('offers Tentar novamente when loading fails, and shows the vacancy fallback text', async () => {
     let fail = true
     mockBff({
       'GET /bff/auth/session': me,
@@ -76,7 +76,7 @@ describe('EditarCandidato (spec §2.12)', () => {
     renderRoute('/candidatos/5/edit')
     expect(await screen.findByText('Erro ao carregar os dados do candidato.')).toBeTruthy()
     fail = false
-    await userEvent.click(screen.getByRole('button', { name: 'Tentar Novamente' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }))
     await waitFor(() => expect(screen.getAllByText('Erro ao carregar')).toHaveLength(4))
   })
 })

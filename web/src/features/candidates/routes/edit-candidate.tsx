@@ -44,7 +44,7 @@ export function Component() {
           title="Erro ao carregar os dados do candidato."
           action={
             <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar Novamente
+              Tentar novamente
             </button>
           }
         >

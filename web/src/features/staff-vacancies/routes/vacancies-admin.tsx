@@ -61,8 +61,9 @@ export function Component() {
         </StatusMessage>
       )}
       {data && vacancies.length === 0 && (
-        <StatusMessage kind="empty" title="Nenhuma vaga cadastrada.">
-          {data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : undefined}
+        // Issue 15: "none registered" only when there are none; a filter that matches nothing says so.
+        <StatusMessage kind="empty" title={data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : 'Nenhuma vaga cadastrada.'}>
+          {data.length > 0 ? 'Ajuste a busca ou a visibilidade para ver as outras vagas.' : undefined}
         </StatusMessage>
       )}
       <div className="card-grid">

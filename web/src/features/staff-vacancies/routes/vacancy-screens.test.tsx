@@ -65,7 +65,9 @@ describe('VagasAdmin (spec §2.7)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Visibilidade'), 'nao mostrar')
     expect(screen.queryByRole('article', { name: 'Açougueiro' })).toBeNull()
     await userEvent.type(screen.getByLabelText('Buscar'), 'natal')
-    expect(await screen.findByText('Nenhuma vaga cadastrada.')).toBeTruthy()
+    // Issue 15: only the filter matches nothing — vacancies exist.
+    expect(await screen.findByText('Nenhuma vaga corresponde aos filtros.')).toBeTruthy()
+    expect(screen.queryByText('Nenhuma vaga cadastrada.')).toBeNull()
   })
 })
 
