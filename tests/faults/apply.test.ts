@@ -13,6 +13,8 @@ import {
   screened,
   faultBed,
   startApply,
+  startUndo,
+  recordsIn,
   startLegacy,
   until,
   view,
@@ -169,6 +171,44 @@ describe('applying under real faults (issue 11)', () => {
       await expectExactlyOnce(run, final)
     },
     180_000,
+  )
+
+  it.each(Object.entries(STORES))(
+    'an undo whose instance is SIGKILLed midway (%s) is carried on by the other one: every record back as it was, each restored with one write',
+    async (_engine, shared) => {
+      const instanceOn = await shared()
+      const a = await instanceOn()
+      const b = await instanceOn()
+      const cookie = await login(a)
+      const run = await screened(a, cookie, GLOBAL())
+      const ids = run.results.map((r) => r.candidateId)
+      const before = recordsIn(legacy, ids)
+      await applyWhenFree(a, cookie, run.run.id)
+      const applied = await applyEnded(a, cookie, run.run.id)
+      await expectExactlyOnce(run, applied)
+      await legacy.clearLog()
+
+      expect((await startUndo(a, cookie, run.run.id)).status).toBe(202)
+      await until('the undo under way', async () => ((await view(b, cookie, run.run.id)).undo?.processed ?? 0) > 5, 30_000)
+      await a.kill()
+      const cut = (await view(b, cookie, run.run.id)).undo!
+      console.log(`SIGKILL of the undoing instance at ${cut.processed}/${cut.total} steps`)
+      expect(cut.processed).toBeLessThan(cut.total)
+      // Once the dead instance's lease runs out, the other one carries the undo on.
+      await until('the run to be free to undo', async () => (await startUndo(b, cookie, run.run.id)).status === 202, 30_000, 200)
+      await until('the undo to end', async () => (await view(b, cookie, run.run.id)).undo?.status === 'undone', 120_000)
+      const undone = (await view(b, cookie, run.run.id)).undo!
+      expect(undone.failed).toEqual([])
+      expect(undone.restored).toBe(applied.apply!.updated)
+
+      // What the legacy holds: every record of the run as before the apply, and each restored one written once.
+      const after = recordsIn(legacy, ids)
+      expect(ids.filter((id) => JSON.stringify(after.get(id)) !== JSON.stringify(before.get(id)))).toEqual([])
+      const writes = await legacy.statusWrites()
+      expect([...writes].filter(([, n]) => n > 1)).toEqual([])
+      expect(writes.size).toBe(undone.restored)
+    },
+    240_000,
   )
 
   it('a recruiter clicking while the apply runs at the legacy’s rate limit gets no 429: the job leaves a tenth of each window', async () => {

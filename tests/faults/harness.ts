@@ -204,6 +204,7 @@ export async function login(bff: Bff): Promise<string> {
 export interface RunView {
   run: { id: string; status: string; mode: string; total: number; done: number; provider: string; vacancy: { id: number } }
   results: { candidateId: number; outcome: string | null }[]
+  undo: null | { status: string; message: string | null; total: number; processed: number; restored: number; kept: string[]; failed: string[] }
   apply: null | { status: string; message: string | null; total: number; processed: number; updated: number; sent: number; skipped: number; failed: number }
 }
 
@@ -243,6 +244,23 @@ export async function screened(bff: Bff, cookie: string, body: Record<string, un
 export async function startApply(bff: Bff, cookie: string, runId: string): Promise<{ status: number; body: { message?: string } }> {
   const response = await fetch(`${bff.url}/bff/screening/runs/${runId}/apply`, { method: 'POST', headers: { 'x-csrf': '1', origin: bff.url, cookie } })
   return { status: response.status, body: (await response.json()) as { message?: string } }
+}
+
+/** Asks to undo the run's apply (issue 14). */
+export async function startUndo(bff: Bff, cookie: string, runId: string): Promise<{ status: number; body: { message?: string } }> {
+  const response = await fetch(`${bff.url}/bff/screening/runs/${runId}/undo`, { method: 'POST', headers: { 'x-csrf': '1', origin: bff.url, cookie } })
+  return { status: response.status, body: (await response.json()) as { message?: string } }
+}
+
+/** Candidates' status and observation as the stand-in's database holds them. */
+export function recordsIn(legacy: Legacy, ids: readonly number[]): Map<number, { status: string | null; obs: string | null }> {
+  const db = new DatabaseSync(legacy.db, { readOnly: true, timeout: 5000 })
+  try {
+    const read = db.prepare('SELECT status, obs FROM candidates WHERE id = ?')
+    return new Map(ids.map((id) => [id, read.get(id) as { status: string | null; obs: string | null }]))
+  } finally {
+    db.close()
+  }
 }
 
 /** Asks to apply until an instance takes the run (409 while another's lease lasts). */

@@ -113,11 +113,13 @@ export function createScreeningUndo({
     async start(runId: string, token: string, requestId: string, actor: string) {
       const apply = await store.getApply(runId)
       if (!apply || apply.status !== 'applied') throw new HttpError(409, UNDO_MESSAGES.notApplied)
+      // Taken at once (no await between the check and the add): a second click on this instance changes nothing.
       if (active.has(runId)) return
-      const steps = await store.steps(runId)
-      if (!steps.some((s) => s.state === 'done' && (s.undo === null || s.undo === 'failed'))) throw new HttpError(409, UNDO_MESSAGES.nothing)
       active.add(runId)
       try {
+        // Not undone yet, failed, or left pending by an undo whose instance stopped: carried on from there.
+        const steps = await store.steps(runId)
+        if (!steps.some((s) => s.state === 'done' && s.undo !== 'done' && s.undo !== 'kept')) throw new HttpError(409, UNDO_MESSAGES.nothing)
         if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) throw new HttpError(409, UNDO_MESSAGES.busy)
         await store.beginUndo(runId, actor)
       } catch (error) {
