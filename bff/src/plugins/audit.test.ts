@@ -54,6 +54,9 @@ describe('audit trail (issue 14)', () => {
     expect(lines[0]).toBe('Data e hora;Quem;Ação;Sobre;Detalhes')
     expect(lines.slice(1)).toEqual(['15/08/2026, 09:00:00;ana@x;Triagem iniciada;triagem:recente;"{""criteria"":[""CNH; categoria B""]}"'])
     expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-11-23&end_date=2026-11-01', headers: { cookie: admin } })).statusCode).toBe(422)
+    // Bounded like the report (SECURITY.md 29): real dates, at most two years.
+    expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-02-30&end_date=2026-03-01', headers: { cookie: admin } })).statusCode).toBe(422)
+    expect((await app.inject({ url: '/bff/audit.csv?start_date=2000-01-01&end_date=2026-11-23', headers: { cookie: admin } })).json().message).toMatch(/no máximo 731 dias/)
     expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-23', headers: { cookie: await login('company') } })).statusCode).toBe(403)
     expect((await app.inject({ url: '/bff/audit.csv?start_date=2026-11-01&end_date=2026-11-23' })).statusCode).toBe(401)
     await app.close()
