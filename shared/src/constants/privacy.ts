@@ -29,3 +29,6 @@ export const PRIVACY_REQUEST_KINDS = [
   { value: 'revisao', label: 'Revisão por uma pessoa de uma decisão automatizada' },
 ] as const
 export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number]['value']
+
+/** A request kind as people read it; an unknown one as stored. */
+export const privacyKindLabel = (kind: string) => PRIVACY_REQUEST_KINDS.find((k) => k.value === kind)?.label ?? kind

@@ -1,4 +1,5 @@
 import { LGPD_DEADLINE_DAYS } from '../constants/privacy.ts'
+import { emailKey, phoneKey } from './candidate-identity.ts'
 import { digitsOnly } from './text.ts'
 
 /**
@@ -64,10 +65,5 @@ export function anonymisedRecord(protocol: string, date: string) {
 
 /** Whether a legacy record is the requester's: the same e-mail and the same WhatsApp digits (both, so knowing one is not enough). */
 export function isRequestersRecord(record: { email?: unknown; whatsapp?: unknown }, request: { email: string; whatsapp: string }): boolean {
-  return (
-    String(record.email ?? '')
-      .trim()
-      .toLowerCase() === request.email.trim().toLowerCase() &&
-    digitsOnly(String(record.whatsapp ?? '')).replace(/^55(?=\d{10,11}$)/, '') === digitsOnly(request.whatsapp).replace(/^55(?=\d{10,11}$)/, '')
-  )
+  return emailKey(record.email) === emailKey(request.email) && phoneKey(record.whatsapp) === phoneKey(request.whatsapp)
 }

@@ -49,8 +49,11 @@ export function biasGroups(c: BiasCandidate): Record<(typeof BIAS_DIMENSIONS)[nu
   }
 }
 
-const percent = (n: number) => `${(n * 100).toFixed(0)}%`
-const ratioText = (n: number) => n.toFixed(2).replace('.', ',')
+/** A selection rate as the report shows it (35%). */
+export const percentText = (n: number) => `${(n * 100).toFixed(0)}%`
+/** An impact ratio as the report shows it (0,70). */
+export const ratioText = (n: number) => n.toFixed(2).replace('.', ',')
+const percent = percentText
 
 /** The report over a run's screened candidates (those still without a verdict are left out). */
 export function biasReport(results: readonly { outcome: ScreeningOutcome | null; candidate: BiasCandidate }[]): BiasReport {

@@ -62,9 +62,7 @@ const SENT_FIELD_LABELS: Record<string, string> = {
 
 /** The candidate fields a model receives (issue 14: the screen says which), read from screeningInput itself. */
 export function sentFieldLabels(options: { includeSensitive?: boolean } = {}): string[] {
-  return Object.keys(screeningInput({ id: 0 }, 1, options))
-    .filter((key) => key !== 'ref')
-    .map((key) => SENT_FIELD_LABELS[key] ?? key)
+  return sentFieldKeys(options).map((key) => SENT_FIELD_LABELS[key] ?? key)
 }
 
 /** The field names a model may cite as evidence (the keys it receives). */

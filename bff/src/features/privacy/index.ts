@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { PRIVACY_REQUEST_KINDS } from '@mini-vagas/shared/constants/privacy'
+import { privacyKindLabel } from '@mini-vagas/shared/constants/privacy'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { anonymisedRecord, isRequestersRecord, privacyDeadline, privacyRequestErrors } from '@mini-vagas/shared/domain/privacy-request'
 import { Failures } from '@mini-vagas/shared/schemas/common'
@@ -63,7 +63,6 @@ const toRequest = (r: Row): PrivacyRequest => ({
   answeredBy: r.answered_by,
   answeredAt: r.answered_at,
 })
-const kindLabel = (kind: string) => PRIVACY_REQUEST_KINDS.find((k) => k.value === kind)?.label ?? kind
 
 export async function privacyFeature(app: FastifyInstance) {
   const { store } = app
@@ -99,7 +98,7 @@ export async function privacyFeature(app: FastifyInstance) {
       return reply.code(201).send({
         protocol,
         deadline,
-        message: `Pedido registrado: ${kindLabel(body.kind)}. Protocolo ${protocol}. Uma pessoa da equipe vai analisar e responder pelo seu e-mail até ${formatDate(deadline)} (prazo legal de 15 dias).`,
+        message: `Pedido registrado: ${privacyKindLabel(body.kind)}. Protocolo ${protocol}. Uma pessoa da equipe vai analisar e responder pelo seu e-mail até ${formatDate(deadline)} (prazo legal de 15 dias).`,
       })
     },
   )

@@ -43,6 +43,9 @@ declare module '../../app.ts' {
   }
 }
 
+/** Waits for `work`, but no longer than `ms` (shutdown's grace for the jobs' current steps). */
+const atMost = (work: Promise<unknown>, ms: number) => Promise.race([work, new Promise((r) => setTimeout(r, ms))])
+
 /** The provider the operator configured: OpenAI with a key, else the deterministic rules (DESIGN.md §6). */
 function configuredProvider(app: FastifyInstance): ScreeningProvider {
   const c = app.config
@@ -116,11 +119,7 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   })
   app.addHook('onClose', async () => {
     clearInterval(sweep)
-    await Promise.all([
-      Promise.race([runs.idle(), new Promise((r) => setTimeout(r, 5000))]).then(() => runs.release()),
-      applier.stop(5000),
-      Promise.race([undo.idle(), new Promise((r) => setTimeout(r, 5000))]),
-    ])
+    await Promise.all([atMost(runs.idle(), 5000).then(() => runs.release()), applier.stop(5000), atMost(undo.idle(), 5000)])
   })
   await app.register(screeningRoutes, { provider, runs, applier, undo })
 }

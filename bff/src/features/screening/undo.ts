@@ -53,7 +53,7 @@ export function createScreeningUndo({
           await store.setUndo(runId, step, 'kept', UNDO_MESSAGES.forwardKept(name))
           continue
         }
-        const state = await undoOne(step as StoredStep & { write: NonNullable<StoredStep['write']> }, name, send)
+        const state = await undoOne(step as StoredStep & { write: NonNullable<StoredStep['write']> }, name)
         if (state === 'session') {
           interrupted = true
           break
@@ -76,8 +76,8 @@ export function createScreeningUndo({
       active.delete(runId)
     }
 
-    async function undoOne(step: StoredStep & { write: NonNullable<StoredStep['write']> }, name: string, sendTo: typeof send): Promise<'done' | 'kept' | 'failed' | 'session'> {
-      const current = await sendTo({ method: 'GET', path: `/candidatos/${step.candidateId}` })
+    async function undoOne(step: StoredStep & { write: NonNullable<StoredStep['write']> }, name: string): Promise<'done' | 'kept' | 'failed' | 'session'> {
+      const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
       if (current.status === 401) return 'session'
       if (!ok(current.status)) return fail(`o sistema respondeu com erro (HTTP ${current.status})`)
       const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
@@ -86,7 +86,7 @@ export function createScreeningUndo({
       if (same(record.status, write.prevStatus) && same(record.obs, write.prevObs)) return mark('done')
       // Anything but exactly what the apply wrote: someone changed it since, and it stays.
       if (!same(record.status, write.status) || !same(record.obs, write.obs)) return mark('kept', UNDO_MESSAGES.changed(name))
-      const response = await sendTo({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: write.prevStatus, obs: write.prevObs } })
+      const response = await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: write.prevStatus, obs: write.prevObs } })
       if (response.status === 401) return 'session'
       if (!ok(response.status)) return fail(`o sistema respondeu com erro (HTTP ${response.status})`)
       await audit.record({

@@ -1,19 +1,14 @@
 import useSWR from 'swr'
 import type { SessionState } from '@mini-vagas/shared/schemas/auth'
 import type { User } from '@mini-vagas/shared/schemas/user'
-import { api, ApiError } from '../../../lib/api-client.ts'
+import { api } from '../../../lib/api-client.ts'
 import { sessionKey } from '../../../lib/session-key.ts'
 
 export { sessionKey }
 
 /** The signed-in user, or null for a guest: the BFF answers a guest with 200 and null (issue 15: no 401 in a guest's console). */
 export async function getSession(): Promise<User | null> {
-  try {
-    return (await api<SessionState>(sessionKey, { on401: 'return' })).user
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  return (await api<SessionState>(sessionKey, { on401: 'return' })).user
 }
 
 export function useSession() {

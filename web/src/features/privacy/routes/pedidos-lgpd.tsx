@@ -1,13 +1,11 @@
 import { useState } from 'react'
-import { PRIVACY_REQUEST_KINDS } from '@mini-vagas/shared/constants/privacy'
+import { privacyKindLabel } from '@mini-vagas/shared/constants/privacy'
 import { formatDate, todayDate } from '@mini-vagas/shared/domain/dates'
 import type { PrivacyRequest } from '@mini-vagas/shared/schemas/privacy'
 import { TextAreaField } from '../../../components/form-fields.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { anonymiseRecords, answerPrivacyRequest, usePrivacyRequests } from '../api/privacy.ts'
-
-const kindLabel = (kind: string) => PRIVACY_REQUEST_KINDS.find((k) => k.value === kind)?.label ?? kind
 
 /** Deletion through the legacy's API: it has no delete, so the requester's records are overwritten with nothing that identifies them. */
 function Anonymise({ request }: { request: PrivacyRequest }) {
@@ -102,7 +100,7 @@ export function Component() {
         {data?.requests.map((r) => (
           <li key={r.id} className="card">
             <h2>
-              {kindLabel(r.kind)} — {r.name}
+              {privacyKindLabel(r.kind)} — {r.name}
             </h2>
             <p>
               Protocolo {r.protocol} · recebido em {formatDate(r.createdAt)} · {r.email} · {r.whatsapp}

@@ -1,7 +1,5 @@
+import { percentText as percent, ratioText as ratio } from '@mini-vagas/shared/domain/screening-bias'
 import type { BiasReport as Report } from '@mini-vagas/shared/schemas/screening'
-
-const percent = (n: number) => `${Math.round(n * 100)}%`
-const ratio = (n: number) => n.toFixed(2).replace('.', ',')
 
 /**
  * The run's bias report (issue 14), shown before 'Aplicar Resultados': per group of gender, PcD,
