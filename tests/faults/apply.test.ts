@@ -55,6 +55,15 @@ afterAll(async () => {
 const GLOBAL = () => ({ mode: 'global', vacancyId, start_date: '2026-07-01', end_date: new Date().toISOString().slice(0, 10) })
 const targets = (run: RunView) => run.results.filter((r) => r.outcome === 'triado' || r.outcome === 'revisao')
 
+/** Two instances sharing one new store, signed in on the first, with a screened global run. */
+async function twoInstancesAndARun(shared: () => Promise<(env?: Record<string, string>) => Promise<Bff>>, env: Record<string, string> = {}) {
+  const instanceOn = await shared()
+  const a = await instanceOn(env)
+  const b = await instanceOn(env)
+  const cookie = await login(a)
+  return { instanceOn, a, b, cookie, run: await screened(a, cookie, GLOBAL()) }
+}
+
 /**
  * Every write of a finished apply landed exactly once, as the stand-in's database shows: each note
  * once, each forward once, and no candidate's record updated twice.
@@ -103,11 +112,7 @@ describe('applying under real faults (issue 11)', () => {
   it.each(Object.entries(STORES))(
     'two instances on one store (%s) asked at once: one applies, the other says so, nothing is written twice',
     async (_engine, shared) => {
-      const instanceOn = await shared()
-      const a = await instanceOn()
-      const b = await instanceOn()
-      const cookie = await login(a)
-      const run = await screened(a, cookie, GLOBAL())
+      const { a, b, cookie, run } = await twoInstancesAndARun(shared)
       const answers = await Promise.all([startApply(a, cookie, run.run.id), startApply(b, cookie, run.run.id)])
       expect(answers.map((x) => x.status).sort()).toEqual([202, 409])
       expect(answers.find((x) => x.status === 409)!.body.message).toBe('Os resultados desta triagem já estão sendo aplicados.')
@@ -126,11 +131,7 @@ describe('applying under real faults (issue 11)', () => {
   it.each(Object.entries(STORES))(
     'an instance SIGKILLed mid-apply (%s): the other one, already running, finishes the job once the lease runs out, each write once',
     async (_engine, shared) => {
-      const instanceOn = await shared()
-      const a = await instanceOn()
-      const b = await instanceOn()
-      const cookie = await login(a)
-      const run = await screened(a, cookie, GLOBAL())
+      const { a, b, cookie, run } = await twoInstancesAndARun(shared)
       expect((await startApply(a, cookie, run.run.id)).status).toBe(202)
       await new Promise((r) => setTimeout(r, 400 + Math.floor(Math.random() * 600)))
       await a.kill()
@@ -148,13 +149,8 @@ describe('applying under real faults (issue 11)', () => {
   it.each(Object.entries(STORES))(
     'SIGTERM mid-apply (%s): the instance lets its current steps land, gives the run up at once and exits; another carries it on, each write once',
     async (_engine, shared) => {
-      const instanceOn = await shared()
       // A long lease: the other instance can take the run at once only if the first gives it up.
-      const settings = { JOB_LEASE_SECONDS: '60', SHUTDOWN_GRACE_SECONDS: '10' }
-      const a = await instanceOn(settings)
-      const b = await instanceOn(settings)
-      const cookie = await login(a)
-      const run = await screened(a, cookie, GLOBAL())
+      const { a, b, cookie, run } = await twoInstancesAndARun(shared, { JOB_LEASE_SECONDS: '60', SHUTDOWN_GRACE_SECONDS: '10' })
       expect((await startApply(a, cookie, run.run.id)).status).toBe(202)
       await new Promise((r) => setTimeout(r, 600))
       const stopping = Date.now()
@@ -176,11 +172,7 @@ describe('applying under real faults (issue 11)', () => {
   it.each(Object.entries(STORES))(
     'an undo whose instance is SIGKILLed midway (%s) is carried on by the other one: every record back as it was, each restored with one write',
     async (_engine, shared) => {
-      const instanceOn = await shared()
-      const a = await instanceOn()
-      const b = await instanceOn()
-      const cookie = await login(a)
-      const run = await screened(a, cookie, GLOBAL())
+      const { a, b, cookie, run } = await twoInstancesAndARun(shared)
       const ids = run.results.map((r) => r.candidateId)
       const before = recordsIn(legacy, ids)
       await applyWhenFree(a, cookie, run.run.id)
@@ -262,11 +254,7 @@ describe('sessions across restarts and instances (issue 11)', () => {
   it.each(Object.entries(STORES))(
     'a logged-out cookie (%s) is refused after a SIGKILL restart and on another instance at once, on every route that reads the session',
     async (_engine, shared) => {
-      const instanceOn = await shared()
-      const a = await instanceOn()
-      const b = await instanceOn()
-      const cookie = await login(a)
-      const run = await screened(a, cookie, GLOBAL())
+      const { instanceOn, a, b, cookie, run } = await twoInstancesAndARun(shared)
       const logout = await fetch(`${a.url}/bff/auth/logout`, { method: 'POST', headers: { 'x-csrf': '1', origin: a.url, cookie } })
       expect(logout.status).toBe(204)
       // Instance B shares the store: refused at once. Then A dies and comes back: still refused.
