@@ -33,7 +33,7 @@ export interface Service {
   stop(): Promise<number | null>
 }
 
-/** Starts a long-running script and waits until `ready` answers over HTTP. */
+/** Starts a long-running script (one that prints 'listening on <address>') and waits until it listens and `ready` answers over HTTP. */
 export async function startService(script: string, env: Record<string, string>, ready: string, timeoutMs = 20_000): Promise<Service> {
   const child = spawn(process.execPath, [resolve(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env } })
   let output = ''
@@ -49,10 +49,15 @@ export async function startService(script: string, env: Record<string, string>, 
         child.kill('SIGTERM')
       }),
   }
+  // Ready only once this child says it listens on the ready URL's port: another process that took
+  // the same free port meanwhile (tests run in parallel) would otherwise answer in its place.
+  const port = new URL(ready).port
+  const listening = () => new RegExp(`listening on \\S*:${port}\\b`).test(output)
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}): ${output}`)
     try {
+      if (!listening()) throw new Error('not listening yet')
       await fetch(ready)
       return service
     } catch {
