@@ -27,6 +27,7 @@ import { runtimePlugin } from './plugins/runtime.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { auditPlugin } from './plugins/audit.ts'
+import { pageShellPlugin } from './plugins/page-shell.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
 
@@ -98,6 +99,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)
   await app.register(routeAccessPlugin)
+  await app.register(pageShellPlugin, { staticDir: config.staticDir })
   await app.register(metricsPlugin, { registry, token: config.metricsToken, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)

@@ -2,6 +2,32 @@ import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
+/** The CSP of every answer (SECURITY.md 21): no inline script or style, no plugins, no <base>, no framing. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+} as const
+
+/**
+ * The CSP of one HTML page: the same directives, with one page's nonce allowed for <style>. The
+ * dialogs' scroll lock (react-remove-scroll, under Radix) injects a <style> element; the SPA gives it
+ * this nonce (get-nonce), so the page needs no 'unsafe-inline'. Scripts stay 'self' only.
+ */
+export function pageContentSecurityPolicy(styleNonce: string): string {
+  const directives: Record<string, readonly string[]> = { ...CSP_DIRECTIVES, styleSrc: [...CSP_DIRECTIVES.styleSrc, `'nonce-${styleNonce}'`] }
+  return Object.entries(directives)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+    .join(';')
+}
+
 /**
  * Security headers on every answer (SECURITY.md 21): a strict CSP (no inline script, no plugins,
  * no <base>, no framing), HSTS in production, nosniff, a Referrer-Policy and COOP.
@@ -11,18 +37,7 @@ export const securityHeadersPlugin = fp(
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-        },
+        directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]])),
       },
       strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -6,8 +6,8 @@ import fp from 'fastify-plugin'
 import { MESSAGES } from '../lib/http-error.ts'
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the history
- * fallback (any other GET that wants HTML gets index.html, so deep links work). Unknown /api and
+ * Serves the built SPA: hashed assets cached for a year, and the history fallback (any other GET
+ * that wants HTML gets the page shell — index.html with its CSP nonce — so deep links work). Unknown /api and
  * /bff paths answer `{message}` 404s instead.
  */
 export const spaPlugin = fp(
@@ -27,9 +27,9 @@ export const spaPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? ''
       const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bff/') && !/\.[a-z0-9]+$/i.test(path)
-      if (hasBuild && wantsPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html')
+      if (hasBuild && wantsPage) return reply.sendPage({ title: 'Mini Vagas' })
       return reply.code(404).send({ message: MESSAGES.notFound })
     })
   },
-  { name: 'spa' },
+  { name: 'spa', dependencies: ['page-shell'] },
 )

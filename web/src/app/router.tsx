@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: publicVacancies },
       { path: 'vagas', lazy: publicVacancies },
+      { path: 'vagas/:slug', lazy: apply },
       { path: 'candidato/:id', lazy: apply },
       { path: 'meus-dados', lazy: myData },
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },

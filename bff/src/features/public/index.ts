@@ -6,19 +6,21 @@ import { ApplicationAnswer, PublicVacancyAnswer, PublicVacancyList } from '@mini
 import { HttpError } from '../../lib/http-error.ts'
 import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/privacy'
 import { createConsents } from './consents.ts'
+import { publicPages } from './pages.ts'
 import { createPublicVacancies } from './service.ts'
 
 export const DUPLICATE_APPLICATION = 'Você já se candidatou a esta vaga com este e-mail ou WhatsApp. Para corrigir algum dado, use a página Meus dados.'
 
 export const APPLICATION_SUCCESS = 'Candidatura enviada com sucesso! Boa sorte, se você for um dos selecionados, entraremos em contato.'
 
-/** GET /bff/public/vacancies[/:id] and POST /bff/public/applications: no session needed. */
+/** GET /bff/public/vacancies[/:id], POST /bff/public/applications and the public pages: no session needed. */
 export async function publicFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const cacheSeconds = app.config.publicCacheSeconds
   const vacancies = createPublicVacancies({ legacy: app.legacy, ttlMs: cacheSeconds * 1000 })
   const cacheHeader = cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store'
   const consents = await createConsents(app.store, app.now)
+  await publicPages(app, { vacancies, cacheHeader })
 
   api.get('/bff/public/vacancies', { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: PublicVacancyList, ...Failures } } }, async (_request, reply) => {
     reply.header('cache-control', cacheHeader)

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router'
+import { parseVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { VacancySummary } from '../../../components/vacancy-summary.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -6,9 +7,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { usePublicVacancy } from '../api/get-public-vacancy.ts'
 import { ApplicationForm } from '../components/application-form.tsx'
 
-/** Spec §2.5: the vacancy's details and the application form; success goes back to the list. */
+/**
+ * Spec §2.5: the vacancy's details and the application form; success goes back to the list. Also
+ * the vacancy's own page, /vagas/:slug (issue 15), which the BFF renders for crawlers first.
+ */
 export function Component() {
-  const { id = '' } = useParams()
+  const params = useParams()
+  const id = params.id ?? String(parseVacancySlug(params.slug ?? '').id ?? '')
   const navigate = useNavigate()
   const { data: vacancy, error, isLoading } = usePublicVacancy(id)
   useDocumentTitle(vacancy?.description ? `Candidatura: ${vacancy.description}` : 'Candidatura')
