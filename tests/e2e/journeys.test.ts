@@ -169,7 +169,17 @@ describe('staff and companies', () => {
       await loginAs(page, '11.222.333/0001-81', 'demo-admin-2026')
       await page.waitForURL('**/painel_de_controle_mini_vagas')
       const nav = page.getByRole('navigation', { name: 'Principal' })
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário', 'Pedidos LGPD'])
+      expect(await nav.getByRole('link').allTextContents()).toEqual([
+        'Painel',
+        'Administração',
+        'Vagas',
+        'Nova Vaga',
+        'Candidatos',
+        'Triagem',
+        'Excel',
+        'Cadastrar Usuário',
+        'Pedidos LGPD',
+      ])
       await page.getByText('admin@minivagas.com.br').waitFor()
 
       const [cookie] = await context.cookies()

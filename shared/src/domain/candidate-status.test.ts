@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CANDIDATE_STATUS_LABELS, CANDIDATE_STATUSES } from '../constants/candidate-statuses.ts'
-import { candidateStatusLabel, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus, screeningMayChange } from './candidate-status.ts'
+import { candidateStatusFamily, candidateStatusLabel, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus, screeningMayChange } from './candidate-status.ts'
 
 describe('candidate statuses (spec §4)', () => {
   it('hold the union of every screen: 17 statuses plus the empty one', () => {
@@ -67,5 +67,17 @@ describe('what applying a screening may change (issue 11)', () => {
   it('reads the legacy’s empty forms as no status, and keeps an unknown value someone set', () => {
     expect([null, undefined, 'pendente', ' PENDENTE ', 'Triado'].map((s) => screeningMayChange(s))).toEqual([true, true, true, true, true])
     expect(screeningMayChange('em_analise_rh')).toBe(false)
+  })
+})
+
+describe('status families (issue 15)', () => {
+  it('every known status has a family; empty, pendente and unknown values are neutral', () => {
+    for (const status of CANDIDATE_STATUSES) expect(['neutral', 'screening', 'interview', 'waiting', 'success', 'danger']).toContain(candidateStatusFamily(status))
+    expect(candidateStatusFamily(null)).toBe('neutral')
+    expect(candidateStatusFamily('Pendente')).toBe('neutral')
+    expect(candidateStatusFamily('algo_antigo')).toBe('neutral')
+    expect(candidateStatusFamily('CONTRATADO')).toBe('success')
+    expect(candidateStatusFamily('reprovado_empresa')).toBe('danger')
+    expect(candidateStatusFamily('entrevista_online')).toBe('interview')
   })
 })

@@ -54,3 +54,33 @@ export function companyStatusOptions(current?: string | null): Option[] {
   if (side.some((o) => o.value === value)) return side
   return [{ value, label: candidateStatusLabel(value) || 'Sem Status' }, ...side]
 }
+
+/** The colour families of the status badges (issue 15): where a person stands, at a glance. */
+export type StatusFamily = 'neutral' | 'screening' | 'interview' | 'waiting' | 'success' | 'danger'
+
+const FAMILIES: Record<CandidateStatus, StatusFamily> = {
+  '': 'neutral',
+  triado: 'screening',
+  revisao: 'screening',
+  entrevista_online: 'interview',
+  entrevista_presencial: 'interview',
+  segunda_fase: 'interview',
+  aguardando_retorno: 'waiting',
+  entrar_contato: 'waiting',
+  interessado: 'waiting',
+  sem_retorno: 'waiting',
+  aprovado: 'success',
+  contratado: 'success',
+  reprovado: 'danger',
+  reprovado_empresa: 'danger',
+  nao_compareceu: 'danger',
+  nao_compareceu_empresa: 'danger',
+  desistente: 'danger',
+  sem_interesse: 'danger',
+}
+
+/** A stored status's family; an unknown legacy value is neutral. */
+export function candidateStatusFamily(value: string | null | undefined): StatusFamily {
+  const v = normalizeCandidateStatus(value)
+  return isKnownCandidateStatus(v) ? FAMILIES[v] : 'neutral'
+}

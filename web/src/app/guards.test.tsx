@@ -44,8 +44,32 @@ describe('routes behind guards', () => {
     renderRoute('/excel')
     expect(await screen.findByRole('heading', { name: 'Exportar Planilha' })).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: 'Principal' })
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Cadastrar Usuário', 'Pedidos LGPD'])
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Painel',
+      'Administração',
+      'Vagas',
+      'Nova Vaga',
+      'Candidatos',
+      'Triagem',
+      'Excel',
+      'Cadastrar Usuário',
+      'Pedidos LGPD',
+    ])
     expect(screen.getByText(ADMIN.email)).toBeTruthy()
+    expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Excel')
+  })
+  it("marks the entry a screen was reached through (Administração for a vacancy's candidates, not the public Vagas); the menu button opens and Escape closes", async () => {
+    mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }), 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies: [] } }) })
+    renderRoute('/vagas/repositor-5/lista-candidatos')
+    await screen.findByRole('button', { name: 'Sair' })
+    const nav = screen.getByRole('navigation', { name: 'Principal' })
+    expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Administração')
+    const menu = screen.getByRole('button', { name: 'Menu' })
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+    menu.click()
+    await vi.waitFor(() => expect(menu.getAttribute('aria-expanded')).toBe('true'))
+    menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    await vi.waitFor(() => expect(menu.getAttribute('aria-expanded')).toBe('false'))
   })
   it('keeps /cadastrar-usuario for admins only (a company ends on its own landing)', async () => {
     mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: COMPANY } }) })

@@ -1,53 +1,104 @@
-import { Link, NavLink, useNavigate } from 'react-router'
+import { useId, useState } from 'react'
+import { Link, matchPath, useLocation, useNavigate } from 'react-router'
 import { useSession } from '../../features/auth/api/get-session.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
 
-const ADMIN_LINKS = [
+interface NavEntry {
+  to: string
+  label: string
+  /** Other addresses that belong to this entry (wayfinding: the entry the user came through stays marked). */
+  also?: readonly string[]
+}
+
+// Spec §2.3's links in its order, plus the staff screens it left without one (issue 15: Triagem, Excel).
+const ADMIN_LINKS: readonly NavEntry[] = [
   { to: '/painel_de_controle_mini_vagas', label: 'Painel' },
-  { to: '/administracao_de_vagas', label: 'Administração' },
+  { to: '/administracao_de_vagas', label: 'Administração', also: ['/vagas/:slug/candidatos', '/vagas/:slug/lista-candidatos', '/processos_seletivos/:id/edit'] },
   { to: '/vagas', label: 'Vagas' },
   { to: '/nova_vaga', label: 'Nova Vaga' },
-  { to: '/todos-candidatos', label: 'Candidatos' },
+  { to: '/todos-candidatos', label: 'Candidatos', also: ['/candidatos/:id/edit'] },
+  { to: '/triagem-ai', label: 'Triagem' },
+  { to: '/excel', label: 'Excel' },
   { to: '/cadastrar-usuario', label: 'Cadastrar Usuário' },
   { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
 ]
-const COMPANY_LINKS = [{ to: '/vaga-empresa', label: 'Minhas Vagas' }]
+const COMPANY_LINKS: readonly NavEntry[] = [{ to: '/vaga-empresa', label: 'Minhas Vagas', also: ['/nova-vaga-empresa', '/candidatos-empresa/:slug'] }]
 
-/** Spec §2.3: only when signed in; links by role; the user's name and e-mail; 'Sair'. */
+const isCurrent = (entry: NavEntry, pathname: string) =>
+  matchPath({ path: entry.to, end: true }, pathname) !== null || (entry.also ?? []).some((path) => matchPath(path, pathname) !== null)
+
+/**
+ * Spec §2.3: only when signed in; links by role; the user's name and e-mail; 'Sair'. On narrow
+ * screens the links fold behind a 'Menu' button (a disclosure: Escape or a choice closes it).
+ */
 export function NavBar() {
   const { user } = useSession()
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   const { logout } = useSessionActions()
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
   if (!user) return null
   const links = user.role === 'admin' ? ADMIN_LINKS : COMPANY_LINKS
   return (
-    <header className="navbar">
+    <header className="navbar" data-open={open} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <Link to="/" className="brand">
+        Mini Vagas
+      </Link>
+      <button type="button" className="menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+        Menu
+      </button>
+      <div className="navbar-menu" id={menuId}>
+        <nav aria-label="Principal">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className={isCurrent(link, pathname) ? 'active' : undefined}
+                  aria-current={isCurrent(link, pathname) ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="user-box">
+          <span className="user-id">
+            <span className="user-name">{user.name || 'Usuário'}</span>
+            <span className="user-email">{user.email}</span>
+          </span>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={async () => {
+              await logout()
+              navigate('/login', { replace: true })
+            }}
+          >
+            Sair
+          </button>
+        </div>
+      </div>
+    </header>
+  )
+}
+
+/** The public side's header (issue 15): the brand, the vacancy list and a way in for staff. */
+export function PublicHeader() {
+  return (
+    <header className="public-header">
       <Link to="/" className="brand">
         Mini Vagas
       </Link>
       <nav aria-label="Principal">
-        <ul>
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to}>{link.label}</NavLink>
-            </li>
-          ))}
-        </ul>
+        <Link to="/vagas">Vagas</Link>
+        <Link to="/login" className="button button-small">
+          Entrar
+        </Link>
       </nav>
-      <div className="user-box">
-        <span className="user-name">{user.name || 'Usuário'}</span>
-        <span className="user-email">{user.email}</span>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={async () => {
-            await logout()
-            navigate('/login', { replace: true })
-          }}
-        >
-          Sair
-        </button>
-      </div>
     </header>
   )
 }

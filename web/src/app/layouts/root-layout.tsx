@@ -2,13 +2,15 @@ import { useEffect } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { setUnauthorizedHandler } from '../../lib/api-client.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
-import { NavBar } from './nav-bar.tsx'
+import { useSession } from '../../features/auth/api/get-session.ts'
+import { NavBar, PublicHeader } from './nav-bar.tsx'
 
-/** Every page: skip link, the navigation bar (not on /login) and the page. */
+/** Every page: skip link, the staff navigation or the public header (neither on /login), the page, the footer. */
 export function RootLayout() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const { signedOut } = useSessionActions()
+  const { user } = useSession()
   useEffect(() => {
     // Spec §4: a 401 logs the user out and sends them to /login.
     setUnauthorizedHandler(() => {
@@ -25,9 +27,10 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Ir para o conteúdo
       </a>
-      {pathname !== '/login' && <NavBar />}
+      {pathname !== '/login' && (user ? <NavBar /> : <PublicHeader />)}
       <Outlet />
       <footer className="site-footer">
+        <span>Mini Vagas · vagas de emprego no Ceará e no Rio Grande do Norte</span>
         <Link to="/meus-dados">Meus dados (LGPD)</Link>
       </footer>
     </>

@@ -3,12 +3,16 @@ import { formatPhone, formatUf } from '@mini-vagas/shared/domain/br-format'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'
+import { DataTable, type Column } from '../../../components/data-table.tsx'
 import type { StaffCandidate } from '../api/types.ts'
 import { StatusSelect } from './status-select.tsx'
 
 type SortField = 'name' | 'city' | 'state'
 
-/** The one candidate table: sortable name/city/state, status dropdown, last action, actions. */
+/**
+ * The one candidate table: sortable name and place, status dropdown, actions; contact, company,
+ * last action and note fold into the row's details when the table is narrow (issue 15).
+ */
 export function CandidateTable({
   candidates,
   order,
@@ -33,90 +37,90 @@ export function CandidateTable({
   possibleDuplicates?: readonly number[]
 }) {
   const duplicated = new Set(possibleDuplicates)
-  const header = (field: SortField, label: string) => {
+  const sort = (field: SortField): Column<StaffCandidate>['sort'] => {
+    if (!onOrder) return undefined
     const active = order.startsWith(field)
-    const direction = active && order.endsWith('asc') ? 'ascending' : active ? 'descending' : 'none'
-    if (!onOrder) return <th scope="col">{label}</th>
-    return (
-      <th scope="col" aria-sort={direction}>
-        <button type="button" onClick={() => onOrder(`${field}_${active && order.endsWith('asc') ? 'desc' : 'asc'}` as CandidateOrder)}>
-          {label} {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
-        </button>
-      </th>
-    )
+    const ascending = active && order.endsWith('asc')
+    return { direction: ascending ? 'ascending' : active ? 'descending' : 'none', onSort: () => onOrder(`${field}_${ascending ? 'desc' : 'asc'}` as CandidateOrder) }
   }
-  return (
-    <div className="table-wrap">
-      <table className="data">
-        <thead>
-          <tr>
-            {header('name', 'Nome')}
-            <th scope="col">Contato</th>
-            {header('city', 'Cidade')}
-            {header('state', 'Estado')}
-            {showCompany && <th scope="col">Empresa</th>}
-            <th scope="col">Status</th>
-            <th scope="col">Última ação</th>
-            <th scope="col">Observação</th>
-            <th scope="col">Ações</th>
-          </tr>
-        </thead>
-        <tbody>
-          {candidates.map((c) => {
-            const action = lastAction(c)
-            return (
-              <tr key={c.id}>
-                <td>
-                  {c.full_name}
-                  {duplicated.has(c.id) && (
-                    <span className="badge badge-warning" title="Outro candidato desta lista tem o mesmo e-mail ou WhatsApp">
-                      possível duplicado
-                    </span>
-                  )}
-                </td>
-                <td>
-                  {c.email}
-                  <br />
-                  {formatPhone(c.whatsapp)}
-                </td>
-                <td>{c.address_city}</td>
-                <td>{formatUf(c.address_state)}</td>
-                {showCompany && <td>{c.company_name}</td>}
-                <td>
-                  <StatusSelect id={`status-${c.id}`} label={`Status de ${c.full_name ?? 'candidato'}`} value={c.status} onChange={(s) => onStatus(c, s)} company={company} />
-                </td>
-                <td>
-                  {action.label}
-                  {action.at && (
-                    <>
-                      <br />
-                      <small>{formatDateTime(action.at)}</small>
-                    </>
-                  )}
-                </td>
-                <td>{c.obs}</td>
-                <td>
-                  <div className="actions" style={{ marginTop: 0 }}>
-                    <button type="button" className="button button-small" onClick={() => onDetails(c)} aria-label={`Detalhes de ${c.full_name ?? 'candidato'}`}>
-                      Detalhes
-                    </button>
-                    {!company && onForward && (
-                      <button type="button" className="button button-small" onClick={() => onForward(c)} aria-label={`Enviar ${c.full_name ?? 'candidato'} para outra vaga`}>
-                        Enviar
-                      </button>
-                    )}
-                    {!company && (
-                      <Link className="button button-small" to={`/candidatos/${c.id}/edit`} aria-label={`Editar ${c.full_name ?? 'candidato'}`}>
-                        Editar
-                      </Link>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
-  )
+  const name = (c: StaffCandidate) => c.full_name ?? 'candidato'
+  const columns: Column<StaffCandidate>[] = [
+    {
+      key: 'name',
+      label: 'Nome',
+      sort: sort('name'),
+      cell: (c) => (
+        <>
+          <span className="cell-title">{c.full_name}</span>
+          {duplicated.has(c.id) && (
+            <span className="badge badge-warning" title="Outro candidato desta lista tem o mesmo e-mail ou WhatsApp">
+              possível duplicado
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      early: true,
+      cell: (c) => <StatusSelect id={`status-${c.id}`} label={`Status de ${name(c)}`} value={c.status} onChange={(s) => onStatus(c, s)} company={company} />,
+    },
+    {
+      key: 'contact',
+      label: 'Contato',
+      cell: (c) => (
+        <span className="cell-stack">
+          <span className="nowrap-number">{formatPhone(c.whatsapp)}</span>
+          <span className="cell-email">{c.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'city',
+      label: 'Cidade',
+      sort: sort('city'),
+      cell: (c) => c.address_city,
+    },
+    { key: 'state', label: 'Estado', sort: sort('state'), cell: (c) => formatUf(c.address_state) },
+    ...(showCompany ? [{ key: 'company', label: 'Empresa', priority: 'secondary', cell: (c: StaffCandidate) => c.company_name } as const] : []),
+    {
+      key: 'last-action',
+      label: 'Última ação',
+      priority: 'secondary',
+      cell: (c) => {
+        const action = lastAction(c)
+        return (
+          <span className="cell-stack">
+            <span>{action.label}</span>
+            {action.at && <small>{formatDateTime(action.at)}</small>}
+          </span>
+        )
+      },
+    },
+    { key: 'obs', label: 'Observação', priority: 'secondary', cell: (c) => (c.obs ? <span className="cell-note">{c.obs}</span> : '—') },
+    {
+      key: 'actions',
+      label: 'Ações',
+      early: true,
+      cell: (c) => (
+        <div className="row-actions">
+          <button type="button" className="button button-small" onClick={() => onDetails(c)} aria-label={`Detalhes de ${name(c)}`}>
+            Detalhes
+          </button>
+          {!company && onForward && (
+            <button type="button" className="button button-small" onClick={() => onForward(c)} aria-label={`Enviar ${name(c)} para outra vaga`}>
+              Enviar
+            </button>
+          )}
+          {!company && (
+            <Link className="button button-small" to={`/candidatos/${c.id}/edit`} aria-label={`Editar ${name(c)}`}>
+              Editar
+            </Link>
+          )}
+        </div>
+      ),
+    },
+  ]
+  return <DataTable columns={columns} rows={candidates} rowKey={(c) => c.id} caption="Candidatos" />
 }

@@ -1,8 +1,9 @@
-import { candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { candidateStatusFamily, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 
 /**
  * A candidate's status select: the union of spec §4, plus an unknown stored value so it is kept;
- * for a company, only the company-side statuses (the BFF refuses any other).
+ * for a company, only the company-side statuses (the BFF refuses any other). Coloured by the
+ * status's family, like the badges.
  */
 export function StatusSelect({
   id,
@@ -22,7 +23,14 @@ export function StatusSelect({
   const current = normalizeCandidateStatus(value)
   const options = company ? companyStatusOptions(current) : candidateStatusOptions(current)
   return (
-    <select id={id} aria-label={label} value={current} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+    <select
+      id={id}
+      className={`status-select family-${candidateStatusFamily(current)}`}
+      aria-label={label}
+      value={current}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    >
       {options.map((o) => (
         <option key={o.value || 'sem-status'} value={o.value}>
           {o.label}
