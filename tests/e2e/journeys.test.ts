@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSealer } from '../../bff/src/plugins/session-seal.ts'
-import { launchChromium, seriousViolations } from '../support/browser.ts'
+import { launchChromium, seriousViolations, watchConsole } from '../support/browser.ts'
 import { ROOT } from '../support/processes.ts'
 import { E2E_SECRET, startProduct, type Product } from '../support/product.ts'
 
@@ -20,19 +20,18 @@ afterAll(async () => {
   await product?.stop()
 })
 
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: { bypassCSP?: boolean; mobile?: boolean } = {}): Promise<T> {
+/** A fresh context for one journey; it fails on any console error or warning the journey did not expect (issue 15). */
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: { mobile?: boolean; expectConsole?: RegExp[] } = {}): Promise<T> {
   const context = await browser.newContext({
     baseURL: product.url,
     locale: 'pt-BR',
-    ...(options.bypassCSP ? { bypassCSP: true } : {}),
     ...(options.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
   })
+  const problems = watchConsole(context, { expected: options.expectConsole ?? [] })
   const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(e.message))
   try {
     const result = await fn(page, context)
-    expect(errors, 'uncaught errors in the page').toEqual([])
+    expect(problems, 'console errors or warnings').toEqual([])
     return result
   } finally {
     await context.close()
@@ -214,11 +213,14 @@ describe('staff and companies', () => {
   })
 
   it('a wrong password shows the message and stays on /login', async () => {
-    await withPage(async (page) => {
-      await loginAs(page, '11.222.333/0001-81', 'senha-errada')
-      await expect.poll(() => page.getByRole('alert').textContent()).toBe('CNPJ ou senha inválidos.')
-      expect(new URL(page.url()).pathname).toBe('/login')
-    })
+    await withPage(
+      async (page) => {
+        await loginAs(page, '11.222.333/0001-81', 'senha-errada')
+        await expect.poll(() => page.getByRole('alert').textContent()).toBe('CNPJ ou senha inválidos.')
+        expect(new URL(page.url()).pathname).toBe('/login')
+      },
+      { expectConsole: [/\/login: Failed to load resource: the server responded with a status of 401/] },
+    )
   })
 
   it('a guest on a staff route is sent to /login', async () => {
@@ -237,14 +239,11 @@ describe('accessibility (axe-core)', () => {
     ['apply form', '/candidato/1', 'Enviar candidatura'],
   ] as const) {
     it(`finds no serious or critical violation on the ${name} screen`, async () => {
-      await withPage(
-        async (page) => {
-          await page.goto(path)
-          await page.getByText(ready, { exact: true }).first().waitFor()
-          expect(await seriousViolations(page)).toEqual([])
-        },
-        { bypassCSP: true },
-      )
+      await withPage(async (page) => {
+        await page.goto(path)
+        await page.getByText(ready, { exact: true }).first().waitFor()
+        expect(await seriousViolations(page)).toEqual([])
+      })
     })
   }
 })

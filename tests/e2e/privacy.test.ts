@@ -12,8 +12,7 @@ afterAll(() => journey?.close())
 
 describe('Meus dados', () => {
   it('an applicant’s request reaches the staff queue and is answered there; both pages pass axe', async () => {
-    const context = await journey.browser.newContext({ baseURL: journey.product.url, locale: 'pt-BR', bypassCSP: true })
-    const page = await context.newPage()
+    const page = await journey.guestPage()
     await page.goto('/')
     await page.getByRole('link', { name: 'Meus dados (LGPD)' }).click()
     await page.getByRole('heading', { name: 'Meus dados', level: 1 }).waitFor()
@@ -31,9 +30,9 @@ describe('Meus dados', () => {
     const protocol = receipt.match(/Protocolo (LGPD-\d{8}-[0-9A-F]{6})/)![1]!
     expect(receipt).toContain('prazo legal de 15 dias')
     expect(await seriousViolations(page)).toEqual([])
-    await context.close()
+    await page.context().close()
 
-    const staff = await journey.adminPage({ bypassCSP: true })
+    const staff = await journey.adminPage()
     await staff.getByRole('link', { name: 'Pedidos LGPD' }).click()
     const item = staff.getByRole('listitem').filter({ hasText: protocol })
     await item.getByText(/^Responder até \d{2}\/\d{2}\/\d{4}\.$/).waitFor()
@@ -46,4 +45,10 @@ describe('Meus dados', () => {
     await item.getByRole('button', { name: 'Registrar resposta' }).click()
     await item.getByText(/^Respondido por admin@minivagas\.com\.br em \d{2}\/\d{2}\/\d{4}: Cadastro anonimizado/).waitFor()
   }, 120_000)
+})
+
+describe('the console (issue 15)', () => {
+  it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
+    expect(journey.consoleProblems).toEqual([])
+  })
 })

@@ -21,8 +21,7 @@ beforeAll(async () => {
 afterAll(() => journey?.close())
 
 async function screeningPage(): Promise<Page> {
-  // bypassCSP only lets axe-core's script in for the accessibility check; the CSP has its own tests.
-  const page = await journey.adminPage({ bypassCSP: true })
+  const page = await journey.adminPage()
   await page.goto('/triagem-ai')
   await page.getByRole('heading', { name: 'Triagem com IA' }).waitFor()
   return page
@@ -146,4 +145,10 @@ describe('AI screening with the rules provider', () => {
     expect(arrived.length).toBe(sent)
     expect(arrived.every((r) => r.status === 'triado' && r.obs?.includes(`[triagem ${runId.slice(0, 8)}/`))).toBe(true)
   }, 180_000)
+})
+
+describe('the console (issue 15)', () => {
+  it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
+    expect(journey.consoleProblems).toEqual([])
+  })
 })

@@ -102,6 +102,8 @@ describe('a recruiter’s day', () => {
   })
 
   it('rolls a failed status change back with its message', async () => {
+    // The legacy's failure is the point of this journey; the browser logs the BFF's 502.
+    journey.expectConsole(/lista-candidatos: Failed to load resource: the server responded with a status of 502/)
     const vacancy = await legacy<{ id: number; description: string; company_name: string; city: string }>('/processos_seletivos/1')
     const page = await adminPage()
     await page.goto(`/vagas/${vacancySlug(vacancy)}/lista-candidatos`)
@@ -141,5 +143,11 @@ describe('dashboard and spreadsheet', () => {
     expect(strFromU8(files['xl/workbook.xml']!)).toContain('Relatório')
     expect(strFromU8(files['xl/worksheets/sheet1.xml']!)).toContain('Nome Completo')
     await page.context().close()
+  })
+})
+
+describe('the console (issue 15)', () => {
+  it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
+    expect(journey.consoleProblems).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 /** Debian's Chromium driven by playwright-core; the flags keep it off the (closed) network. */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
@@ -8,11 +9,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true })
 }
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-/** axe-core's serious and critical violations on the current page (context must bypass CSP). */
+/**
+ * axe-core's serious and critical violations on the current page. axe is evaluated through the
+ * DevTools protocol, which the page's CSP does not govern, so pages keep their real CSP (and a CSP
+ * violation shows in the console, where the journeys' console check sees it).
+ */
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
-  await page.addScriptTag({ path: axePath })
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }
@@ -31,4 +36,23 @@ export async function signIn(page: Page, cnpj: string, password: string, landing
   await page.getByLabel('Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await page.waitForURL(landing)
+}
+
+/**
+ * Everything a context's pages say in the console at level error or warning, and uncaught errors
+ * (issue 15: a clean console on every journey). A test that provokes an answer the browser logs
+ * (a 409 it expects) names it in `expected`.
+ */
+export function watchConsole(context: BrowserContext, { expected = [], problems = [] }: { expected?: readonly RegExp[]; problems?: string[] } = {}): string[] {
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() !== 'error' && message.type() !== 'warning') return
+      const line = `${message.type()} on ${page.url()}: ${message.text()}`
+      if (!expected.some((pattern) => pattern.test(line))) problems.push(line)
+    })
+    page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`))
+  }
+  context.pages().forEach(watch)
+  context.on('page', watch)
+  return problems
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { launchChromium, signIn } from './browser.ts'
+import { launchChromium, signIn, watchConsole } from './browser.ts'
 import { ROOT } from './processes.ts'
 import { startProduct, type Product } from './product.ts'
 
@@ -19,6 +19,12 @@ export interface Journey {
   /** A fresh browser context signed in through the login screen, waiting for `landing`. */
   pageAs(cnpj: string, password: string, landing?: string, options?: BrowserContextOptions): Promise<Page>
   adminPage(options?: BrowserContextOptions): Promise<Page>
+  /** A fresh guest context's page. */
+  guestPage(options?: BrowserContextOptions): Promise<Page>
+  /** What every page of this journey logged at error or warning level (issue 15: must stay empty). */
+  consoleProblems: string[]
+  /** Console lines a test provokes on purpose (e.g. the 409 of a refused duplicate), not counted. */
+  expectConsole(pattern: RegExp): void
   close(): Promise<void>
 }
 
@@ -28,16 +34,28 @@ export async function startJourney(candidates = 600): Promise<Journey> {
   const browser = await launchChromium()
   const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
   const token = ((await login.json()) as { data: { token: string } }).data.token
+  const expected: RegExp[] = []
+  const consoleProblems: string[] = []
+  const newContext = async (options: BrowserContextOptions) => {
+    const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', ...options })
+    // One list for the whole journey, read by each file's last test.
+    watchConsole(context, { expected, problems: consoleProblems })
+    return context
+  }
   const journey: Journey = {
     product,
     browser,
+    consoleProblems,
+    expectConsole: (pattern) => void expected.push(pattern),
     async legacy<T>(path: string) {
       const response = await fetch(`${product.legacyUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } })
       return ((await response.json()) as { data: T }).data
     },
+    async guestPage(options = {}) {
+      return (await newContext(options)).newPage()
+    },
     async pageAs(cnpj, password, landing, options = {}) {
-      const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', ...options })
-      const page = await context.newPage()
+      const page = await (await newContext(options)).newPage()
       await signIn(page, cnpj, password, landing)
       return page
     },
