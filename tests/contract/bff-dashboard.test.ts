@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECRUITERS } from '../../infra/legacy-api/src/seed/reference-data.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
 // GET /bff/dashboard against the real stand-in (seeded "today" is 2026-11-22).
@@ -36,6 +37,8 @@ describe('GET /bff/dashboard', () => {
     expect(body.filled.filled).toBeLessThanOrEqual(hires.length)
     expect(sum(body.filled.byState)).toBe(body.filled.filled)
     expect(sum(body.filled.byRecruiter)).toBe(body.filled.filled)
+    // Issue 15: all seven seeded recruiters are listed, those who hired nobody with 0.
+    expect(Object.keys(body.filled.byRecruiter).sort()).toEqual([...RECRUITERS].sort())
     expect(body.month).toBe('2026-11')
     expect(body.stale).toBe(false)
   })

@@ -21,6 +21,17 @@ describe('vacancyCounts (spec §2.8, §9)', () => {
 })
 
 describe('filledCounts', () => {
+  it('lists every known recruiter, 0 for those who hired nobody, and counts a name under its known spelling (issue 15)', () => {
+    const counts = filledCounts(
+      [
+        { status: 'contratado', created_at: '2026-11-05T12:00:00Z', updated_at: null, job_posting: { estado: 'CE', recrutador: ' ana  souza' } },
+        { status: 'contratado', created_at: '2026-11-06T12:00:00Z', updated_at: null, job_posting: { estado: 'CE', recrutador: 'Nova Pessoa' } },
+      ],
+      '2026-11',
+      ['Ana Souza', 'Bruno Lima'],
+    )
+    expect(counts.byRecruiter).toEqual({ 'Ana Souza': 1, 'Bruno Lima': 0, 'Nova Pessoa': 1 })
+  })
   const hire = (created: string, updated: string | null, estado: string, recrutador: string | null, status = 'contratado') => ({
     status,
     created_at: created,

@@ -56,22 +56,30 @@ export function vacancyCounts(vacancies: readonly DashboardVacancy[]): VacancyCo
   return out
 }
 
+const recruiterKey = (name: string) => name.replace(/\s+/g, ' ').trim().toLocaleLowerCase('pt-BR')
+
 export interface FilledCounts {
   filled: number
   byState: Record<string, number>
   byRecruiter: Record<string, number>
 }
 
-/** Hires whose last action is in `month` ('YYYY-MM', Fortaleza), per state and per recruiter. */
-export function filledCounts(hires: readonly DashboardHire[], month: string): FilledCounts {
-  const out: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: {} }
+/**
+ * Hires whose last action is in `month` ('YYYY-MM', Fortaleza), per state and per recruiter. Every
+ * known recruiter is listed, with 0 when they hired nobody (issue 15), and a hire's recruiter is
+ * counted under the known spelling of the name (case and spaces aside).
+ */
+export function filledCounts(hires: readonly DashboardHire[], month: string, recruiters: readonly string[] = []): FilledCounts {
+  const out: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: Object.fromEntries(recruiters.map((r) => [r, 0])) }
+  const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))
   for (const h of hires) {
     if (normalizeCandidateStatus(h.status) !== 'contratado') continue
     const at = lastActionAt(h)
     if (!at || calendarMonth(at) !== month) continue
     out.filled++
     out.byState[stateKey(h.job_posting?.estado)]! += 1
-    const recruiter = h.job_posting?.recrutador?.trim() || 'Sem recrutador'
+    const named = h.job_posting?.recrutador?.replace(/\s+/g, ' ').trim()
+    const recruiter = named ? (known.get(recruiterKey(named)) ?? named) : 'Sem recrutador'
     out.byRecruiter[recruiter] = (out.byRecruiter[recruiter] ?? 0) + 1
   }
   return out

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  monthName,
+  previousMonth,
   GLOBAL_MAX_DAYS,
   GLOBAL_RANGE_MESSAGE,
   calendarDate,
@@ -86,5 +88,13 @@ describe('screening ranges (spec §9)', () => {
   it('refuse reversed or invalid ranges', () => {
     expect(checkScreeningRange('empresa', { start: today, end: '2026-11-01' }, today)).toMatchObject({ ok: false })
     expect(checkScreeningRange('global', { start: 'ontem', end: today }, today)).toMatchObject({ ok: false })
+  })
+})
+
+describe('months (issue 15: the dashboard against the month before)', () => {
+  it('previousMonth crosses the year; monthName reads in Portuguese', () => {
+    expect(previousMonth('2026-11')).toBe('2026-10')
+    expect(previousMonth('2026-01')).toBe('2025-12')
+    expect(monthName('2026-10')).toBe('outubro de 2026')
   })
 })

@@ -50,6 +50,19 @@ export function calendarMonth(instant: Date | string | number): string {
   return calendarDate(instant).slice(0, 7)
 }
 
+/** The month before a 'YYYY-MM' month. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`
+}
+
+const monthFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' })
+
+/** 'YYYY-MM' as read in Portuguese: 'outubro de 2026'. */
+export function monthName(month: string): string {
+  return monthFormat.format(new Date(`${month}-15T12:00:00Z`))
+}
+
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short' })
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
   timeZone: TIME_ZONE,

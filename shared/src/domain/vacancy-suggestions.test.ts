@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { vacancySuggestions } from './vacancy-suggestions.ts'
+import { forwardTargets, vacancySuggestions } from './vacancy-suggestions.ts'
 
 const v = (id: number, fields: Record<string, string>, obs = 'mostrar') => ({ id, obs, ...fields })
 const list = [
@@ -21,5 +21,24 @@ describe('vacancy suggestions', () => {
     const many = Array.from({ length: 25 }, (_, i) => v(i + 1, { description: `Vaga ${i}` }))
     expect(vacancySuggestions(many, '')).toHaveLength(10)
     expect(vacancySuggestions(many, 'vaga')).toHaveLength(10)
+  })
+})
+
+describe('where a candidate can be sent (issue 15)', () => {
+  const all = [
+    { id: 1, description: 'Repositor', company_name: 'Mercado Sol', city: 'Fortaleza', obs: 'mostrar', status: 'aberta' },
+    { id: 2, description: 'Caixa', company_name: 'Mercado Sol', city: 'Natal', obs: 'mostrar', status: 'cancelada' },
+    { id: 3, description: 'Açougueiro', company_name: 'Bom Preço', city: 'Fortaleza', obs: 'nao mostrar', status: 'aberta' },
+    { id: 4, description: 'Padeiro', company_name: 'Bom Preço', city: 'Caucaia', obs: 'mostrar', status: 'concluida' },
+    { id: 5, description: 'Estoquista', company_name: 'Bom Preço', city: 'Fortaleza', obs: 'mostrar', status: null },
+  ]
+  const ids = (vs: { id: number }[]) => vs.map((v) => v.id)
+  it('leaves out the current, cancelled and concluded vacancies, and hidden ones unless asked', () => {
+    expect(ids(forwardTargets(all, { query: '', currentVacancyId: 5, includeHidden: false }))).toEqual([1])
+    expect(ids(forwardTargets(all, { query: '', includeHidden: true }))).toEqual([1, 3, 5])
+  })
+  it('searches description, company and city, accents and case ignored', () => {
+    expect(ids(forwardTargets(all, { query: 'acougue fortal', includeHidden: true }))).toEqual([3])
+    expect(ids(forwardTargets(all, { query: 'BOM PRECO', includeHidden: false }))).toEqual([5])
   })
 })

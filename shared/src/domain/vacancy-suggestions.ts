@@ -9,6 +9,13 @@ export interface SuggestibleVacancy {
   city?: string | null
   recrutador?: string | null
   obs?: string | null
+  status?: string | null
+}
+
+const searchWords = (query: string) => foldText(query).split(/\s+/).filter(Boolean)
+const matches = (v: SuggestibleVacancy, words: readonly string[]) => {
+  const text = foldText([v.description, v.company_name, v.city, v.recrutador].filter(Boolean).join(' '))
+  return words.every((w) => text.includes(w))
 }
 
 /**
@@ -17,14 +24,28 @@ export interface SuggestibleVacancy {
  * at most 10. An empty search suggests the first 10.
  */
 export function vacancySuggestions<V extends SuggestibleVacancy>(vacancies: readonly V[], query: string): V[] {
-  const words = foldText(query).split(/\s+/).filter(Boolean)
+  const words = searchWords(query)
   const out: V[] = []
   for (const v of vacancies) {
-    if (v.obs !== PUBLIC_VISIBILITY) continue
-    const text = foldText([v.description, v.company_name, v.city, v.recrutador].filter(Boolean).join(' '))
-    if (!words.every((w) => text.includes(w))) continue
+    if (v.obs !== PUBLIC_VISIBILITY || !matches(v, words)) continue
     out.push(v)
     if (out.length === VACANCY_SUGGESTIONS_MAX) break
   }
   return out
+}
+
+/** Vacancies that no longer take people: nobody is sent to them. */
+const CLOSED_STATUSES = new Set(['cancelada', 'concluida'])
+
+/**
+ * Where a candidate can be sent (issue 15): open vacancies other than the current one, matching
+ * the typed text like the suggestions; hidden ones only when asked for (a vacancy not yet
+ * published may still take people the agency chose).
+ */
+export function forwardTargets<V extends SuggestibleVacancy>(
+  vacancies: readonly V[],
+  { query, currentVacancyId, includeHidden }: { query: string; currentVacancyId?: number | undefined; includeHidden: boolean },
+): V[] {
+  const words = searchWords(query)
+  return vacancies.filter((v) => v.id !== currentVacancyId && !CLOSED_STATUSES.has(v.status ?? '') && (includeHidden || v.obs === PUBLIC_VISIBILITY) && matches(v, words))
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
+import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
 import { filledCounts, originCounts, statusCounts, vacancyCounts, type DashboardHire } from '@mini-vagas/shared/domain/dashboard'
 import { legacyGet } from '../../lib/access.ts'
 import { readList, readStatusCounts } from '../../lib/legacy-readers.ts'
@@ -30,7 +31,7 @@ async function compute(legacy: HttpClient, month: string, session: SessionData, 
   return {
     month,
     vacancies: vacancyCounts(readList(vacancies.body)),
-    filled: filledCounts(readList<DashboardHire>(hires.body), month),
+    filled: filledCounts(readList<DashboardHire>(hires.body), month, knownRecruiters(readList(vacancies.body))),
     statuses: statusCounts(readStatusCounts(statuses.body)),
     origins: originCounts(readList<{ veiopor?: string | null }>(registrations.body)),
   }

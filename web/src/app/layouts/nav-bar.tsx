@@ -67,8 +67,12 @@ export function NavBar() {
         </nav>
         <div className="user-box">
           <span className="user-id">
-            <span className="user-name">{user.name || 'Usuário'}</span>
-            <span className="user-email">{user.email}</span>
+            <span className="user-name" title={user.name || undefined}>
+              {user.name || 'Usuário'}
+            </span>
+            <span className="user-email" title={user.email}>
+              {user.email}
+            </span>
           </span>
           <button
             type="button"

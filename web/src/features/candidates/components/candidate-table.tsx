@@ -72,7 +72,9 @@ export function CandidateTable({
       cell: (c) => (
         <span className="cell-stack">
           <span className="nowrap-number">{formatPhone(c.whatsapp)}</span>
-          <span className="cell-email">{c.email}</span>
+          <span className="cell-email" title={c.email ?? undefined}>
+            {c.email}
+          </span>
         </span>
       ),
     },

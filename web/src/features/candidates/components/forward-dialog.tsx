@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import useSWR from 'swr'
+import { forwardTargets } from '@mini-vagas/shared/domain/vacancy-suggestions'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { api, ApiError } from '../../../lib/api-client.ts'
@@ -13,7 +14,12 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
   const { data: vacancies, error } = useSWR('/bff/vacancies', async (key: string) => (await api<VacancyList>(key)).vacancies)
   const [selected, setSelected] = useState<number[]>([])
   const [sending, setSending] = useState(false)
-  const options = (vacancies ?? []).filter((v) => v.id !== currentVacancyId)
+  const [query, setQuery] = useState('')
+  const [includeHidden, setIncludeHidden] = useState(false)
+  const deferred = useDeferredValue(query)
+  // Issue 15: open vacancies only, searchable; a choice stays chosen while the search changes.
+  const options = forwardTargets(vacancies ?? [], { query: deferred, currentVacancyId, includeHidden })
+  const chosen = (vacancies ?? []).filter((v) => selected.includes(v.id) && !options.includes(v))
 
   async function send() {
     setSending(true)
@@ -52,12 +58,24 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
         </p>
       )}
       {!vacancies && !error && <p role="status">Carregando vagas...</p>}
-      <fieldset className="field" style={{ border: 'none', padding: 0, maxHeight: 320, overflow: 'auto' }}>
-        <legend>Vagas</legend>
-        {options.map((v) => (
+      <div className="field">
+        <label htmlFor="forward-search">Buscar vaga</label>
+        <input id="forward-search" type="search" placeholder="Cargo, empresa ou cidade" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={includeHidden} onChange={(e) => setIncludeHidden(e.target.checked)} />
+        Incluir vagas ocultas do site
+      </label>
+      <fieldset className="field forward-options">
+        <legend>Vagas abertas ({options.length.toLocaleString('pt-BR')})</legend>
+        {vacancies && options.length === 0 && <p className="field-hint">Nenhuma vaga aberta encontrada.</p>}
+        {[...chosen, ...options].map((v) => (
           <label key={v.id} className="radio">
             <input type="checkbox" checked={selected.includes(v.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, v.id] : s.filter((x) => x !== v.id)))} />
-            {v.description} · {v.company_name} · {v.city}
+            <span>
+              {v.description} · {v.company_name} · {v.city}
+              {v.obs !== 'mostrar' && <span className="status-badge family-neutral">oculta</span>}
+            </span>
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { monthName, previousMonth, todayDate } from '@mini-vagas/shared/domain/dates'
 import { ADMIN, mockBff, renderRoute } from '../../../testing/render.tsx'
 
 /** The number a summary card shows, once loaded. */
@@ -11,13 +11,13 @@ async function card(title: string) {
 
 afterEach(() => vi.unstubAllGlobals())
 const month = todayDate().slice(0, 7)
-const answer = (m: string, filled = 7) => ({
+const answer = (m: string, filled = 7, statuses: Record<string, number> = { '': 100, triado: 20, contratado: 7 }) => ({
   month: m,
   generatedAt: '2026-11-22T13:00:00.000Z',
   stale: false,
   vacancies: { vacanciesByState: { CE: 12, RN: 5, outros: 1 }, openPositionsByState: { CE: 30, RN: 8, outros: 2 }, openPositions: 40, visibleVacancies: 18 },
   filled: { filled, byState: { CE: 5, RN: 2, outros: 0 }, byRecruiter: { 'Ana Paula Lima': 4, 'Bruno Cavalcante': 3 } },
-  statuses: { '': 100, triado: 20, contratado: 7 },
+  statuses,
   origins: { Instagram: 40, 'Não informado': 10 },
 })
 
@@ -54,5 +54,31 @@ describe('PainelDeControle (spec §2.8)', () => {
     mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 502, body: { message: 'x' } }) })
     renderRoute('/painel_de_controle_mini_vagas')
     expect(await screen.findByText('Falha ao carregar as informações do painel.')).toBeTruthy()
+  })
+
+  it('compares the month with the month before (issue 15)', async () => {
+    const before = previousMonth(month)
+    mockBff({
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
+      [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month, 7) }),
+      [`GET /bff/dashboard?month=${before}`]: () => ({ status: 200, body: answer(before, 4, { '': 130 }) }),
+    })
+    renderRoute('/painel_de_controle_mini_vagas')
+    expect(await screen.findAllByText(`+3 em relação a ${monthName(before)}`)).toHaveLength(2) // the hires card and chart: 7 against 4
+    expect(screen.getAllByText(`−3 em relação a ${monthName(before)}`)).toHaveLength(2) // the card and the status chart: 127 against 130
+  })
+  it('an empty month: one line instead of empty bars', async () => {
+    mockBff({
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
+      [`GET /bff/dashboard?month=${month}`]: () => ({
+        status: 200,
+        body: { ...answer(month, 0, {}), filled: { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: { 'Ana Paula Lima': 0 } }, origins: { Instagram: 0 } },
+      }),
+    })
+    renderRoute('/painel_de_controle_mini_vagas')
+    const hires = await screen.findByRole('figure', { name: 'Contratações no mês por recrutador' })
+    expect(within(hires).getByText(`Nenhuma contratação em ${monthName(month)}.`)).toBeTruthy()
+    expect(within(hires).queryByText('Ana Paula Lima')).toBeNull()
+    expect(within(screen.getByRole('figure', { name: 'Candidatos inscritos no mês por status' })).getByText(`Nenhum candidato inscrito em ${monthName(month)}.`)).toBeTruthy()
   })
 })

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
-import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
-import { formatDateTime, todayDate } from '@mini-vagas/shared/domain/dates'
-import { BarChart } from '../../../components/bar-chart.tsx'
+import { candidateStatusFamily, candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
+import { formatDateTime, monthName, previousMonth, todayDate } from '@mini-vagas/shared/domain/dates'
+import { BarChart, Change } from '../../../components/bar-chart.tsx'
 import { ExportControl } from '../../../components/export-control.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -12,11 +12,18 @@ import { useDashboard } from '../api/get-dashboard.ts'
 const STATE_LABELS: Record<string, string> = { CE: 'Ceará', RN: 'Rio Grande do Norte', outros: 'Outros estados' }
 const entries = (counts: Record<string, number>, label: (k: string) => string = (k) => k) => Object.entries(counts).map(([k, value]) => ({ label: label(k), value }))
 
-function Card({ title, value, hint }: { title: string; value: number | undefined; hint?: string }) {
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((n, v) => n + v, 0)
+
+function Card({ title, value, hint, change }: { title: string; value: number | undefined; hint?: string; change?: { before: number | undefined; label: string } }) {
   return (
     <div className="card stat-card">
       <p className="stat-title">{title}</p>
       <p className="stat-value">{value === undefined ? <span className="skeleton" aria-label="Carregando" /> : value.toLocaleString('pt-BR')}</p>
+      {change && value !== undefined && (
+        <p className="stat-change">
+          <Change now={value} before={change.before} label={change.label} />
+        </p>
+      )}
       {hint && <p className="field-hint">{hint}</p>}
     </div>
   )
@@ -28,6 +35,12 @@ export function Component() {
   const [month, setMonth] = useState(() => todayDate().slice(0, 7))
   const { data, error, isLoading, mutate } = useDashboard(month)
   const d = data?.month === month ? data : undefined
+  // Issue 15: the month's figures against the month before (its answer is cached by the BFF too).
+  const before = previousMonth(month)
+  const { data: previousData } = useDashboard(before)
+  const p = previousData?.month === before ? previousData : undefined
+  const beforeLabel = monthName(before)
+  const thisMonth = monthName(month)
   return (
     <main id="main" className="page">
       <header className="page-header">
@@ -74,19 +87,52 @@ export function Component() {
             <Card title="Vagas visíveis no Ceará" value={d?.vacancies.vacanciesByState.CE} />
             <Card title="Vagas visíveis no Rio Grande do Norte" value={d?.vacancies.vacanciesByState.RN} />
             <Card title="Posições em aberto" value={d?.vacancies.openPositions} hint="Solicitadas menos preenchidas" />
-            <Card title="Contratações no mês" value={d?.filled.filled} hint="Contratados com última ação no mês" />
+            <Card title="Contratações no mês" value={d?.filled.filled} hint="Contratados com última ação no mês" change={{ before: p?.filled.filled, label: beforeLabel }} />
+            <Card
+              title="Inscritos no mês"
+              value={d ? sum(d.statuses) : undefined}
+              hint="Candidaturas recebidas no mês"
+              change={{ before: p ? sum(p.statuses) : undefined, label: beforeLabel }}
+            />
           </section>
           {d && (
             <div className="chart-grid">
-              <BarChart title="Vagas visíveis por estado" data={entries(d.vacancies.vacanciesByState, (k) => STATE_LABELS[k] ?? k)} />
-              <BarChart title="Posições em aberto por estado" data={entries(d.vacancies.openPositionsByState, (k) => STATE_LABELS[k] ?? k)} />
-              <BarChart title="Contratações no mês por estado" data={entries(d.filled.byState, (k) => STATE_LABELS[k] ?? k)} />
-              <BarChart title="Contratações no mês por recrutador" data={entries(d.filled.byRecruiter).sort((a, b) => b.value - a.value)} />
+              <BarChart title="Vagas visíveis por estado" tone="blue" data={entries(d.vacancies.vacanciesByState, (k) => STATE_LABELS[k] ?? k)} empty="Nenhuma vaga visível." />
+              <BarChart
+                title="Posições em aberto por estado"
+                tone="teal"
+                data={entries(d.vacancies.openPositionsByState, (k) => STATE_LABELS[k] ?? k)}
+                empty="Nenhuma posição em aberto."
+              />
+              <BarChart
+                title="Contratações no mês por estado"
+                tone="green"
+                data={entries(d.filled.byState, (k) => STATE_LABELS[k] ?? k)}
+                empty={`Nenhuma contratação em ${thisMonth}.`}
+                comparison={{ total: d.filled.filled, previous: p?.filled.filled, previousLabel: beforeLabel }}
+              />
+              <BarChart
+                title="Contratações no mês por recrutador"
+                tone="violet"
+                data={entries(d.filled.byRecruiter).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'pt-BR'))}
+                empty={`Nenhuma contratação em ${thisMonth}.`}
+              />
               <BarChart
                 title="Candidatos inscritos no mês por status"
-                data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({ label: candidateStatusLabel(s), value: d.statuses[s] ?? 0 }))}
+                data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({
+                  label: candidateStatusLabel(s),
+                  value: d.statuses[s] ?? 0,
+                  tone: `bar-${candidateStatusFamily(s)}`,
+                }))}
+                empty={`Nenhum candidato inscrito em ${thisMonth}.`}
+                comparison={{ total: sum(d.statuses), previous: p ? sum(p.statuses) : undefined, previousLabel: beforeLabel }}
               />
-              <BarChart title="Como os inscritos no mês souberam da vaga" data={entries(d.origins).sort((a, b) => b.value - a.value)} />
+              <BarChart
+                title="Como os inscritos no mês souberam da vaga"
+                tone="amber"
+                data={entries(d.origins).sort((a, b) => b.value - a.value)}
+                empty={`Nenhum candidato inscrito em ${thisMonth}.`}
+              />
             </div>
           )}
           {d && (

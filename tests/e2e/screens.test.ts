@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ACCOUNTS } from '../../infra/legacy-api/src/seed/demo-accounts.ts'
+import { vacancySlug } from '../../shared/src/domain/vacancy-slug.ts'
+import { seriousViolations } from '../support/browser.ts'
+import { startJourney, type Journey } from '../support/journey.ts'
+import { ROOT } from '../support/processes.ts'
+
+/**
+ * Every screen at the three widths of issue 15 (1366×900, 1920×1080, 390×844): no sideways scroll
+ * of the page, axe at 0 serious/critical, and on a phone the first row's status and actions in
+ * view without scrolling. With SCREENSHOTS_DIR set (npm run screenshots) each screen is also
+ * photographed into <dir>/<width>/<screen>.png.
+ */
+const WIDTHS = [
+  { name: '1366', viewport: { width: 1366, height: 900 } },
+  { name: '1920', viewport: { width: 1920, height: 1080 } },
+  { name: '390', viewport: { width: 390, height: 844 }, phone: true },
+] as const
+const ADMIN = DEMO_ACCOUNTS.find((a) => a.label === 'admin')!
+const COMPANY = DEMO_ACCOUNTS.find((a) => a.label === 'empresa A')!
+const shots = process.env.SCREENSHOTS_DIR ? resolve(ROOT, process.env.SCREENSHOTS_DIR) : null
+
+interface Vacancy {
+  id: number
+  description: string
+  company_name: string
+  city: string
+  cnpj: string
+  obs: string
+  candidates_count: number
+}
+interface Screen {
+  name: string
+  role: 'guest' | 'admin' | 'company'
+  path: () => string
+  ready: (page: Page) => Locator
+  /** The list's first row: its status and actions must be in view on a phone. */
+  firstRow?: (page: Page) => { status: Locator; actions: Locator }
+  /** Something to do once ready (open a dialog) before checking and photographing. */
+  then?: (page: Page) => Promise<void>
+}
+
+let journey: Journey
+let vacancy: Vacancy
+let companyVacancy: Vacancy
+let candidateId: number
+
+beforeAll(async () => {
+  journey = await startJourney(400)
+  const all = await journey.legacy<Vacancy[]>('/processos_seletivos')
+  vacancy = all.filter((v) => v.obs === 'mostrar').sort((a, b) => b.candidates_count - a.candidates_count)[0]!
+  companyVacancy = all.filter((v) => v.cnpj === COMPANY.cnpj.replace(/\D/g, '')).sort((a, b) => b.candidates_count - a.candidates_count)[0]!
+  candidateId = (await journey.legacy<{ id: number }[]>(`/processos_seletivos/${vacancy.id}/candidatos`))[0]!.id
+}, 120_000)
+afterAll(() => journey?.close())
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 })
+const candidateRows = (page: Page) => {
+  const row = page.locator('table.data-table tbody tr').first()
+  return { status: row.locator('select.status-select'), actions: row.locator('.row-actions') }
+}
+
+const SCREENS: Screen[] = [
+  { name: 'vagas-publicas', role: 'guest', path: () => '/', ready: (p) => p.locator('article.vacancy-card').first() },
+  { name: 'vaga-candidatura', role: 'guest', path: () => `/vagas/${vacancySlug(vacancy)}`, ready: (p) => p.getByRole('button', { name: 'Enviar candidatura' }) },
+  { name: 'meus-dados', role: 'guest', path: () => '/meus-dados', ready: heading('Meus dados') },
+  { name: 'login', role: 'guest', path: () => '/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { name: 'painel', role: 'admin', path: () => '/painel_de_controle_mini_vagas', ready: (p) => p.locator('.stat-value').first() },
+  { name: 'administracao-vagas', role: 'admin', path: () => '/administracao_de_vagas', ready: (p) => p.getByRole('article').first() },
+  { name: 'nova-vaga', role: 'admin', path: () => '/nova_vaga', ready: heading('Formulário de Vaga') },
+  { name: 'editar-vaga', role: 'admin', path: () => `/processos_seletivos/${vacancy.id}/edit`, ready: (p) => p.getByLabel(/Descrição da vaga/i) },
+  {
+    name: 'candidatos-da-vaga',
+    role: 'admin',
+    path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
+    ready: (p) => p.locator('table.data-table tbody tr').first(),
+    firstRow: candidateRows,
+  },
+  {
+    name: 'candidato-detalhes',
+    role: 'admin',
+    path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
+    ready: (p) => p.locator('table.data-table tbody tr').first(),
+    then: async (p) => {
+      await p
+        .locator('table.data-table tbody tr')
+        .first()
+        .getByRole('button', { name: /^Detalhes de/ })
+        .click()
+      await p.getByRole('dialog').getByRole('button', { name: 'Salvar observação' }).waitFor()
+    },
+  },
+  {
+    name: 'enviar-para-vaga',
+    role: 'admin',
+    path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
+    ready: (p) => p.locator('table.data-table tbody tr').first(),
+    then: async (p) => {
+      await p
+        .locator('table.data-table tbody tr')
+        .first()
+        .getByRole('button', { name: /^Enviar / })
+        .click()
+      await p.getByRole('dialog').locator('.forward-options label').first().waitFor()
+    },
+  },
+  { name: 'candidatos-da-vaga-simples', role: 'admin', path: () => `/vagas/${vacancySlug(vacancy)}/candidatos`, ready: (p) => p.locator('table.data tbody tr').first() },
+  { name: 'todos-candidatos', role: 'admin', path: () => '/todos-candidatos', ready: (p) => p.getByText('Escolha um status ou faça uma busca') },
+  { name: 'editar-candidato', role: 'admin', path: () => `/candidatos/${candidateId}/edit`, ready: (p) => p.getByLabel(/Nome Completo/) },
+  { name: 'triagem', role: 'admin', path: () => '/triagem-ai', ready: heading('Triagem com IA') },
+  { name: 'excel', role: 'admin', path: () => '/excel', ready: heading('Exportar Planilha') },
+  { name: 'cadastrar-usuario', role: 'admin', path: () => '/cadastrar-usuario', ready: heading('Cadastrar Usuário') },
+  { name: 'pedidos-lgpd', role: 'admin', path: () => '/pedidos-lgpd', ready: heading(/Pedidos LGPD/) },
+  { name: 'empresa-vagas', role: 'company', path: () => '/vaga-empresa', ready: (p) => p.getByRole('article').first() },
+  { name: 'empresa-nova-vaga', role: 'company', path: () => '/nova-vaga-empresa', ready: (p) => p.getByLabel(/Descrição da vaga/i) },
+  {
+    name: 'empresa-candidatos',
+    role: 'company',
+    path: () => `/candidatos-empresa/${vacancySlug(companyVacancy)}`,
+    ready: (p) => p.locator('table.data-table tbody tr').first(),
+    firstRow: candidateRows,
+  },
+]
+
+async function pageFor(role: Screen['role'], viewport: { width: number; height: number }, phone: boolean): Promise<Page> {
+  const options = { viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) }
+  if (role === 'guest') return journey.guestPage(options)
+  const account = role === 'admin' ? ADMIN : COMPANY
+  return journey.pageAs(account.cnpj, account.password, role === 'admin' ? '**/painel_de_controle_mini_vagas' : '**/vaga-empresa', options)
+}
+
+function inView(box: { x: number; y: number; width: number; height: number } | null, viewport: { width: number; height: number }) {
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height
+}
+
+describe.each(WIDTHS)('every screen at $name px', ({ name: width, viewport, ...rest }) => {
+  const phone = 'phone' in rest
+  const pages = new Map<Screen['role'], Page>()
+  afterAll(async () => {
+    for (const page of pages.values()) await page.context().close()
+  })
+
+  it.each(
+    SCREENS.map((screen) => ({
+      ...screen,
+      title: phone && screen.firstRow ? 'fits the width, passes axe, shows the first row’s status and actions' : 'fits the width, passes axe',
+    })),
+  )('$name: $title', async (screen) => {
+    let page = pages.get(screen.role)
+    if (!page) {
+      page = await pageFor(screen.role, viewport, phone)
+      pages.set(screen.role, page)
+    }
+    await page.goto(screen.path())
+    await screen.ready(page).waitFor()
+    await page.waitForLoadState('networkidle')
+    await screen.then?.(page)
+    const sizes = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+    expect(sizes.document, 'the page scrolls sideways').toBeLessThanOrEqual(sizes.viewport)
+    if (phone && screen.firstRow) {
+      const { status, actions } = screen.firstRow(page)
+      expect(inView(await status.boundingBox(), viewport), 'first row’s status in view').toBe(true)
+      expect(inView(await actions.boundingBox(), viewport), 'first row’s actions in view').toBe(true)
+    }
+    expect(await seriousViolations(page)).toEqual([])
+    if (shots) {
+      mkdirSync(join(shots, width), { recursive: true })
+      await page.screenshot({ path: join(shots, width, `${screen.name}.png`) })
+    }
+    if (screen.then) await page.keyboard.press('Escape')
+  })
+})
+
+describe('the console (issue 15)', () => {
+  it('stayed clean on every screen at every width', () => {
+    expect(journey.consoleProblems).toEqual([])
+  })
+})
