@@ -27,6 +27,7 @@ import { runtimePlugin } from './plugins/runtime.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { auditPlugin } from './plugins/audit.ts'
+import { lazyCompilers } from './lib/lazy-compilers.ts'
 import { pageShellPlugin } from './plugins/page-shell.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
@@ -75,6 +76,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     requestIdHeader: false,
     forceCloseConnections: true,
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: false } },
+    schemaController: { compilersFactory: lazyCompilers },
   })
   const now = deps.now ?? Date.now
   const legacy = deps.legacy ?? createHttpClient({ baseUrl: config.legacyApiUrl, timeoutMs: config.legacyTimeoutMs, retries: config.legacyRetries })

@@ -8,6 +8,7 @@ import { staffListsBenchmark } from './browser.bench.ts'
 import { dashboardBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
+import { startupBenchmark } from './startup.bench.ts'
 import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
 
 /**
@@ -16,6 +17,7 @@ import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchma
  */
 const BENCHMARKS: Benchmark[] = [
   seedBenchmark,
+  startupBenchmark,
   candidatesPageBenchmark,
   passThroughBenchmark,
   bundleBenchmark,

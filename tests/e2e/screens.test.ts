@@ -63,6 +63,18 @@ const candidateRows = (page: Page) => {
   return { status: row.locator('select.status-select'), actions: row.locator('.row-actions') }
 }
 
+/** The vacancy's candidates with a dialog opened from the first row. */
+const rowDialog = (name: string, button: RegExp, ready: (dialog: Locator) => Locator): Screen => ({
+  name,
+  role: 'admin',
+  path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
+  ready: (p) => p.locator('table.data-table tbody tr').first(),
+  then: async (p) => {
+    await p.locator('table.data-table tbody tr').first().getByRole('button', { name: button }).click()
+    await ready(p.getByRole('dialog')).waitFor()
+  },
+})
+
 const SCREENS: Screen[] = [
   { name: 'vagas-publicas', role: 'guest', path: () => '/', ready: (p) => p.locator('article.vacancy-card').first() },
   { name: 'vaga-candidatura', role: 'guest', path: () => `/vagas/${vacancySlug(vacancy)}`, ready: (p) => p.getByRole('button', { name: 'Enviar candidatura' }) },
@@ -79,34 +91,8 @@ const SCREENS: Screen[] = [
     ready: (p) => p.locator('table.data-table tbody tr').first(),
     firstRow: candidateRows,
   },
-  {
-    name: 'candidato-detalhes',
-    role: 'admin',
-    path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
-    ready: (p) => p.locator('table.data-table tbody tr').first(),
-    then: async (p) => {
-      await p
-        .locator('table.data-table tbody tr')
-        .first()
-        .getByRole('button', { name: /^Detalhes de/ })
-        .click()
-      await p.getByRole('dialog').getByRole('button', { name: 'Salvar observação' }).waitFor()
-    },
-  },
-  {
-    name: 'enviar-para-vaga',
-    role: 'admin',
-    path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
-    ready: (p) => p.locator('table.data-table tbody tr').first(),
-    then: async (p) => {
-      await p
-        .locator('table.data-table tbody tr')
-        .first()
-        .getByRole('button', { name: /^Enviar / })
-        .click()
-      await p.getByRole('dialog').locator('.forward-options label').first().waitFor()
-    },
-  },
+  rowDialog('candidato-detalhes', /^Detalhes de/, (dialog) => dialog.getByRole('button', { name: 'Salvar observação' })),
+  rowDialog('enviar-para-vaga', /^Enviar /, (dialog) => dialog.locator('.forward-options label').first()),
   { name: 'candidatos-da-vaga-simples', role: 'admin', path: () => `/vagas/${vacancySlug(vacancy)}/candidatos`, ready: (p) => p.locator('table.data tbody tr').first() },
   { name: 'todos-candidatos', role: 'admin', path: () => '/todos-candidatos', ready: (p) => p.getByText('Escolha um status ou faça uma busca') },
   { name: 'editar-candidato', role: 'admin', path: () => `/candidatos/${candidateId}/edit`, ready: (p) => p.getByLabel(/Nome Completo/) },

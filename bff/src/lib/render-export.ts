@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import { stringify } from 'csv-stringify/sync'
 import { neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
 import { shouldQuoteNumber, type ExportType } from '@mini-vagas/shared/domain/export-rules'
@@ -84,6 +83,8 @@ export async function renderExport(r: RenderRequest): Promise<{ body: Buffer | s
     return { body: csv, contentType: MIME.csv }
   }
   if (r.type === 'html' || r.type === 'xls') return { body: htmlTable(r, keys, r.type === 'xls'), contentType: MIME[r.type] }
+  // Loaded on first use (issue 16): exceljs costs ~200 ms and ~13 MB at startup otherwise.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(r.worksheetName, { views: [{ rightToLeft: r.rtl, state: 'frozen', ySplit: r.header.length + 1 }] })
   for (const line of r.header) sheet.addRow([line]).font = { bold: true }

@@ -1,7 +1,6 @@
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import { setImmediate } from 'node:timers/promises'
-import ExcelJS from 'exceljs'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
@@ -83,17 +82,19 @@ export function reportRow(c: Row): Record<ReportField, unknown> {
  */
 export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
   const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('Relatório', { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = FIELDS.map((key) => ({
-    header: REPORT_COLUMNS[key].header,
-    key,
-    width: REPORT_COLUMNS[key].width,
-    ...(REPORT_COLUMNS[key].kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
-  }))
-  sheet.getRow(1).font = { bold: true }
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: FIELDS.length } }
   ;(async () => {
+    // Loaded on first use (issue 16): exceljs costs ~200 ms and ~13 MB at startup otherwise.
+    const { default: ExcelJS } = await import('exceljs')
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+    const sheet = workbook.addWorksheet('Relatório', { views: [{ state: 'frozen', ySplit: 1 }] })
+    sheet.columns = FIELDS.map((key) => ({
+      header: REPORT_COLUMNS[key].header,
+      key,
+      width: REPORT_COLUMNS[key].width,
+      ...(REPORT_COLUMNS[key].kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
+    }))
+    sheet.getRow(1).font = { bold: true }
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: FIELDS.length } }
     for await (const rows of pages) {
       for (let i = 0; i < rows.length; i++) {
         sheet.addRow(reportRow(rows[i]!)).commit()

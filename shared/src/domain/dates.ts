@@ -1,5 +1,9 @@
 import { TZDate } from '@date-fns/tz'
-import { addDays, differenceInCalendarDays, format, subMonths } from 'date-fns'
+// Subpath imports (issue 16): the package's index loads every function, ~1.1 s and ~340 MB on Node 24.
+import { addDays } from 'date-fns/addDays'
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
+import { format } from 'date-fns/format'
+import { subMonths } from 'date-fns/subMonths'
 import { DAYS_PER_MONTH, SCREENING_COMPANY_ALL_FROM, SCREENING_GLOBAL_MAX_MONTHS, TIME_ZONE } from '../constants/limits.ts'
 
 /**

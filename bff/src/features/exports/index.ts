@@ -27,10 +27,11 @@ export async function exportsFeature(app: FastifyInstance) {
   const { legacy } = app
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  // POST /bff/exports/render: the export control's generic render (spec §2.14), any staff user.
+  // POST /bff/exports/render: the export control's generic render (spec §2.14). Admins only (issue
+  // 16): only the admin's dashboard uses it, and a 25 MiB render is no work to offer every company user.
   api.post(
     '/bff/exports/render',
-    { config: { access: 'session' }, bodyLimit: 25 * 1_048_576, schema: { tags: ['exports'], body: RenderBody, response: { 200: Type.String(), ...Failures } } },
+    { config: { access: 'admin' }, bodyLimit: 25 * 1_048_576, schema: { tags: ['exports'], body: RenderBody, response: { 200: Type.String(), ...Failures } } },
     async (request, reply) => {
       const b = request.body
       const type = (b.type ?? 'xls').toLowerCase()

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { Compile } from 'typebox/compile'
 import { Type } from 'typebox'
 import { isInternship, reviewCriteria, vacancyCriteria, type CriterionEvidence, type ScreeningVacancy } from '@mini-vagas/shared/domain/screening-rules'
@@ -138,13 +138,22 @@ export function readAnswer(text: string, refs: readonly string[], criteria: read
   return out
 }
 
+// The package loads with the first call (issue 16: ~110 ms and ~7 MB at startup otherwise); its
+// error class is known from then on, which is the only time the client can have thrown one.
+let loadedApiError: (abstract new (...args: never[]) => Error) | undefined
+async function loadOpenAi(): Promise<typeof OpenAI> {
+  const { default: OpenAiClient } = await import('openai')
+  loadedApiError = OpenAiClient.APIError
+  return OpenAiClient
+}
+
 /** The §8 text for a failed call. */
 export function screeningErrorMessage(error: unknown): string {
   const e = error as { code?: string | null; status?: number; message?: string; error?: { code?: string } }
   if (e?.code === 'rate_limit_exceeded' || e?.error?.code === 'rate_limit_exceeded' || /rate_limit_exceeded/.test(e?.message ?? '')) {
     return 'Limite de tokens excedido! Reduza o número de candidatos para no máximo 3000...'
   }
-  if (error instanceof OpenAI.APIError) return `Erro na API OpenAI: ${error.message || 'Erro desconhecido'}`
+  if (loadedApiError && error instanceof loadedApiError) return `Erro na API OpenAI: ${error.message || 'Erro desconhecido'}`
   return `Erro na triagem: ${(error as Error)?.message ?? 'Erro desconhecido'}`
 }
 
@@ -168,7 +177,12 @@ function answerText(response: { status?: string | null; error?: unknown; output_
  */
 export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider {
   if (!options.apiKey) throw new ScreeningError('Chave da API OpenAI não configurada')
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 2, ...(options.fetch ? { fetch: options.fetch } : {}) })
+  let opened: Promise<OpenAI> | undefined
+  const client = () =>
+    (opened ??= loadOpenAi().then(
+      (OpenAiClient) =>
+        new OpenAiClient({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: 2, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    ))
 
   const vacancyText = (vacancy: ScreeningVacancy) =>
     JSON.stringify({
@@ -181,7 +195,9 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
   const fields = sentFieldKeys({ includeSensitive: options.includeSensitive ?? false })
 
   async function call(vacancy: ScreeningVacancy, criteria: readonly Criterion[], items: ReturnType<typeof screeningInput>[]): Promise<string> {
-    const response = await client.responses.create({
+    const response = await (
+      await client()
+    ).responses.create({
       model: options.model,
       instructions: instructions(vacancy, criteria),
       input: [{ role: 'user', content: `<vaga>${vacancyText(vacancy)}</vaga>\n<dados_dos_candidatos>${JSON.stringify(items)}</dados_dos_candidatos>` }],
@@ -289,7 +305,7 @@ export function createOpenAiProvider(options: OpenAiOptions): ScreeningProvider 
     },
     async testConnection() {
       try {
-        const response = await client.responses.create({ model: options.model, input: 'Responda apenas: OK', max_output_tokens: 16 })
+        const response = await (await client()).responses.create({ model: options.model, input: 'Responda apenas: OK', max_output_tokens: 16 })
         answerText(response)
         return { ok: true, message: 'Conexão com IA estabelecida com sucesso' }
       } catch {
