@@ -73,6 +73,10 @@ describe('a recruiter’s day', () => {
     const original = await legacy<Record<string, unknown>>(`/candidatos/${candidateId}`)
     await row.getByRole('button', { name: `Enviar ${name} para outra vaga` }).click()
     const forward = page.getByRole('dialog', { name: `Enviar ${name} para outras vagas` })
+    // A new vacancy starts hidden (issue 15): the dialog lists it only when asked, and finds it by name.
+    await forward.getByLabel('Buscar vaga').fill(title)
+    expect(await forward.getByRole('checkbox', { name: new RegExp(title) }).count()).toBe(0)
+    await forward.getByRole('checkbox', { name: 'Incluir vagas ocultas do site' }).check()
     await forward.getByRole('checkbox', { name: new RegExp(title) }).check()
     await forward.getByRole('button', { name: 'Enviar' }).click()
     await expect.poll(() => page.getByText('Candidato enviado para 1 vaga.').first().isVisible()).toBe(true)
