@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import pino from 'pino'
 import { Registry } from 'prom-client'
 import { authFeature } from './features/auth/index.ts'
 import { candidatesFeature } from './features/candidates/index.ts'
@@ -68,7 +69,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
  */
 export async function buildApp(config: BffConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    // Logs go out through an asynchronous destination (issue 16): a synchronous write per line held
+    // the event loop under load. pino flushes what is buffered when the process exits.
+    logger: deps.logger ?? { ...(loggerOptions(config.logLevel) as object), stream: pino.destination({ dest: 1, sync: false }) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // The request id is the W3C trace id (lib/trace.ts): in every log line, the answer and the legacy calls.

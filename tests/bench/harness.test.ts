@@ -34,8 +34,10 @@ describe('bench harness', () => {
       expect(report.quick).toBe(true)
       expect(report.benchmarks).toEqual([
         'seed',
+        'startup',
         'legacy-candidatos',
         'pass-through',
+        'pass-through-trivial',
         'spa-bundle',
         'staff-lists',
         'dashboard',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
-import { bundleBenchmark, passThroughBenchmark } from './bff.bench.ts'
+import { bundleBenchmark, passThroughBenchmark, passThroughTrivialBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
 import { dashboardBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
@@ -20,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
   startupBenchmark,
   candidatesPageBenchmark,
   passThroughBenchmark,
+  passThroughTrivialBenchmark,
   bundleBenchmark,
   staffListsBenchmark,
   dashboardBenchmark,

@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
@@ -34,18 +35,35 @@ export function pageContentSecurityPolicy(styleNonce: string): string {
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { production }: { production: boolean }) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]])),
-      },
-      strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
-      xPoweredBy: true,
+    const headers = securityHeaders(production)
+    // Issue 16: the headers are the same on every answer, so helmet computes them once here
+    // instead of per request (@fastify/helmet re-parsed the CSP on each one).
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers)
     })
   },
   { name: 'security-headers' },
 )
+
+/** The answers' security headers, as helmet writes them for these options. */
+export function securityHeaders(production: boolean): Record<string, string> {
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]])),
+    },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    xPoweredBy: true,
+  })
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  }
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, () => {})
+  return headers
+}
