@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { User } from '@mini-vagas/shared/schemas/user'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
+import { createTtlCache } from '../lib/ttl-cache.ts'
 import type { BffConfig } from './config.ts'
 import { createSealer, type SessionData } from './session-seal.ts'
 import type { Store } from './store.ts'
@@ -29,6 +30,10 @@ export interface SessionControl {
 
 /** Re-seal at most this often to slide the idle expiry without a Set-Cookie on every answer. */
 const REFRESH_AFTER_MS = 60_000
+/** How long a store answer on a session's revocation is trusted by an instance that did not revoke it. */
+export const REVOCATION_RECHECK_MS = 1000
+/** Opened cookies and revocation answers kept per instance. */
+const OPENED_MAX = 10_000
 
 /**
  * Sessions in a sealed httpOnly cookie (DESIGN.md §5): `__Host-` prefixed and Secure in
@@ -53,9 +58,12 @@ export const sessionPlugin = fp(
     }
 
     // Revoked session ids live in the store until their absolute expiry, so a logged-out cookie is
-    // refused after a restart and on every instance sharing the store, at once. Known revocations
-    // are also remembered here (a revoked id never comes back), so a replay costs no store read.
+    // refused after a restart and on every instance sharing the store. Known revocations are also
+    // remembered here (a revoked id never comes back), so a replay costs no store read.
     const knownRevoked = new Map<string, number>()
+    // Issue 16: the store is asked about a session at most once a second, not on every request, so
+    // a logout on another instance is refused here within REVOCATION_RECHECK_MS (on this one, at once).
+    const revocationChecks = createTtlCache<boolean>({ ttlMs: REVOCATION_RECHECK_MS, maxEntries: OPENED_MAX, now })
     const isRevoked = async (sid: string): Promise<boolean> => {
       const t = now()
       const until = knownRevoked.get(sid)
@@ -64,7 +72,22 @@ export const sessionPlugin = fp(
         knownRevoked.delete(sid)
         return false
       }
-      return store.sessionRevoked(sid, t)
+      return revocationChecks.get(sid, () => store.sessionRevoked(sid, t))
+    }
+
+    // Opened cookies by their sealed value (issue 16): the same cookie comes on every request of a
+    // session, and opening it (AES-GCM) is the same work each time. Only cookies that opened are
+    // kept, the oldest dropped past OPENED_MAX; expiry and revocation are still checked per request.
+    const opened = new Map<string, SessionData>()
+    const open = (raw: string): SessionData | null => {
+      const hit = opened.get(raw)
+      if (hit) return hit
+      const data = sealer.open(raw)
+      if (data) {
+        opened.set(raw, data)
+        if (opened.size > OPENED_MAX) opened.delete(opened.keys().next().value as string)
+      }
+      return data
     }
 
     // Counting live sessions for the operators is not worth failing a request over.
@@ -101,7 +124,7 @@ export const sessionPlugin = fp(
       if (!path.startsWith('/bff/') && !path.startsWith('/api/')) return
       const raw = request.cookies[cookieName]
       if (raw === undefined) return
-      const data = sealer.open(raw)
+      const data = open(raw)
       const t = now()
       if (!data || (await isRevoked(data.sid)) || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
         // Tampered, expired or from a retired secret: no session, and the stale cookie goes.
