@@ -1,3 +1,4 @@
+import { ADMIN_NAV } from '../../shared/src/constants/navigation.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -168,17 +169,7 @@ describe('staff and companies', () => {
       await loginAs(page, '11.222.333/0001-81', 'demo-admin-2026')
       await page.waitForURL('**/painel_de_controle_mini_vagas')
       const nav = page.getByRole('navigation', { name: 'Principal' })
-      expect(await nav.getByRole('link').allTextContents()).toEqual([
-        'Painel',
-        'Administração',
-        'Vagas',
-        'Nova Vaga',
-        'Candidatos',
-        'Triagem',
-        'Excel',
-        'Cadastrar Usuário',
-        'Pedidos LGPD',
-      ])
+      expect(await nav.getByRole('link').allTextContents()).toEqual(ADMIN_NAV.map((entry) => entry.label))
       await page.getByText('admin@minivagas.com.br').waitFor()
 
       const [cookie] = await context.cookies()

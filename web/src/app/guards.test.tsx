@@ -1,3 +1,4 @@
+import { ADMIN_NAV } from '@mini-vagas/shared/constants/navigation'
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN, COMPANY, guest, mockBff, renderRoute } from '../testing/render.tsx'
@@ -44,17 +45,7 @@ describe('routes behind guards', () => {
     renderRoute('/excel')
     expect(await screen.findByRole('heading', { name: 'Exportar Planilha' })).toBeTruthy()
     const nav = screen.getByRole('navigation', { name: 'Principal' })
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'Painel',
-      'Administração',
-      'Vagas',
-      'Nova Vaga',
-      'Candidatos',
-      'Triagem',
-      'Excel',
-      'Cadastrar Usuário',
-      'Pedidos LGPD',
-    ])
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(ADMIN_NAV.map((entry) => entry.label))
     expect(screen.getByText(ADMIN.email)).toBeTruthy()
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Excel')
   })

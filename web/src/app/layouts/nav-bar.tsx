@@ -2,27 +2,7 @@ import { useId, useState } from 'react'
 import { Link, matchPath, useLocation, useNavigate } from 'react-router'
 import { useSession } from '../../features/auth/api/get-session.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
-
-interface NavEntry {
-  to: string
-  label: string
-  /** Other addresses that belong to this entry (wayfinding: the entry the user came through stays marked). */
-  also?: readonly string[]
-}
-
-// Spec §2.3's links in its order, plus the staff screens it left without one (issue 15: Triagem, Excel).
-const ADMIN_LINKS: readonly NavEntry[] = [
-  { to: '/painel_de_controle_mini_vagas', label: 'Painel' },
-  { to: '/administracao_de_vagas', label: 'Administração', also: ['/vagas/:slug/candidatos', '/vagas/:slug/lista-candidatos', '/processos_seletivos/:id/edit'] },
-  { to: '/vagas', label: 'Vagas' },
-  { to: '/nova_vaga', label: 'Nova Vaga' },
-  { to: '/todos-candidatos', label: 'Candidatos', also: ['/candidatos/:id/edit'] },
-  { to: '/triagem-ai', label: 'Triagem' },
-  { to: '/excel', label: 'Excel' },
-  { to: '/cadastrar-usuario', label: 'Cadastrar Usuário' },
-  { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
-]
-const COMPANY_LINKS: readonly NavEntry[] = [{ to: '/vaga-empresa', label: 'Minhas Vagas', also: ['/nova-vaga-empresa', '/candidatos-empresa/:slug'] }]
+import { ADMIN_NAV, COMPANY_NAV, type NavEntry } from '@mini-vagas/shared/constants/navigation'
 
 const isCurrent = (entry: NavEntry, pathname: string) =>
   matchPath({ path: entry.to, end: true }, pathname) !== null || (entry.also ?? []).some((path) => matchPath(path, pathname) !== null)
@@ -39,7 +19,7 @@ export function NavBar() {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   if (!user) return null
-  const links = user.role === 'admin' ? ADMIN_LINKS : COMPANY_LINKS
+  const links = user.role === 'admin' ? ADMIN_NAV : COMPANY_NAV
   return (
     <header className="navbar" data-open={open} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <Link to="/" className="brand">

@@ -1,0 +1,22 @@
+/** A staff navigation entry: where it goes, and other addresses that belong to it (wayfinding). */
+export interface NavEntry {
+  to: string
+  label: string
+  also?: readonly string[]
+}
+
+/** Spec §2.3's admin links in its order, plus the staff screens it left without one (issue 15: Triagem, Excel). */
+export const ADMIN_NAV: readonly NavEntry[] = [
+  { to: '/painel_de_controle_mini_vagas', label: 'Painel' },
+  { to: '/administracao_de_vagas', label: 'Administração', also: ['/vagas/:slug/candidatos', '/vagas/:slug/lista-candidatos', '/processos_seletivos/:id/edit'] },
+  { to: '/vagas', label: 'Vagas' },
+  { to: '/nova_vaga', label: 'Nova Vaga' },
+  { to: '/todos-candidatos', label: 'Candidatos', also: ['/candidatos/:id/edit'] },
+  { to: '/triagem-ai', label: 'Triagem' },
+  { to: '/excel', label: 'Excel' },
+  { to: '/cadastrar-usuario', label: 'Cadastrar Usuário' },
+  { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
+]
+
+/** Spec §2.3: a company sees only 'Minhas Vagas'. */
+export const COMPANY_NAV: readonly NavEntry[] = [{ to: '/vaga-empresa', label: 'Minhas Vagas', also: ['/nova-vaga-empresa', '/candidatos-empresa/:slug'] }]
