@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import nock from 'nock'
 import { buildApp, type AppDependencies } from './app.ts'
 import { readBffConfig, type BffConfig } from './plugins/config.ts'
 
@@ -22,4 +23,19 @@ export function testConfig(env: Record<string, string> = {}): BffConfig {
 
 export function testApp(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<FastifyInstance> {
   return buildApp(testConfig(env), { logger: false, ...deps })
+}
+
+export interface TestUser {
+  name: string
+  email: string
+  role: string
+  cnpj: string
+}
+export const TEST_ADMIN: TestUser = { name: 'Ana', email: 'ana@example.com', role: 'admin', cnpj: '11222333000181' }
+
+/** Signs `user` in through POST /bff/auth/login over a nock'd legacy login; answers the session cookie. */
+export async function signedIn(app: FastifyInstance, user: TestUser = TEST_ADMIN, token = '1|abc'): Promise<string> {
+  nock(LEGACY).post('/api/auth/login').reply(200, { data: { token, user } })
+  const answer = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: user.cnpj, password: 'x' } })
+  return String(answer.headers['set-cookie']).split(';')[0]!
 }

@@ -1,6 +1,6 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CSRF_HEADERS, LEGACY, testApp } from '../testing.ts'
+import { testApp, signedIn } from '../testing.ts'
 import { createAuditTrail } from './audit.ts'
 import { createSqliteStore } from './store.ts'
 
@@ -36,13 +36,7 @@ describe('audit trail (issue 14)', () => {
     expect((await app.audit.between('2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z')).map((e) => e.subject)).toEqual(['triagem:recente'])
 
     const user = (role: string) => ({ name: 'Ana', email: 'ana@x', role, cnpj: '11222333000181' })
-    const login = async (role: string) => {
-      nock(LEGACY)
-        .post('/api/auth/login')
-        .reply(200, { data: { token: 't', user: user(role) } })
-      const answer = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '11222333000181', password: 'x' } })
-      return String(answer.headers['set-cookie']).split(';')[0]!
-    }
+    const login = (role: string) => signedIn(app, user(role), 't')
     const admin = await login('admin')
     const csv = await app.inject({ url: '/bff/audit.csv?start_date=2026-08-01&end_date=2026-11-23', headers: { cookie: admin } })
     expect(csv.statusCode).toBe(200)

@@ -1,6 +1,6 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CSRF_HEADERS, LEGACY, testApp } from '../testing.ts'
+import { CSRF_HEADERS, LEGACY, testApp, signedIn } from '../testing.ts'
 import { endpointOf } from './metrics.ts'
 
 afterEach(() => nock.cleanAll())
@@ -41,13 +41,7 @@ describe('GET /metrics (issue 13)', () => {
     const app = await testApp({ SESSION_IDLE_MINUTES: '30' }, { now: () => clock })
     const live = async () => Number(/^bff_live_sessions (\d+)$/m.exec((await app.inject({ url: '/metrics' })).body)?.[1])
     const user = { name: 'Ana', email: 'ana@x', role: 'admin', cnpj: '11222333000181' }
-    const signIn = async () => {
-      nock(LEGACY)
-        .post('/api/auth/login')
-        .reply(200, { data: { token: '1|abc', user } })
-      const answer = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '11222333000181', password: 'x' } })
-      return String(answer.headers['set-cookie']).split(';')[0]!
-    }
+    const signIn = () => signedIn(app, user)
     expect(await live()).toBe(0)
     const first = await signIn()
     await signIn()

@@ -1,11 +1,10 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { CSRF_HEADERS, LEGACY, testApp } from '../testing.ts'
+import { CSRF_HEADERS, LEGACY, testApp, signedIn } from '../testing.ts'
 import { REVOCATION_RECHECK_MS } from './session.ts'
 import { openStore, type Store } from './store.ts'
 
-const user = { name: 'Ana', email: 'ana@example.com', role: 'admin', cnpj: '11222333000181' }
 let apps: FastifyInstance[] = []
 afterEach(async () => {
   for (const app of apps) await app.close()
@@ -28,11 +27,7 @@ async function twoInstances() {
   const now = () => clock.t
   const [a, b] = [await testApp({}, { store: counted, now }), await testApp({}, { store: counted, now })]
   apps.push(a!, b!)
-  nock(LEGACY)
-    .post('/api/auth/login')
-    .reply(200, { data: { token: '1|abc', user } })
-  const login = await a!.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '1', password: 'x' } })
-  const cookie = String(login.headers['set-cookie']).split(';')[0]!
+  const cookie = await signedIn(a!)
   return { a: a!, b: b!, cookie, clock, lookups }
 }
 

@@ -1,7 +1,7 @@
 import nock from 'nock'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
+import { CSRF_HEADERS, LEGACY, testApp, signedIn } from '../../testing.ts'
 
 let app: FastifyInstance
 beforeEach(async () => {
@@ -57,31 +57,22 @@ describe('POST /bff/auth/login', () => {
 
 describe('GET /bff/auth/me and logout', () => {
   it('answers from the session, and 401 without one', async () => {
-    nock(LEGACY)
-      .post('/api/auth/login')
-      .reply(200, { data: { token: '1|abc', user } })
-    const cookie = String((await login({ cnpj: '1', password: 'x' })).headers['set-cookie']).split(';')[0]!
+    const cookie = await signedIn(app, user)
     const me = await app.inject({ method: 'GET', url: '/bff/auth/me', headers: { cookie } })
     expect(JSON.parse(me.body).user.name).toBe('Ana')
     expect((await app.inject({ method: 'GET', url: '/bff/auth/me' })).statusCode).toBe(401)
   })
   it('GET /bff/auth/session answers the user, or null for a guest — never a 401 (issue 15)', async () => {
-    nock(LEGACY)
-      .post('/api/auth/login')
-      .reply(200, { data: { token: '1|abc', user } })
-    const cookie = String((await login({ cnpj: '1', password: 'x' })).headers['set-cookie']).split(';')[0]!
-    const signedIn = await app.inject({ method: 'GET', url: '/bff/auth/session', headers: { cookie } })
-    expect(signedIn.json().user.name).toBe('Ana')
+    const cookie = await signedIn(app, user)
+    const withSession = await app.inject({ method: 'GET', url: '/bff/auth/session', headers: { cookie } })
+    expect(withSession.json().user.name).toBe('Ana')
     const guest = await app.inject({ method: 'GET', url: '/bff/auth/session' })
     expect(guest.statusCode).toBe(200)
     expect(guest.json()).toEqual({ user: null })
     expect(guest.headers['cache-control']).toBe('no-store')
   })
   it('ends the session even when the legacy logout fails', async () => {
-    nock(LEGACY)
-      .post('/api/auth/login')
-      .reply(200, { data: { token: '1|abc', user } })
-    const cookie = String((await login({ cnpj: '1', password: 'x' })).headers['set-cookie']).split(';')[0]!
+    const cookie = await signedIn(app, user)
     nock(LEGACY).post('/api/auth/logout').reply(500)
     const out = await app.inject({ method: 'POST', url: '/bff/auth/logout', headers: { 'x-csrf': '1', cookie } })
     expect(out.statusCode).toBe(204)

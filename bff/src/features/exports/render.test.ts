@@ -3,18 +3,14 @@ import { strFromU8, unzipSync } from 'fflate'
 import nock from 'nock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { CSRF_HEADERS, LEGACY, testApp } from '../../testing.ts'
+import { CSRF_HEADERS, testApp, signedIn } from '../../testing.ts'
 
 // POST /bff/exports/render: the export control's files, read back by independent readers.
 let app: FastifyInstance
 let cookie: string
 beforeAll(async () => {
   app = await testApp()
-  nock(LEGACY)
-    .post('/api/auth/login')
-    .reply(200, { data: { token: '1|t', user: { name: 'A', email: 'a@x', role: 'admin', cnpj: '1' } } })
-  const login = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: CSRF_HEADERS, payload: { cnpj: '1', password: 'x' } })
-  cookie = String(login.headers['set-cookie']).split(';')[0]!
+  cookie = await signedIn(app, { name: 'A', email: 'a@x', role: 'admin', cnpj: '1' }, '1|t')
 })
 afterAll(async () => {
   await app.close()
