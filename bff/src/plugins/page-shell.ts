@@ -58,9 +58,9 @@ export function renderPage(shell: string, page: Page, styleNonce: string): strin
   ]
     .filter(Boolean)
     .join('\n    ')
-  let html = shell.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-  if (description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
-  // Replacer functions: a `$` in a vacancy's text must not be read as a replacement pattern.
+  // Replacer functions throughout: a `$` in a vacancy's text must not be read as a replacement pattern.
+  let html = shell.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+  if (description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}" />`)
   html = html.replace('</head>', () => `    ${head}\n  </head>`)
   return html.replace('<div id="root"></div>', () => `<div id="root">${page.body ?? ''}</div>`)
 }

@@ -17,7 +17,7 @@ const repositor = {
 }
 const hostile = {
   id: 8,
-  description: 'Caixa </script><script>alert(1)</script>',
+  description: 'Caixa $& </script><script>alert(1)</script>',
   company_name: 'Loja "A" & <b>B</b>',
   city: 'Natal',
   bairro: null,
@@ -109,7 +109,9 @@ describe('GET /vagas/:slug — a server-rendered vacancy', () => {
     expect(response.statusCode).toBe(200)
     expect(response.body).not.toContain('<script>alert(1)</script>')
     expect(response.body).not.toContain('<b>B</b>')
-    expect(response.body).toContain('Caixa &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(response.body).toContain('<title>Caixa $&amp; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; em Natal — Mini Vagas</title>')
+    expect(response.body).toContain('<meta name="description" content="Caixa $&amp; &lt;/script&gt;')
+    expect(response.body).toContain('<h1>Caixa $&amp; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>')
     expect(response.body).toContain('<li>$&amp; $1 $$</li>')
     const scripts = response.body.match(/<script/g) ?? []
     expect(scripts).toHaveLength(1) // the JSON-LD only
