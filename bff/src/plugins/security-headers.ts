@@ -17,16 +17,19 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 } as const
 
+// Where a page's nonce goes in the page policy helmet writes once (a quoted source helmet accepts).
+const NONCE_SLOT = "'nonce-slot'"
+let pagePolicy: string | undefined
+
 /**
  * The CSP of one HTML page: the same directives, with one page's nonce allowed for <style>. The
  * dialogs' scroll lock (react-remove-scroll, under Radix) injects a <style> element; the SPA gives it
- * this nonce (get-nonce), so the page needs no 'unsafe-inline'. Scripts stay 'self' only.
+ * this nonce (get-nonce), so the page needs no 'unsafe-inline'. Scripts stay 'self' only. helmet
+ * writes the policy once; each page only puts its nonce in.
  */
 export function pageContentSecurityPolicy(styleNonce: string): string {
-  const directives: Record<string, readonly string[]> = { ...CSP_DIRECTIVES, styleSrc: [...CSP_DIRECTIVES.styleSrc, `'nonce-${styleNonce}'`] }
-  return Object.entries(directives)
-    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
-    .join(';')
+  pagePolicy ??= helmetHeaders(false, { ...CSP_DIRECTIVES, styleSrc: [...CSP_DIRECTIVES.styleSrc, NONCE_SLOT] })['content-security-policy']!
+  return pagePolicy.replace(NONCE_SLOT, `'nonce-${styleNonce}'`)
 }
 
 /**
@@ -46,11 +49,13 @@ export const securityHeadersPlugin = fp(
 )
 
 /** The answers' security headers, as helmet writes them for these options. */
-export function securityHeaders(production: boolean): Record<string, string> {
+export const securityHeaders = (production: boolean) => helmetHeaders(production, CSP_DIRECTIVES)
+
+function helmetHeaders(production: boolean, directives: Record<string, readonly string[]>): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]])),
+      directives: Object.fromEntries(Object.entries(directives).map(([name, values]) => [name, [...values]])),
     },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
