@@ -26,7 +26,12 @@ export async function createPostingDates(store: Store, now: () => number) {
       if (unknown.length > 0) {
         const today = calendarDate(now())
         for (const v of unknown) await store.run('INSERT INTO public_postings (vacancy_id, first_seen) VALUES (?, ?) ON CONFLICT (vacancy_id) DO NOTHING', [v.id, today])
-        const rows = await store.all<{ vacancy_id: number; first_seen: string }>('SELECT vacancy_id, first_seen FROM public_postings')
+        // Only the newcomers' days are read back (another instance may have seen one first).
+        const ids = unknown.map((v) => v.id)
+        const rows = await store.all<{ vacancy_id: number; first_seen: string }>(
+          `SELECT vacancy_id, first_seen FROM public_postings WHERE vacancy_id IN (${ids.map(() => '?').join(', ')})`,
+          ids,
+        )
         for (const row of rows) known.set(Number(row.vacancy_id), row.first_seen)
       }
       return known
