@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import escapeHtml from 'escape-html'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
+import { SITE_NAME } from '@mini-vagas/shared/constants/site'
 import { pageContentSecurityPolicy } from './security-headers.ts'
 
 /** One HTML page the BFF answers: the SPA's shell with this page's head and server-rendered body. */
@@ -38,8 +39,6 @@ const BARE_SHELL = `<!doctype html>
     <div id="root"></div>
   </body>
 </html>`
-
-export const SITE_NAME = 'Mini Vagas'
 
 /** Fills the shell: title, description, canonical and Open Graph, a style nonce, and the body. */
 export function renderPage(shell: string, page: Page, styleNonce: string): string {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { SITE_NAME } from '@mini-vagas/shared/constants/site'
 import { MESSAGES } from '../lib/http-error.ts'
 
 /**
@@ -27,7 +28,7 @@ export const spaPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? ''
       const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/bff/') && !/\.[a-z0-9]+$/i.test(path)
-      if (hasBuild && wantsPage) return reply.sendPage({ title: 'Mini Vagas' })
+      if (hasBuild && wantsPage) return reply.sendPage({ title: SITE_NAME })
       return reply.code(404).send({ message: MESSAGES.notFound })
     })
   },

@@ -6,7 +6,8 @@ import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { jobPosting, jsonForScript, vacancyPath, vacancyText, vacancyTitle } from '@mini-vagas/shared/domain/job-posting'
 import { parseVacancySlug, resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
-import { SITE_NAME, type Page } from '../../plugins/page-shell.ts'
+import { SITE_NAME, SITE_TAGLINE } from '@mini-vagas/shared/constants/site'
+import type { Page } from '../../plugins/page-shell.ts'
 import type { Store } from '../../plugins/store.ts'
 import type { PublicVacancies } from './service.ts'
 
@@ -48,7 +49,7 @@ const LIST_DESCRIPTION = 'Vagas de emprego abertas: procure por cidade ou empres
 const chrome = (main: string) =>
   `<header class="public-header"><a class="brand" href="/">${SITE_NAME}</a><nav aria-label="Principal"><a href="/vagas">Vagas</a><a class="button button-small" href="/login">Entrar</a></nav></header>` +
   `<main id="main" class="page">${main}</main>` +
-  `<footer class="site-footer"><span>${SITE_NAME} · vagas de emprego no Ceará e no Rio Grande do Norte</span><a href="/meus-dados">Meus dados (LGPD)</a></footer>`
+  `<footer class="site-footer"><span>${SITE_NAME} · ${SITE_TAGLINE}</span><a href="/meus-dados">Meus dados (LGPD)</a></footer>`
 
 const list = (items: readonly string[]) => (items.length > 0 ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : '')
 

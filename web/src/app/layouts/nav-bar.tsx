@@ -3,6 +3,7 @@ import { Link, matchPath, useLocation, useNavigate } from 'react-router'
 import { useSession } from '../../features/auth/api/get-session.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
 import { ADMIN_NAV, COMPANY_NAV, type NavEntry } from '@mini-vagas/shared/constants/navigation'
+import { SITE_NAME } from '@mini-vagas/shared/constants/site'
 
 const isCurrent = (entry: NavEntry, pathname: string) =>
   matchPath({ path: entry.to, end: true }, pathname) !== null || (entry.also ?? []).some((path) => matchPath(path, pathname) !== null)
@@ -23,7 +24,7 @@ export function NavBar() {
   return (
     <header className="navbar" data-open={open} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <Link to="/" className="brand">
-        Mini Vagas
+        {SITE_NAME}
       </Link>
       <button type="button" className="menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         Menu
@@ -75,7 +76,7 @@ export function PublicHeader() {
   return (
     <header className="public-header">
       <Link to="/" className="brand">
-        Mini Vagas
+        {SITE_NAME}
       </Link>
       <nav aria-label="Principal">
         <Link to="/vagas">Vagas</Link>

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { setUnauthorizedHandler } from '../../lib/api-client.ts'
 import { useSessionActions } from '../../features/auth/api/use-session-actions.ts'
+import { SITE_NAME, SITE_TAGLINE } from '@mini-vagas/shared/constants/site'
 import { useSession } from '../../features/auth/api/get-session.ts'
 import { NavBar, PublicHeader } from './nav-bar.tsx'
 
@@ -30,7 +31,9 @@ export function RootLayout() {
       {pathname !== '/login' && (user ? <NavBar /> : <PublicHeader />)}
       <Outlet />
       <footer className="site-footer">
-        <span>Mini Vagas · vagas de emprego no Ceará e no Rio Grande do Norte</span>
+        <span>
+          {SITE_NAME} · {SITE_TAGLINE}
+        </span>
         <Link to="/meus-dados">Meus dados (LGPD)</Link>
       </footer>
     </>
