@@ -1,5 +1,5 @@
 /** Each chart's own colour (issue 15), from the design tokens; a bar may carry a status family's. */
-export type ChartTone = 'blue' | 'teal' | 'violet' | 'amber' | 'green' | 'rose'
+export type ChartTone = 'blue' | 'teal' | 'violet' | 'amber' | 'green'
 
 export interface ChartDatum {
   label: string
@@ -10,7 +10,7 @@ export interface ChartDatum {
 
 /**
  * A horizontal bar chart drawn with CSS, with its numbers as a table for screen readers. With
- * `total`, its footer gives the total and the change against the month before; a chart whose
+ * `comparison`, its footer gives the total and the change against the month before; a chart whose
  * numbers are all 0 says `empty` in one line instead of drawing empty bars.
  */
 export function BarChart({

@@ -3,46 +3,32 @@ import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { Dialog } from './dialog.tsx'
 
-function Toggled() {
+/** An opener and its dialog: either always mounted and toggled by state, or mounted only while open. */
+function Opener({ mountedWhileOpen }: { mountedWhileOpen: boolean }) {
   const [open, setOpen] = useState(false)
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Abrir
+  const dialog = (
+    <Dialog open={open} onOpenChange={setOpen} title="Diálogo">
+      <button type="button" onClick={() => setOpen(false)}>
+        Fechar aqui
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title="Diálogo">
-        <button type="button" onClick={() => setOpen(false)}>
-          Fechar aqui
-        </button>
-      </Dialog>
-    </>
+    </Dialog>
   )
-}
-
-function Mounted() {
-  const [open, setOpen] = useState(false)
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Abrir
       </button>
-      {open && (
-        <Dialog open onOpenChange={(o) => !o && setOpen(false)} title="Diálogo">
-          <button type="button" onClick={() => setOpen(false)}>
-            Fechar aqui
-          </button>
-        </Dialog>
-      )}
+      {mountedWhileOpen ? open && dialog : dialog}
     </>
   )
 }
 
 describe('Dialog (issue 15: focus goes back to what opened it)', () => {
   it.each([
-    ['opened and closed by state', Toggled],
-    ['mounted while open', Mounted],
-  ])('%s: closing by a button or Escape returns the focus to the opener', async (_name, Screen) => {
-    render(<Screen />)
+    ['opened and closed by state', false],
+    ['mounted while open', true],
+  ])('%s: closing by a button or Escape returns the focus to the opener', async (_name, mountedWhileOpen) => {
+    render(<Opener mountedWhileOpen={mountedWhileOpen} />)
     const opener = screen.getByRole('button', { name: 'Abrir' })
     for (const close of ['button', 'escape'] as const) {
       opener.focus()
