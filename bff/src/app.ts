@@ -51,9 +51,15 @@ export interface AppDependencies extends FeatureDependencies {
 /** What logs may never hold (SECURITY.md 2, 24; DESIGN.md §5): secrets and people's data. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.apiKey']
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * The BFF's logger: level, redaction, path-only serialisers, and where lines go. By default that is
+ * pino's asynchronous destination (issue 16): a synchronous write per line held the event loop
+ * under load; pino flushes what is buffered when the process exits.
+ */
+export function loggerOptions(level: string, stream: { write(line: string): void } = pino.destination({ dest: 1, sync: false })): FastifyServerOptions['logger'] {
   return {
     level,
+    stream,
     redact: { paths: LOG_REDACT, censor: '[redacted]' },
     serializers: {
       // Paths only: query strings carry searched names and dates.
@@ -69,9 +75,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
  */
 export async function buildApp(config: BffConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Logs go out through an asynchronous destination (issue 16): a synchronous write per line held
-    // the event loop under load. pino flushes what is buffered when the process exits.
-    logger: deps.logger ?? { ...(loggerOptions(config.logLevel) as object), stream: pino.destination({ dest: 1, sync: false }) },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // The request id is the W3C trace id (lib/trace.ts): in every log line, the answer and the legacy calls.

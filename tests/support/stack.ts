@@ -55,7 +55,7 @@ export async function startStack(env: Record<string, string> = {}, options: { ca
   const logs: string[] = []
   const app = await buildApp(config, {
     now: () => Date.now() + offset,
-    logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => void logs.push(line) } },
+    logger: loggerOptions('info', { write: (line: string) => void logs.push(line) }),
   })
   const sealer = createSealer(config.sessionSecrets)
   return {
