@@ -33,15 +33,31 @@ export interface Service {
   stop(): Promise<number | null>
 }
 
+const OUTPUT_HEAD_CHARS = 1024 * 1024
+const OUTPUT_TAIL_CHUNKS = 64
+
 /** Starts a long-running script (one that prints 'listening on <address>') and waits until it listens and `ready` answers over HTTP. */
 export async function startService(script: string, env: Record<string, string>, ready: string, timeoutMs = 20_000): Promise<Service> {
   const child = spawn(process.execPath, [resolve(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env } })
+  // What the child says: its first MiB whole (start-up, the listening line) and then only its last
+  // chunks. A service logging every request under a benchmark's load would otherwise grow a string
+  // of hundreds of MB in the process that is generating the load, and slow what it measures.
   let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
+  const tail: string[] = []
+  let dropped = false
+  const keep = (chunk: Buffer) => {
+    if (output.length < OUTPUT_HEAD_CHARS) return void (output += chunk)
+    tail.push(chunk.toString())
+    if (tail.length > OUTPUT_TAIL_CHUNKS) {
+      tail.shift()
+      dropped = true
+    }
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
   const service: Service = {
     child,
-    output: () => output,
+    output: () => output + (dropped ? '\n[…]\n' : '') + tail.join(''),
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null) return done(child.exitCode)
