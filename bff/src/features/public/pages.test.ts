@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { JOB_POSTING_REQUIRED } from '@mini-vagas/shared/domain/job-posting'
 import { LEGACY, testApp } from '../../testing.ts'
+import { openStore } from '../../plugins/store.ts'
+import { createPostingDates } from './pages.ts'
 
 const ORIGIN = 'https://vagas.example.com.br'
 const repositor = {
@@ -197,5 +199,18 @@ describe('the list, the sitemap and robots.txt', () => {
     const response = await app.inject({ method: 'GET', url: '/robots.txt' })
     expect(response.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`)
     expect(response.body).toContain('Disallow: /bff/')
+  })
+})
+
+describe('the day a vacancy was first seen', () => {
+  it('is the same on every instance sharing the store: the first to see it sets it', async () => {
+    const store = await openStore({ file: ':memory:' })
+    const vacancy = { id: 7, description: 'Repositor', company_name: null, city: null, bairro: null, requirements: [], benefits: [] }
+    const first = await createPostingDates(store, () => Date.parse('2026-11-20T12:00:00Z'))
+    const later = await createPostingDates(store, () => Date.parse('2026-11-25T12:00:00Z'))
+    expect((await first.of([vacancy])).get(7)).toBe('2026-11-20')
+    expect((await later.of([vacancy, { ...vacancy, id: 8 }])).get(7)).toBe('2026-11-20')
+    expect((await later.of([vacancy, { ...vacancy, id: 8 }])).get(8)).toBe('2026-11-25')
+    await store.close()
   })
 })
