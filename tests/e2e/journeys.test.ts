@@ -46,25 +46,23 @@ async function loginAs(page: Page, cnpj: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click()
 }
 
+/** The public list, then the first vacancy's 'Candidatar-se'. */
+async function openFirstApplyForm(page: Page) {
+  await page.goto('/')
+  const first = page.locator('article.vacancy-card').first()
+  await first.waitFor()
+  await first.getByRole('link', { name: /Candidatar-se/ }).click()
+}
+
 describe('applicant', () => {
   it('a guest’s public pages log nothing in the console: no 401 from the session probe, no error or warning (issue 15)', async () => {
+    // withPage fails on any console error or warning of the context (watchConsole).
     await withPage(async (page) => {
-      const logged: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') logged.push(`${message.type()}: ${message.text()}`)
-      })
-      await page.goto('/')
-      await page.locator('article.vacancy-card').first().waitFor()
-      await page
-        .locator('article.vacancy-card')
-        .first()
-        .getByRole('link', { name: /Candidatar-se/ })
-        .click()
+      await openFirstApplyForm(page)
       await page.getByRole('button', { name: 'Enviar candidatura' }).waitFor()
       await page.goto('/meus-dados')
       await page.getByRole('heading', { name: 'Meus dados', level: 1 }).waitFor()
       await page.waitForLoadState('networkidle')
-      expect(logged).toEqual([])
     })
   })
 
@@ -144,12 +142,7 @@ describe('applicant', () => {
   it('shows field messages for an incomplete form, in a phone-sized window', async () => {
     await withPage(
       async (page) => {
-        await page.goto('/')
-        await page
-          .locator('article.vacancy-card')
-          .first()
-          .getByRole('link', { name: /Candidatar-se/ })
-          .click()
+        await openFirstApplyForm(page)
         await page.getByRole('button', { name: 'Enviar candidatura' }).click()
         await expect.poll(() => page.getByRole('alert').textContent()).toBe('Confira os campos destacados.')
         expect(await page.getByLabel(/Nome completo/).getAttribute('aria-invalid')).toBe('true')
