@@ -1,5 +1,6 @@
 import { useDeferredValue, useState } from 'react'
 import useSWR from 'swr'
+import { PUBLIC_VISIBILITY } from '@mini-vagas/shared/constants/vacancy'
 import { forwardTargets } from '@mini-vagas/shared/domain/vacancy-suggestions'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
@@ -74,7 +75,7 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
             <input type="checkbox" checked={selected.includes(v.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, v.id] : s.filter((x) => x !== v.id)))} />
             <span>
               {v.description} · {v.company_name} · {v.city}
-              {v.obs !== 'mostrar' && <span className="status-badge family-neutral">oculta</span>}
+              {v.obs !== PUBLIC_VISIBILITY && <span className="status-badge family-neutral">oculta</span>}
             </span>
           </label>
         ))}
