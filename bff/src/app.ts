@@ -81,6 +81,8 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     // The request id is the W3C trace id (lib/trace.ts): in every log line, the answer and the legacy calls.
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     requestIdHeader: false,
+    // One line per request (the access log below), not Fastify's two: half the log work under load.
+    disableRequestLogging: true,
     forceCloseConnections: true,
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: false } },
     schemaController: { compilersFactory: lazyCompilers },
@@ -110,8 +112,14 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(routeAccessPlugin)
   await app.register(pageShellPlugin, { staticDir: config.staticDir })
   await app.register(metricsPlugin, { registry, token: config.metricsToken, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks on every request: no promise per hook on the pass-through's hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
+  })
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    done()
   })
   app.get('/bff/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger())
 

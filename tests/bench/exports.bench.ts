@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
 import { startProduct, type Product } from '../support/product.ts'
-import { percentile, row, type Benchmark, type BenchRow } from './harness.ts'
+import { PRODUCTION_BFF_ENV, percentile, row, type Benchmark, type BenchRow } from './harness.ts'
 
 async function session(product: Product): Promise<{ base: string; cookie: string }> {
   const base = product.url.replace('localhost', '127.0.0.1')
@@ -32,7 +32,7 @@ export const dashboardBenchmark: Benchmark = {
   name: 'dashboard',
   description: 'GET /bff/dashboard cold and warm vs fetching the raw lists to count in the browser (100,000 candidates)',
   async run({ quick, log }) {
-    const product = await startProduct(quick ? 5_000 : 100_000)
+    const product = await startProduct(quick ? 5_000 : 100_000, { bffEnv: PRODUCTION_BFF_ENV })
     try {
       const { base, cookie } = await session(product)
       const month = todayDate().slice(0, 7)
@@ -108,7 +108,7 @@ export const xlsxBenchmark: Benchmark = {
   async run({ quick, log }) {
     const rows: BenchRow[] = []
     for (const size of quick ? [2_000] : [10_000, 100_000]) {
-      const product = await startProduct(size)
+      const product = await startProduct(size, { bffEnv: PRODUCTION_BFF_ENV })
       try {
         const { base, cookie } = await session(product)
         // The seed spreads candidates over the 12 months before today: one year back holds them all.
@@ -158,7 +158,7 @@ export const exportResponsivenessBenchmark: Benchmark = {
   description: '/healthz latency while relatorio.xlsx of 100,000 rows is generated vs idle, same run (target p99 < 50 ms)',
   async run({ quick, log }) {
     const size = quick ? 5_000 : 100_000
-    const product = await startProduct(size)
+    const product = await startProduct(size, { bffEnv: PRODUCTION_BFF_ENV })
     try {
       const { base, cookie } = await session(product)
       const url = `${base}/bff/exports/relatorio.xlsx?start_date=${shiftDate(todayDate(), -366)}&end_date=${todayDate()}`

@@ -47,6 +47,12 @@ export function percentile(samples: readonly number[], p: number): number {
 export const median = (samples: readonly number[]) => percentile(samples, 50)
 
 /** A row from raw samples, with p95/p99 and the verdict against `target` (a bound on the median). */
+/**
+ * What every benchmark's BFF runs with (issue 16): production mode and its log level (one line per
+ * request). Cookies without Secure only because the benchmarks speak plain HTTP on the loopback.
+ */
+export const PRODUCTION_BFF_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', COOKIE_SECURE: 'false' } as const
+
 export function row(benchmark: string, metric: string, samples: number[], unit: string, target?: { max?: number; min?: number }): BenchRow {
   const m = median(samples)
   const out: BenchRow = { benchmark, metric, median: m, unit, samples, p95: percentile(samples, 95), p99: percentile(samples, 99) }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort, ROOT } from '../support/processes.ts'
-import { row, type Benchmark, type BenchRow } from './harness.ts'
+import { PRODUCTION_BFF_ENV, row, type Benchmark, type BenchRow } from './harness.ts'
 
 /** Resident memory of a process, from /proc (Linux). */
 function rssMb(pid: number): number {
@@ -48,8 +48,7 @@ export const startupBenchmark: Benchmark = {
   description: 'cold start to first /healthz and idle RSS: the BFF (production settings) vs a bare Fastify',
   async run({ quick, scratch, log }) {
     const bff = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      ...PRODUCTION_BFF_ENV,
       LEGACY_API_URL: 'http://127.0.0.1:9/api',
       PUBLIC_ORIGIN: 'http://localhost:3000',
       SESSION_SECRET: 'startup-bench-secret-0123456789-abcdefghij',

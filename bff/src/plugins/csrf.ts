@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
 
@@ -12,18 +12,20 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) => {
-    app.addHook('onRequest', async (request) => {
+    function refusal(request: FastifyRequest): HttpError | undefined {
       if (!UNSAFE.has(request.method)) return
       const path = request.url
       if (!path.startsWith('/bff/') && !path.startsWith('/api/')) return
       const headers = request.headers
-      if (headers['x-csrf'] !== '1') throw new HttpError(403, MESSAGES.csrf)
-      if (headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, MESSAGES.csrf)
-      if (headers.origin !== undefined && headers.origin !== publicOrigin) throw new HttpError(403, MESSAGES.csrf)
+      if (headers['x-csrf'] !== '1') return new HttpError(403, MESSAGES.csrf)
+      if (headers['sec-fetch-site'] === 'cross-site') return new HttpError(403, MESSAGES.csrf)
+      if (headers.origin !== undefined && headers.origin !== publicOrigin) return new HttpError(403, MESSAGES.csrf)
       const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined
       const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-      if (hasBody && type !== 'application/json') throw new HttpError(415, MESSAGES.json)
-    })
+      if (hasBody && type !== 'application/json') return new HttpError(415, MESSAGES.json)
+    }
+    // Callback style: every request passes here, and most need no promise.
+    app.addHook('onRequest', (request, _reply, done) => done(refusal(request)))
   },
   { name: 'csrf' },
 )

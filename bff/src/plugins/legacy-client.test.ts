@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createHttpClient, UpstreamError } from './legacy-client.ts'
+import { createHttpClient, STREAM_ABOVE_BYTES, UpstreamError, type UpstreamResponse } from './legacy-client.ts'
 
 const BASE = 'http://legacy.test/api'
 const noSleep = async () => {}
@@ -79,6 +79,31 @@ describe('legacy HTTP client', () => {
     nock('http://legacy.test').get('/api/x').reply(503).get('/api/x').reply(200, {})
     await client({ sleep: async (ms: number) => void jittered.push(ms), random: () => 0 }).request({ method: 'GET', path: '/x' })
     expect(jittered).toEqual([50])
+  })
+  it('hands a large or unannounced successful body back unread when asked to stream, and reads small and error answers whole', async () => {
+    const big = JSON.stringify({ data: Array.from({ length: 5000 }, (_, id) => ({ id, nome: 'Maria da Silva' })) })
+    const small = JSON.stringify({ data: [1] })
+    nock('http://legacy.test')
+      .get('/api/big')
+      .reply(200, big, { 'content-length': String(big.length) })
+      .get('/api/unannounced')
+      .reply(200, small)
+      .get('/api/small')
+      .reply(200, small, { 'content-length': String(small.length) })
+      .get('/api/gone')
+      .reply(404, { message: 'Not found' })
+    expect(big.length).toBeGreaterThan(STREAM_ABOVE_BYTES)
+    const read = async (response: UpstreamResponse) => {
+      expect(response.raw.length).toBe(0)
+      const chunks: Buffer[] = []
+      for await (const chunk of response.stream!) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks).toString()
+    }
+    expect(await read(await client().request({ method: 'GET', path: '/big', stream: true }))).toBe(big)
+    expect(await read(await client().request({ method: 'GET', path: '/unannounced', stream: true }))).toBe(small)
+    expect(await client().request({ method: 'GET', path: '/small', stream: true })).toMatchObject({ stream: undefined, body: { data: [1] } })
+    const failed = await client({ retries: 0 }).request({ method: 'GET', path: '/gone', stream: true })
+    expect(failed).toMatchObject({ status: 404, stream: undefined, body: { message: 'Not found' } })
   })
   it('reads a non-JSON body as null instead of throwing', async () => {
     nock('http://legacy.test').get('/api/html').reply(500, '<html>stack trace here</html>')

@@ -95,11 +95,12 @@ export const metricsPlugin = fp(
         this.set(Number((await app.store.get<{ n: number }>('SELECT COUNT(*) AS n FROM revoked_sessions WHERE until >= ?', [Date.now()]))?.n ?? 0))
       },
     })
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route's pattern, never the raw URL (ids and queries would explode the label set).
       const route = request.routeOptions.url ?? 'unmatched'
       requests.inc({ method: request.method, route, status: String(reply.statusCode) })
       latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+      done()
     })
     app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       if (token) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { pathRecords, sessionOf, type OwnedRecords } from '../lib/access.ts'
 
@@ -55,7 +55,19 @@ export const routeAccessPlugin = fp(
       for (const method of methods) table.set(`${method} ${route.url}`, access)
       // Before the body is read or validated: a caller without the right gets 401/403, never 400.
       const onRequest = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : []
-      route.onRequest = [...onRequest, async (request) => checkRole(access, request)]
+      // Public and policy routes (the pass-through checks its own policy) need no hook at all.
+      if (access !== 'public' && access !== 'policy')
+        route.onRequest = [
+          ...onRequest,
+          (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+            try {
+              checkRole(access, request)
+            } catch (error) {
+              return done(error as Error)
+            }
+            done()
+          },
+        ]
       // After the path is validated: the records its `:id` names, read once when first needed; a
       // company's check on own-* routes reads them first (403 when not its own). Routes without an
       // `:id` (the pass-through's hot path among them) get nothing added.

@@ -41,8 +41,9 @@ export const securityHeadersPlugin = fp(
     const headers = securityHeaders(production)
     // Issue 16: the headers are the same on every answer, so helmet computes them once here
     // instead of per request (@fastify/helmet re-parsed the CSP on each one).
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers)
+      done()
     })
   },
   { name: 'security-headers' },

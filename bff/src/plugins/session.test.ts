@@ -16,11 +16,16 @@ afterEach(async () => {
 async function twoInstances() {
   const store = await openStore({ file: ':memory:' })
   const lookups = { count: 0 }
+  const seen = { count: 0 }
   const counted: Store = {
     ...store,
     sessionRevoked: (sid, at) => {
       lookups.count++
       return store.sessionRevoked(sid, at)
+    },
+    sessionSeen: (sid, at, forgetBefore) => {
+      seen.count++
+      return store.sessionSeen(sid, at, forgetBefore)
     },
   }
   const clock = { t: Date.parse('2026-11-23T12:00:00Z') }
@@ -28,7 +33,7 @@ async function twoInstances() {
   const [a, b] = [await testApp({}, { store: counted, now }), await testApp({}, { store: counted, now })]
   apps.push(a!, b!)
   const cookie = await signedIn(a!)
-  return { a: a!, b: b!, cookie, clock, lookups }
+  return { a: a!, b: b!, cookie, clock, lookups, seen }
 }
 
 const me = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/bff/auth/me', headers: { cookie } })
@@ -51,5 +56,18 @@ describe('sessions across instances (issue 16)', () => {
     expect((await me(a, cookie)).statusCode).toBe(401)
     clock.t += REVOCATION_RECHECK_MS
     expect((await me(b, cookie)).statusCode).toBe(401)
+  })
+
+  it('slides a session once per interval, not once per request that still carries the old cookie', async () => {
+    const { a, cookie, clock, seen } = await twoInstances()
+    const before = seen.count
+    clock.t += 61_000
+    const answers = await Promise.all(Array.from({ length: 10 }, () => me(a, cookie)))
+    expect(answers.map((x) => x.statusCode)).toEqual(Array(10).fill(200))
+    expect(answers.filter((x) => x.headers['set-cookie'] !== undefined)).toHaveLength(1)
+    expect(seen.count - before).toBe(1)
+    // The refresh counts as activity for the old cookie too: idle expiry slides from it.
+    clock.t += 29 * 60_000
+    expect((await me(a, cookie)).statusCode).toBe(200)
   })
 })

@@ -90,6 +90,9 @@ export const sessionPlugin = fp(
       return data
     }
 
+    // When this instance last slid a session's idle expiry (issue 16), by session id.
+    const refreshedAt = new Map<string, number>()
+
     // Counting live sessions for the operators is not worth failing a request over.
     const seen = (sid: string, at: number, forgetBefore?: number) =>
       store.sessionSeen(sid, at, forgetBefore).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'could not note a session as live'))
@@ -126,13 +129,21 @@ export const sessionPlugin = fp(
       if (raw === undefined) return
       const data = open(raw)
       const t = now()
-      if (!data || (await isRevoked(data.sid)) || t - data.lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
-        // Tampered, expired or from a retired secret: no session, and the stale cookie goes.
+      const revoked = !data || (await isRevoked(data.sid))
+      // The latest activity this instance knows of: the cookie's, or a refresh it already sent
+      // (read after the await, so parallel requests see each other's refresh).
+      const lastSeenAt = data ? Math.max(data.lastSeenAt, refreshedAt.get(data.sid) ?? 0) : 0
+      if (!data || revoked || t - lastSeenAt > idleMs || t - data.issuedAt > absoluteMs || data.issuedAt > t + 60_000) {
+        // Tampered, revoked, expired or from a retired secret: no session, and the stale cookie goes.
         control.clear(reply)
         return
       }
       request.session = data
-      if (t - data.lastSeenAt > REFRESH_AFTER_MS) {
+      if (t - lastSeenAt > REFRESH_AFTER_MS) {
+        // Once per session per interval, not once per request still carrying the old cookie
+        // (parallel requests, or a client that keeps the cookie it started with).
+        refreshedAt.set(data.sid, t)
+        if (refreshedAt.size > OPENED_MAX) refreshedAt.delete(refreshedAt.keys().next().value as string)
         write(reply, { ...data, lastSeenAt: t })
         await seen(data.sid, t)
       }
@@ -140,11 +151,12 @@ export const sessionPlugin = fp(
 
     // Anything answered under a session, and every BFF/API answer that sets no policy of its own,
     // is not stored (public routes set their own short max-age).
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const url = request.url
       const sensitive = request.session !== null || url.startsWith('/bff/auth') || url.startsWith('/api/')
       const ours = url.startsWith('/bff/') || url.startsWith('/healthz') || url.startsWith('/readyz')
       if (sensitive || (ours && !reply.hasHeader('cache-control'))) reply.header('cache-control', 'no-store')
+      done(null, payload)
     })
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

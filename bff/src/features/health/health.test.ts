@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LEGACY, testApp } from '../../testing.ts'
@@ -20,15 +22,22 @@ describe('health', () => {
     await app.close()
   })
   it('/readyz says a stalled legacy is not ready by its own deadline, not the legacy client’s 10 s', async () => {
-    const app = await testApp()
-    nock(LEGACY).get('/api/vagas-publicas').delay(8000).reply(200, [])
-    const started = Date.now()
-    const stalled = await app.inject({ method: 'GET', url: '/readyz' })
-    expect(stalled.statusCode).toBe(503)
-    expect(JSON.parse(stalled.body)).toEqual({ status: 'not ready', checks: { store: 'ok', legacy: 'timeout' } })
-    // Not a timing assertion on the machine's speed: the answer came from the 2 s deadline, long before the 8 s reply.
-    expect(Date.now() - started).toBeLessThan(7000)
-    await app.close()
+    // A real legacy that accepts the call and never answers.
+    const stalledLegacy = createServer(() => {})
+    await new Promise<void>((done) => stalledLegacy.listen(0, '127.0.0.1', done))
+    const app = await testApp({ LEGACY_API_URL: `http://127.0.0.1:${(stalledLegacy.address() as AddressInfo).port}/api` })
+    try {
+      const started = Date.now()
+      const stalled = await app.inject({ method: 'GET', url: '/readyz' })
+      expect(stalled.statusCode).toBe(503)
+      expect(JSON.parse(stalled.body)).toEqual({ status: 'not ready', checks: { store: 'ok', legacy: 'timeout' } })
+      // Not a timing assertion on the machine's speed: the answer came from the 2 s deadline, long before the client's 10 s.
+      expect(Date.now() - started).toBeLessThan(7000)
+    } finally {
+      await app.close()
+      stalledLegacy.closeAllConnections()
+      stalledLegacy.close()
+    }
   })
   it('serves the OpenAPI description of the BFF’s own routes', async () => {
     const app = await testApp()

@@ -100,6 +100,10 @@ export async function passThroughFeature(app: FastifyInstance) {
         body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored.obs)
       }
 
+      const filterCompany = company && rule.access !== 'public' && rule.access.company === 'vacancy-list'
+      const companyCandidates = company && rule.candidates
+      // Unshaped answers go on as they arrive: no buffering, parse or re-encode on the hot path.
+      const unshaped = !rule.shape && !filterCompany && !companyCandidates
       const response =
         scoped.fetched ??
         (await legacy.request({
@@ -109,14 +113,18 @@ export async function passThroughFeature(app: FastifyInstance) {
           body,
           token: rule.access === 'public' ? undefined : session!.token,
           requestId: request.id,
+          stream: unshaped,
         }))
       if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
 
-      const reply200 = reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8')
-      const filterCompany = company && rule.access !== 'public' && rule.access.company === 'vacancy-list'
-      const companyCandidates = company && rule.candidates
-      // Unshaped answers go on as received: no parse and re-encode on the hot path.
-      if (!rule.shape && !filterCompany && !companyCandidates) return reply200.send(response.raw.length > 0 ? response.raw : 'null')
+      reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8')
+      if (unshaped) {
+        if (!response.stream) return reply.send(response.raw.length > 0 ? response.raw : 'null')
+        const length = response.headers.get('content-length')
+        if (length !== null && length !== '0') reply.header('content-length', length)
+        // An empty success body is still JSON for the browser.
+        return reply.send(length === '0' ? (response.stream.resume(), 'null') : response.stream)
+      }
       let answer: unknown = response.body
       if (rule.shape === 'public-vacancies')
         answer = readList(answer)
@@ -124,7 +132,7 @@ export async function passThroughFeature(app: FastifyInstance) {
           .filter((v) => v !== null)
       if (filterCompany) answer = { data: readList<Obj>(answer).filter((v) => canSee(session!, v)) }
       if (companyCandidates) answer = { data: rule.candidates === 'one' ? asSeenBy(session!, readOne(answer)) : readList<Obj>(answer).map((c) => asSeenBy(session!, c)) }
-      return reply200.send(JSON.stringify(answer ?? null))
+      return reply.send(JSON.stringify(answer ?? null))
     },
   })
 }
