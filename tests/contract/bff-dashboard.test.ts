@@ -42,7 +42,7 @@ describe('GET /bff/dashboard', () => {
     expect(body.month).toBe('2026-11')
     expect(body.stale).toBe(false)
   })
-  it('serves a cached answer, stale while it recomputes, and drops it after a write through the BFF', async () => {
+  it('serves a cached answer, stale while it recomputes, and drops it after a write through the BFF that changes a figure', async () => {
     const first = (await dashboard()).body
     const again = (await dashboard()).body
     expect(again.generatedAt).toBe(first.generatedAt)
@@ -53,7 +53,23 @@ describe('GET /bff/dashboard', () => {
     const refreshed = (await dashboard()).body
     expect(refreshed.stale).toBe(false)
     expect(refreshed.generatedAt).not.toBe(first.generatedAt)
-    await stack.app.inject({ method: 'POST', url: '/api/candidatos/5/observacao', headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ observacao: 'x' }) })
+    // A note changes no figure (issue 16): the cached answer stays.
+    const note = await stack.app.inject({
+      method: 'POST',
+      url: '/api/candidatos/5/observacao',
+      headers: { ...UNSAFE_HEADERS, cookie: admin },
+      payload: JSON.stringify({ observacao: 'x' }),
+    })
+    expect(note.statusCode).toBe(200)
+    stack.advance(1000)
+    expect((await dashboard()).body.generatedAt).toBe(refreshed.generatedAt)
+    const status = await stack.app.inject({
+      method: 'PUT',
+      url: '/bff/candidates/5/status',
+      headers: { ...UNSAFE_HEADERS, cookie: admin },
+      payload: JSON.stringify({ status: 'entrevista_online' }),
+    })
+    expect(status.statusCode).toBe(200)
     stack.advance(1000)
     expect((await dashboard()).body.generatedAt).not.toBe(refreshed.generatedAt)
     stack.resetClock()

@@ -20,7 +20,13 @@ import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { Type } from 'typebox'
 import { sessionOf } from '../../lib/access.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
+import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
+
+/** How long a list read serves page clicks when nothing was written (issue 16). */
+const LIST_TTL_MS = 60_000
+/** Lists kept per instance: a 5,000-candidate vacancy is about 5 MB. */
+const LIST_MAX_ENTRIES = 16
 
 const CsvAnswer = { 200: Type.String(), ...Failures }
 
@@ -31,21 +37,43 @@ const CsvAnswer = { 200: Type.String(), ...Failures }
  */
 export async function candidatesFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const lists = createCandidateLists({ legacy: app.legacy })
+  await app.store.migrate('candidates', LIST_VERSION_MIGRATIONS)
+  const cache = createListCache({ store: app.store, ttlMs: LIST_TTL_MS, maxEntries: LIST_MAX_ENTRIES, now: app.now })
+  // Every successful candidate write — ours, the pass-through's, a screening apply's — moves the
+  // counters the cached lists depend on, for every instance sharing the store.
+  const bumps = new WeakMap<object, Promise<ReadonlyMap<string, number>>>()
+  app.onLegacyWrite((write) => {
+    const keys = listKeysOf(write)
+    if (keys.length === 0) return
+    const bump = cache.bump(keys).catch((error: unknown) => {
+      // Other instances may serve these lists until their TTL; this one forgets them now.
+      cache.clear()
+      app.log.warn({ err: { message: (error as Error).message } }, 'could not mark candidate lists as changed')
+      return new Map<string, number>()
+    })
+    bumps.set(write.answer, bump)
+  })
+  const lists = createCandidateLists({ legacy: app.legacy, cache, bumped: (answer) => bumps.get(answer) })
   const tags = ['candidates']
 
   api.get(
     '/bff/vacancies/:id/candidates',
     { config: { access: 'own-vacancy' }, schema: { tags, params: IdParams, querystring: VacancyCandidatesQuery, response: { 200: VacancyCandidatePage, ...Failures } } },
-    async (request) => lists.vacancyCandidates(await request.owned.vacancy(), { ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),
+    async (request) =>
+      lists.vacancyCandidates(Number(request.params.id), () => request.owned.vacancy(), { ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),
   )
 
   api.get(
     '/bff/vacancies/:id/candidates.csv',
     { config: { access: 'own-vacancy' }, schema: { tags: ['exports'], params: IdParams, querystring: VacancyCsvQuery, response: CsvAnswer } },
     async (request, reply) => {
-      const vacancy = await request.owned.vacancy()
-      const { items } = await lists.vacancyCandidates(vacancy, { ...request.query, everything: true }, sessionOf(request), request)
+      const { vacancy, items } = await lists.vacancyCandidates(
+        Number(request.params.id),
+        () => request.owned.vacancy(),
+        { ...request.query, everything: true },
+        sessionOf(request),
+        request,
+      )
       const slug = vacancySlug({
         id: Number(vacancy.id),
         description: String(vacancy.description ?? ''),

@@ -15,6 +15,7 @@ import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-
 import { possibleDuplicates, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
 import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
+import { ANY_CANDIDATE, ANY_VACANCY, vacancyKey, vacancyRecordKey, type ListCache } from './list-cache.ts'
 
 type Obj = Record<string, unknown>
 const FALLBACK_MAX_PAGES = 250
@@ -41,7 +42,28 @@ const pageOf = (rows: Row[], query: ListQuery, among: readonly Row[] = rows) => 
  * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
  * receives 20 rows and the counts, never the whole list (issue 4: 5,000 on one vacancy).
  */
-export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
+export function createCandidateLists({
+  legacy,
+  cache,
+  bumped,
+}: {
+  legacy: HttpClient
+  cache: ListCache
+  bumped: (answer: UpstreamResponse) => Promise<ReadonlyMap<string, number>> | undefined
+}) {
+  /** After our own write: the changed row replaces the cached one, so the writer's next click reads nothing. */
+  async function patchCached(answer: UpstreamResponse, row: Row) {
+    const moved = await bumped(answer)
+    const vacancyId = Number(row.job_posting_id)
+    if (!moved || !Number.isSafeInteger(vacancyId)) return
+    cache.patch<{ rows: Row[] }>(`rows:${vacancyId}`, moved, (list) => {
+      const at = list.rows.findIndex((c) => Number(c.id) === Number(row.id))
+      if (at < 0) return false
+      list.rows[at] = row
+      return true
+    })
+  }
+
   /**
    * The fallback read: pages of GET /candidatos from the day the vacancy was created (nobody applies
    * before), four at a time, at most FALLBACK_MAX_PAGES pages; `partial` says when it stopped early.
@@ -63,10 +85,10 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
   async function written(response: UpstreamResponse, id: number, session: SessionData, request: FastifyRequest): Promise<Row> {
     if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Candidato não encontrado.' })
     const record = readOne<Row>(response.body)
-    if (record && Number(record.id) === id) return record
-    const again = readOne<Row>((await legacyGet(legacy, `/candidatos/${id}`, session, request)).body)
-    if (!again) throw new HttpError(404, 'Candidato não encontrado.')
-    return again
+    const row = record && Number(record.id) === id ? record : readOne<Row>((await legacyGet(legacy, `/candidatos/${id}`, session, request)).body)
+    if (!row) throw new HttpError(404, 'Candidato não encontrado.')
+    await patchCached(response, row)
+    return row
   }
   const write = (method: 'PUT' | 'POST', path: string, body: unknown, session: SessionData, request: FastifyRequest) =>
     legacy.request({ method, path, body, token: session.token, requestId: request.id })
@@ -111,17 +133,19 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
     },
 
     /** One vacancy's candidates, filtered, counted, ordered and paged (the screen, and with `everything` its CSV). */
-    async vacancyCandidates(vacancy: Obj, query: ListQuery, session: SessionData, request: FastifyRequest) {
-      const id = Number(vacancy.id)
-      let all: Row[]
-      let partial = false
-      try {
-        all = readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body)
-      } catch (error) {
-        // Spec §2.10: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
-        if (!(error instanceof UpstreamError) && !(error instanceof HttpError && (error.statusCode >= 500 || error.statusCode === 404))) throw error
-        ;({ rows: all, partial } = await candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request))
-      }
+    async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, session: SessionData, request: FastifyRequest) {
+      // The vacancy's record too (a company's ownership was already checked on a fresh read).
+      const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
+      // Page clicks, sorts, filters and searches within the vacancy reuse one read (issue 16).
+      const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
+        try {
+          return { rows: readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body), partial: false }
+        } catch (error) {
+          // Spec §2.10: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
+          if (!(error instanceof UpstreamError) && !(error instanceof HttpError && (error.statusCode >= 500 || error.statusCode === 404))) throw error
+          return candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request)
+        }
+      })
       const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
       const page = pageOf(
         sortCandidates(
@@ -143,9 +167,12 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
       const dates = { start_date: query.start_date, end_date: query.end_date }
       const q = (query.q ?? '').trim()
       if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
-      const countsResponse = await legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates)
+      // A search's pages, and its counts, reuse one read until a candidate is written (issue 16).
+      const datesKey = `${dates.start_date ?? ''}|${dates.end_date ?? ''}`
+      const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
+      const statusCounts = await cached('counts', async () => readStatusCounts((await legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates)).body))
       const counts: Record<string, number> = { all: 0 }
-      for (const { status, total } of readStatusCounts(countsResponse.body)) {
+      for (const { status, total } of statusCounts) {
         const key = normalizeCandidateStatus(status)
         counts[key] = (counts[key] ?? 0) + total
         counts.all! += total
@@ -153,10 +180,13 @@ export function createCandidateLists({ legacy }: { legacy: HttpClient }) {
       const status = query.status === undefined || query.status === 'all' ? undefined : query.status
       let rows: Row[]
       if (q) {
-        rows = readList<Row>((await legacyGet(legacy, '/candidatos/busca-avancada', session, request, { nome: q, ...dates })).body).filter((c) => matchesStatus(c, status))
+        const found = await cached(`search:${q.toLowerCase()}`, async () =>
+          readList<Row>((await legacyGet(legacy, '/candidatos/busca-avancada', session, request, { nome: q, ...dates })).body),
+        )
+        rows = found.filter((c) => matchesStatus(c, status))
       } else if (status !== undefined) {
         const path = normalizeCandidateStatus(status) === '' ? '/candidatos/sem-status' : `/candidatos/status/${encodeURIComponent(normalizeCandidateStatus(status))}`
-        rows = readList<Row>((await legacyGet(legacy, path, session, request, dates)).body)
+        rows = await cached(`status:${path}`, async () => readList<Row>((await legacyGet(legacy, path, session, request, dates)).body))
       } else {
         return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, possibleDuplicates: [] }
       }

@@ -3,15 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { DashboardAnswer, DashboardQuery } from '@mini-vagas/shared/schemas/dashboard'
 import { sessionOf } from '../../lib/access.ts'
-import { createDashboard } from './service.ts'
+import { changesCounts, createDashboard } from './service.ts'
 
 /**
  * GET /bff/dashboard?month=YYYY-MM (default: the current month in Fortaleza), admin only. Staff see
- * their own changes: any successful write to the legacy, by any feature, drops the cached figures.
+ * their own changes: any successful write to the legacy that can change a figure, by any feature,
+ * drops the cached figures; a note does not (issue 16).
  */
 export async function dashboardFeature(app: FastifyInstance) {
   const dashboard = createDashboard({ legacy: app.legacy, now: app.now })
-  app.onLegacyWrite(() => dashboard.invalidate())
+  app.onLegacyWrite((write) => {
+    if (changesCounts(write)) dashboard.invalidate()
+  })
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/bff/dashboard',
     {

@@ -10,6 +10,16 @@ import type { SessionData } from '../../plugins/session-seal.ts'
 const FRESH_MS = 60_000
 const MAX_STALE_MS = 10 * 60_000
 
+/**
+ * Whether a successful legacy write can change a dashboard figure: a note (the observation route,
+ * or an edit that sends only `obs`) cannot, nor can a login or logout; anything else may.
+ */
+export function changesCounts(write: { method: string; path: string; body: unknown }): boolean {
+  if (write.path.startsWith('/auth/') || write.path.endsWith('/observacao')) return false
+  const fields = write.body && typeof write.body === 'object' ? Object.keys(write.body) : []
+  return !(write.method === 'PUT' && /^\/candidatos\/\d+$/.test(write.path) && fields.length > 0 && fields.every((f) => f === 'obs'))
+}
+
 /** First and last calendar day of 'YYYY-MM'. */
 export function monthRange(month: string): { start: string; end: string } {
   const start = `${month}-01`

@@ -113,7 +113,8 @@ export async function passThroughFeature(app: FastifyInstance) {
           body,
           token: rule.access === 'public' ? undefined : session!.token,
           requestId: request.id,
-          stream: unshaped,
+          // Only reads stream: a write's answer is read whole, for the caches that listen to writes.
+          stream: unshaped && rule.method === 'GET',
         }))
       if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
 

@@ -1,0 +1,122 @@
+import type { Sql } from '../../plugins/store.ts'
+
+/** The candidates feature's table: one counter per thing a cached list depends on. */
+export const LIST_VERSION_MIGRATIONS = ['CREATE TABLE IF NOT EXISTS list_versions (key TEXT PRIMARY KEY, version BIGINT NOT NULL)']
+
+/** Every candidate write bumps this: the all-candidates searches and counts depend on it. */
+export const ANY_CANDIDATE = 'candidates'
+/** Bumped by a write whose vacancy is not known: every vacancy's list depends on it. */
+export const ANY_VACANCY = 'vacancies'
+/** A vacancy's candidates: moved by a write to one of them. */
+export const vacancyKey = (id: number) => `vacancy:${id}`
+/** A vacancy's own record: moved by an edit of the vacancy. */
+export const vacancyRecordKey = (id: number) => `vacancy-record:${id}`
+
+interface Entry {
+  value: unknown
+  /** The versions of its keys when it was read, e.g. `3.0` for [vacancy:7 at 3, vacancies at 0]. */
+  versions: number[]
+  keys: readonly string[]
+  at: number
+}
+
+/**
+ * Lists the staff page through, kept between clicks (issue 16). An entry is served while it is
+ * younger than `ttlMs` and none of the version counters it depends on moved. The counters live in
+ * the store, so a write through any instance (its `bump`) makes every instance read again on the
+ * next click; the check costs one small store read and no legacy call. A write's own answer
+ * patches the rows here (`patch`), so the writer's next click needs no read at all.
+ */
+export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { store: Sql; ttlMs: number; maxEntries: number; now?: () => number }) {
+  const entries = new Map<string, Entry>()
+  const loading = new Map<string, Promise<unknown>>()
+
+  async function versionsOf(keys: readonly string[]): Promise<number[]> {
+    const rows = await store.all<{ key: string; version: number | string }>(`SELECT key, version FROM list_versions WHERE key IN (${keys.map(() => '?').join(', ')})`, keys)
+    const byKey = new Map(rows.map((r) => [r.key, Number(r.version)]))
+    return keys.map((k) => byKey.get(k) ?? 0)
+  }
+  const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
+
+  return {
+    /**
+     * The value under `key`, read through `load` when missing, older than the TTL, or when one of
+     * `keys` moved. Concurrent misses share one load. Versions are read before loading, so a write
+     * that lands during the load makes the next read load again.
+     */
+    async read<T>(key: string, keys: readonly string[], load: () => Promise<T>): Promise<T> {
+      let versions: number[]
+      try {
+        versions = await versionsOf(keys)
+      } catch {
+        // The store cannot say what changed: read the legacy, as without a cache.
+        return load()
+      }
+      const hit = entries.get(key)
+      if (hit && now() - hit.at < ttlMs && same(hit.versions, versions)) return hit.value as T
+      const pending = loading.get(key)
+      if (pending) return pending as Promise<T>
+      const promise = load()
+        .then((value) => {
+          entries.delete(key)
+          entries.set(key, { value, versions, keys, at: now() })
+          while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+          return value
+        })
+        .finally(() => loading.delete(key))
+      loading.set(key, promise)
+      return promise
+    },
+
+    /** Moves the counters of `keys` on (every instance's entries depending on them go stale); answers their new values. */
+    async bump(keys: readonly string[]): Promise<Map<string, number>> {
+      const moved = new Map<string, number>()
+      for (const key of keys) {
+        const row = await store.get<{ version: number | string }>(
+          'INSERT INTO list_versions (key, version) VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET version = list_versions.version + 1 RETURNING version',
+          [key],
+        )
+        moved.set(key, Number(row?.version ?? 0))
+      }
+      return moved
+    },
+
+    /**
+     * After this instance's own write moved `moved`: `change` edits the entry under `key` in place,
+     * and the entry is kept current when nothing but that write moved its counters; otherwise (or
+     * when `change` says it cannot) it is dropped and read again on the next click.
+     */
+    patch<T>(key: string, moved: ReadonlyMap<string, number>, change: (value: T) => boolean) {
+      const hit = entries.get(key)
+      if (!hit) return
+      const next = hit.keys.map((k, i) => (moved.has(k) ? moved.get(k)! : hit.versions[i]!))
+      const onlyOurs = hit.keys.every((k, i) => !moved.has(k) || moved.get(k) === hit.versions[i]! + 1)
+      if (onlyOurs && change(hit.value as T)) hit.versions = next
+      else entries.delete(key)
+    },
+
+    size: () => entries.size,
+    clear: () => entries.clear(),
+  }
+}
+export type ListCache = ReturnType<typeof createListCache>
+
+type Obj = Record<string, unknown>
+
+/**
+ * The counters a successful legacy write moves: any candidate write moves ANY_CANDIDATE and its
+ * vacancy's (from what was sent or answered; ANY_VACANCY when neither says). A vacancy's edit
+ * moves its own counter (its record is cached beside its rows); other writes move nothing.
+ */
+export function listKeysOf(write: { method: string; path: string; body: unknown; answer: { body: unknown } }): string[] {
+  const vacancyWrite = /^\/processos_seletivos\/(\d+)$/.exec(write.path)
+  if (vacancyWrite) return [vacancyRecordKey(Number(vacancyWrite[1]))]
+  if (!/^\/candidatos(\/\d+(\/observacao)?)?$/.test(write.path)) return []
+  const record = (value: unknown): Obj | null => {
+    if (!value || typeof value !== 'object') return null
+    const data = (value as Obj).data
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Obj) : (value as Obj)
+  }
+  const vacancy = Number(record(write.answer.body)?.job_posting_id ?? record(write.body)?.job_posting_id)
+  return [ANY_CANDIDATE, Number.isSafeInteger(vacancy) && vacancy > 0 ? vacancyKey(vacancy) : ANY_VACANCY]
+}
