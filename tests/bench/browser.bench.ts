@@ -29,6 +29,62 @@ async function measure(page: Page, action: () => Promise<unknown>): Promise<{ ms
 }
 
 /**
+ * Issue 16: page clicks on ListaCandidatos's largest vacancy straight against the BFF (so the time
+ * is the BFF's, not the browser's): the first click after a write reads the legacy, the next ones should not.
+ * Legacy traffic comes from the stand-in's own request log; bytes are the size of the answers it
+ * logged, read back once. Not shown: a click after a write (one read, like the first).
+ */
+async function pageClicks(bffUrl: string, legacyUrl: string, cookie: string, quick: boolean, log: (line: string) => void): Promise<BenchRow[]> {
+  const legacyLog = async () => ((await (await fetch(`${legacyUrl}/__control/requests`)).json()) as { requests: { method: string; url: string }[] }).requests
+  const click = async (query: string) => {
+    const started = performance.now()
+    const answer = await fetch(`${bffUrl}/bff/vacancies/1/candidates${query}`, { headers: { cookie } })
+    await answer.arrayBuffer()
+    if (!answer.ok) throw new Error(`click ${query}: ${answer.status}`)
+    return performance.now() - started
+  }
+  // A note through the pass-through marks the vacancy's cached rows as changed, so the next click
+  // reads the legacy again (as after any write, or after the cache's minute).
+  const listed = (await (await fetch(`${bffUrl}/bff/vacancies/1/candidates`, { headers: { cookie } })).json()) as { items: { id: number }[] }
+  const note = await fetch(`${bffUrl}/api/candidatos/${listed.items[0]!.id}/observacao`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-csrf': '1' },
+    body: JSON.stringify({ observacao: 'Benchmark: nota para invalidar a lista' }),
+  })
+  if (!note.ok) throw new Error(`note: ${note.status}`)
+  await fetch(`${legacyUrl}/__control/requests`, { method: 'DELETE' })
+  const first = await click('?page=1&order=name_asc')
+  const firstCalls = await legacyLog()
+  const firstBytes = await sizeOf(legacyUrl, firstCalls)
+  await fetch(`${legacyUrl}/__control/requests`, { method: 'DELETE' })
+  const clicks: number[] = []
+  const queries = ['?page=2', '?page=3', '?page=4&order=name_asc', '?status=contratado', '?q=maria', '?page=5', '?page=6', '?page=7', '?page=8', '?page=9']
+  for (let round = 0; round < (quick ? 1 : 3); round++) for (const q of queries) clicks.push(await click(q))
+  const later = await legacyLog()
+  log(`first click ${first.toFixed(1)} ms, ${firstCalls.length} legacy calls (${(firstBytes / 1024).toFixed(0)} KB); then ${clicks.length} clicks, ${later.length} legacy calls`)
+  return [
+    row('staff-lists', 'ListaCandidatos first click (reads the legacy): BFF time', [first], 'ms'),
+    row('staff-lists', 'ListaCandidatos first click: legacy bytes read', [firstBytes / 1024], 'KB'),
+    row('staff-lists', 'ListaCandidatos page click, sort, filter, search: BFF time', clicks, 'ms', { max: 10 }),
+    row('staff-lists', 'ListaCandidatos page click: legacy calls', [later.length / clicks.length], 'calls', { max: 0 }),
+  ]
+}
+
+/** What the logged legacy calls answered, in bytes: each read once more, with the admin's token from a fresh login. */
+async function sizeOf(legacyUrl: string, calls: { method: string; url: string }[]): Promise<number> {
+  const login = await fetch(`${legacyUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cnpj: '11222333000181', password: 'demo-admin-2026' }),
+  })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  let bytes = 0
+  for (const call of calls.filter((c) => c.method === 'GET'))
+    bytes += (await (await fetch(`${legacyUrl}${call.url}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer()).byteLength
+  return bytes
+}
+
+/**
  * Issue 4's scale check in Chromium: time to the first rendered row and bytes transferred for
  * ListaCandidatos on the largest vacancy (5,000 of 100,000 candidates) and ListaTodosCandidatos
  * searching the 100,000 (a common first name, thousands of matches), each a fresh page load.
@@ -88,6 +144,7 @@ export const staffListsBenchmark: Benchmark = {
           'KB',
         ),
       ]
+      rows.push(...(await pageClicks(product.url.replace('localhost', '127.0.0.1'), product.legacyUrl, `${cookie.name}=${cookie.value}`, quick, log)))
       return rows
     } finally {
       await browser.close()
