@@ -42,6 +42,9 @@ describe('GET /bff/dashboard', () => {
     expect(body.month).toBe('2026-11')
     expect(body.stale).toBe(false)
   })
+  /** A write as the admin; answers its status. */
+  const adminWrite = async (method: 'POST' | 'PUT', url: string, payload: object) =>
+    (await stack.app.inject({ method, url, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify(payload) })).statusCode
   it('serves a cached answer, stale while it recomputes, and drops it after a write through the BFF that changes a figure', async () => {
     const first = (await dashboard()).body
     const again = (await dashboard()).body
@@ -54,22 +57,10 @@ describe('GET /bff/dashboard', () => {
     expect(refreshed.stale).toBe(false)
     expect(refreshed.generatedAt).not.toBe(first.generatedAt)
     // A note changes no figure (issue 16): the cached answer stays.
-    const note = await stack.app.inject({
-      method: 'POST',
-      url: '/api/candidatos/5/observacao',
-      headers: { ...UNSAFE_HEADERS, cookie: admin },
-      payload: JSON.stringify({ observacao: 'x' }),
-    })
-    expect(note.statusCode).toBe(200)
+    expect(await adminWrite('POST', '/api/candidatos/5/observacao', { observacao: 'x' })).toBe(200)
     stack.advance(1000)
     expect((await dashboard()).body.generatedAt).toBe(refreshed.generatedAt)
-    const status = await stack.app.inject({
-      method: 'PUT',
-      url: '/bff/candidates/5/status',
-      headers: { ...UNSAFE_HEADERS, cookie: admin },
-      payload: JSON.stringify({ status: 'entrevista_online' }),
-    })
-    expect(status.statusCode).toBe(200)
+    expect(await adminWrite('PUT', '/bff/candidates/5/status', { status: 'entrevista_online' })).toBe(200)
     stack.advance(1000)
     expect((await dashboard()).body.generatedAt).not.toBe(refreshed.generatedAt)
     stack.resetClock()

@@ -95,7 +95,6 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
       else entries.delete(key)
     },
 
-    size: () => entries.size,
     clear: () => entries.clear(),
   }
 }

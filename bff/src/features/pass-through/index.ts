@@ -121,10 +121,10 @@ export async function passThroughFeature(app: FastifyInstance) {
       reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8')
       if (unshaped) {
         if (!response.stream) return reply.send(response.raw.length > 0 ? response.raw : 'null')
+        // Only bodies over STREAM_ABOVE_BYTES or of unannounced length arrive as a stream.
         const length = response.headers.get('content-length')
-        if (length !== null && length !== '0') reply.header('content-length', length)
-        // An empty success body is still JSON for the browser.
-        return reply.send(length === '0' ? (response.stream.resume(), 'null') : response.stream)
+        if (length !== null) reply.header('content-length', length)
+        return reply.send(response.stream)
       }
       let answer: unknown = response.body
       if (rule.shape === 'public-vacancies')
