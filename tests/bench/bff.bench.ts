@@ -113,7 +113,7 @@ async function sideBySide(name: string, targets: Targets, goals: SideBySideTarge
 }
 
 /** Signs in through the BFF's own login and answers the session cookie. */
-async function bffCookie(bffUrl: string, origin: string, cnpj: string, password: string) {
+export async function bffCookie(bffUrl: string, origin: string, cnpj: string, password: string) {
   const login = await fetch(`${bffUrl}/bff/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf': '1', origin },

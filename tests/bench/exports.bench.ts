@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
 import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
+import { MAX_RENDER_BODY_BYTES } from '@mini-vagas/shared/domain/export-rules'
+import { freePort, startService } from '../support/processes.ts'
+import { bffCookie } from './bff.bench.ts'
 import { startProduct, type Product } from '../support/product.ts'
 import { PRODUCTION_BFF_ENV, percentile, row, type Benchmark, type BenchRow } from './harness.ts'
 
@@ -191,6 +196,150 @@ export const exportResponsivenessBenchmark: Benchmark = {
       ]
     } finally {
       await product.stop()
+    }
+  },
+}
+
+/** Reads `url` with the reader paused for `pauseMs` after its first bytes; the BFF's peak RSS growth meanwhile. */
+function pausedRead(url: string, cookie: string, pauseMs: number, pid: number): Promise<{ growthMb: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const baseline = rssKb(pid)
+    let peak = baseline
+    const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 25)
+    const request = httpRequest(url, { headers: { cookie } }, (response) => {
+      let bytes = 0
+      response.once('data', () => {
+        response.pause()
+        setTimeout(() => {
+          clearInterval(sampler)
+          response.resume()
+        }, pauseMs)
+      })
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve({ growthMb: (peak - baseline) / 1024, bytes }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/**
+ * Issue 16: the export control's render at its body limit, and relatorio.xlsx under a paused
+ * reader. A legacy that answers at once with heavy report windows (tests/support/bulky-legacy.ts)
+ * keeps the BFF on the critical path. /healthz is asked every 10 ms while an 8 MiB table is
+ * rendered to xlsx, beside the same probe idle in the same run; the BFF's RSS is sampled every
+ * 25 ms. Not shown: a browser's upload of the body, several renders at once (each is one admin's
+ * click), or a reader slower than the loopback; the figures include the benchmark reading the file.
+ */
+export const exportRenderBenchmark: Benchmark = {
+  name: 'export-render',
+  description: 'POST /bff/exports/render of an 8 MiB table (RSS, /healthz p99 during it) and relatorio.xlsx with its reader paused (RSS, legacy reads)',
+  async run({ quick, scratch, log }) {
+    const [legacyPort, bffPort] = [await freePort(), await freePort()]
+    const legacyUrl = `http://127.0.0.1:${legacyPort}`
+    const services = [await startService('tests/support/bulky-legacy.ts', { PORT: String(legacyPort), ROWS_PER_WINDOW: '800' }, `${legacyUrl}/__reads`)]
+    try {
+      const base = `http://127.0.0.1:${bffPort}`
+      const bff = await startService(
+        'bff/src/server.ts',
+        {
+          ...PRODUCTION_BFF_ENV,
+          PORT: String(bffPort),
+          LEGACY_API_URL: `${legacyUrl}/api`,
+          PUBLIC_ORIGIN: base,
+          SESSION_SECRET: 'export-render-bench-secret-0123456789-abcdef',
+          STORE_FILE: join(scratch, 'export-render.db'),
+          STATIC_DIR: '/nonexistent',
+        },
+        `${base}/healthz`,
+      )
+      services.push(bff)
+      const pid = bff.child.pid!
+      const cookie = await bffCookie(base, base, '11222333000181', 'x')
+
+      // The largest table the render takes: rows of a staff list's columns up to MAX_RENDER_BODY_BYTES.
+      const table: Record<string, string | number>[] = []
+      let size = 200
+      for (let i = 0; size < MAX_RENDER_BODY_BYTES - 400; i++) {
+        const r = { id: i, nome: `Candidata número ${i}`, cidade: i % 3 ? 'Fortaleza' : 'Natal', status: 'entrevista_presencial', inscricao: '2026-11-20' }
+        size += Buffer.byteLength(JSON.stringify(r)) + 1
+        table.push(r)
+      }
+      const body = JSON.stringify({ rows: table, type: 'xlsx', fileName: 'lista.xlsx' })
+      const render = async () => {
+        const started = performance.now()
+        const response = await fetch(`${base}/bff/exports/render`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: base, cookie }, body })
+        const bytes = (await response.arrayBuffer()).byteLength
+        if (!response.ok) throw new Error(`render: ${response.status}`)
+        return { ms: performance.now() - started, bytes }
+      }
+      const probe = async (keepGoing: () => boolean, max: number) => {
+        const latencies: number[] = []
+        while (keepGoing() && latencies.length < max) {
+          const started = performance.now()
+          await (await fetch(`${base}/healthz`)).arrayBuffer()
+          latencies.push(performance.now() - started)
+          await new Promise((r) => setTimeout(r, 10))
+        }
+        return latencies
+      }
+      await render() // exceljs and the route's validator loaded, as in a BFF that has served one
+      const idle = await probe(() => true, quick ? 50 : 200)
+      const during: number[] = []
+      const seconds: number[] = []
+      const growth: number[] = []
+      for (let i = 0; i < (quick ? 1 : 3); i++) {
+        const baseline = rssKb(pid)
+        let peak = baseline
+        const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 25)
+        let rendering = true
+        const done = render().finally(() => (rendering = false))
+        during.push(...(await probe(() => rendering, 1_000_000)))
+        const { ms, bytes } = await done
+        clearInterval(sampler)
+        seconds.push(ms / 1000)
+        growth.push((peak - baseline) / 1024)
+        log(
+          `render of ${table.length} rows (${(body.length / 1_048_576).toFixed(1)} MiB body): ${(ms / 1000).toFixed(2)} s, ${(bytes / 1_048_576).toFixed(1)} MB file, RSS ${(baseline / 1024).toFixed(0)} → ${(peak / 1024).toFixed(0)} MB`,
+        )
+      }
+      const tooBig = await fetch(`${base}/bff/exports/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: base, cookie },
+        body: JSON.stringify({ rows: [...table, ...table, ...table], type: 'xlsx' }),
+      })
+      log(`a ${((body.length * 3) / 1_048_576).toFixed(1)} MiB body: ${tooBig.status} ${((await tooBig.json()) as { message: string }).message}`)
+
+      // relatorio.xlsx of two years (105 windows of 800 heavy rows): read straight through, then with
+      // the reader paused for 5 s after its first bytes.
+      const report = `${base}/bff/exports/relatorio.xlsx?start_date=2025-01-01&end_date=2026-12-31`
+      const reads = async () => ((await (await fetch(`${legacyUrl}/__reads`)).json()) as { reads: number }).reads
+      const reading = await pausedRead(report, cookie, 0, pid)
+      const before = await reads()
+      const pauseMs = quick ? 2_000 : 5_000
+      let readsWhilePaused = 0
+      const watcher = setTimeout(async () => (readsWhilePaused = (await reads()) - before), pauseMs - 100)
+      const paused = await pausedRead(report, cookie, pauseMs, pid)
+      clearTimeout(watcher)
+      log(
+        `relatorio.xlsx ${(reading.bytes / 1_048_576).toFixed(0)} MB: RSS growth read straight ${reading.growthMb.toFixed(0)} MB, paused ${pauseMs / 1000} s ${paused.growthMb.toFixed(0)} MB; legacy windows read while paused ${readsWhilePaused} of 105`,
+      )
+      const rows = table.length.toLocaleString('en')
+      return [
+        row('export-render', '/healthz, idle', idle, 'ms'),
+        row('export-render', `/healthz during an 8 MiB render (${rows} rows, xlsx)`, during, 'ms'),
+        row('export-render', '/healthz p99 during the render', [percentile(during, 99)], 'ms', { max: 50 }),
+        row('export-render', '8 MiB render: time', seconds, 's'),
+        row('export-render', '8 MiB render: BFF peak RSS growth', growth, 'MB', { max: 200 }),
+        row('export-render', 'relatorio.xlsx read straight: BFF peak RSS growth', [reading.growthMb], 'MB'),
+        row('export-render', `relatorio.xlsx, reader paused ${pauseMs / 1000} s: BFF peak RSS growth`, [paused.growthMb], 'MB', { max: 100 }),
+        // The kernel's socket buffers (tcp_rmem up to 32 MB here) absorb the first tens of MB; a
+        // writer that ignored the reader would read all 105 windows, and hold them.
+        row('export-render', `relatorio.xlsx, reader paused: legacy windows read (of 105)`, [readsWhilePaused], 'reads', { max: 78 }),
+      ]
+    } finally {
+      for (const service of services.reverse()) await service.stop()
     }
   },
 }

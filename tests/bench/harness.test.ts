@@ -43,6 +43,7 @@ describe('bench harness', () => {
         'dashboard',
         'xlsx',
         'export-responsiveness',
+        'export-render',
         'screening-load',
         'screening-openai',
         'screening-apply',

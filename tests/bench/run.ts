@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
 import { bundleBenchmark, passThroughBenchmark, passThroughTrivialBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
-import { dashboardBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
+import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
@@ -26,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   dashboardBenchmark,
   xlsxBenchmark,
   exportResponsivenessBenchmark,
+  exportRenderBenchmark,
   screeningLoadBenchmark,
   screeningOpenAiBenchmark,
   screeningApplyBenchmark,

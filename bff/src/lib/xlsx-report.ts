@@ -1,9 +1,8 @@
-import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
-import { setImmediate } from 'node:timers/promises'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
+import { DownloadClosed, nextSlice, roomIn } from './back-pressure.ts'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
@@ -17,6 +16,9 @@ function localDate(value: unknown): Date | null {
   return Number.isNaN(t) ? null : new Date(t - FORTALEZA_OFFSET_MS)
 }
 
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const NEEDS_ESCAPE = /[\x00-\x08\x0b-\x1f]|_x[0-9A-Fa-f]{4}_/
+
 /**
  * Text exactly as stored, for any spreadsheet program (issue 15). Written as an inline string
  * (`t="inlineStr"`, exceljs's rich-text cell) whose `<t>` gets `xml:space="preserve"` when it starts
@@ -26,6 +28,8 @@ function localDate(value: unknown): Date | null {
  * is escaped itself (`_x005F_`), as Excel does.
  */
 export function xlsxText(text: string): { richText: { text: string }[] } {
+  // Most text has nothing to escape: one regex scan instead of a loop over every character.
+  if (!NEEDS_ESCAPE.test(text)) return { richText: [{ text }] }
   let escaped = ''
   for (const ch of text.replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')) {
     const code = ch.charCodeAt(0)
@@ -99,13 +103,14 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
       for (let i = 0; i < rows.length; i++) {
         sheet.addRow(reportRow(rows[i]!)).commit()
         // Never hold the event loop for long (other users' requests wait behind it), and let a
-        // slow download hold the writer back instead of buffering the file in memory.
-        if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await setImmediate()
-        if (out.writableNeedDrain) await once(out, 'drain')
+        // slow download hold the writer back instead of buffering the file in memory; a download
+        // that was left stops the writer and its legacy reads.
+        if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextSlice(out)
+        else await roomIn(out)
       }
     }
     sheet.commit()
     await workbook.commit()
-  })().catch((error: unknown) => out.destroy(error as Error))
+  })().catch((error: unknown) => out.destroy(error instanceof DownloadClosed ? undefined : (error as Error)))
   return out
 }

@@ -3,6 +3,13 @@ import fp from 'fastify-plugin'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
 import { UpstreamError } from './legacy-client.ts'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a body over the route's `bodyLimit` is told (413), when the general text says too little. */
+    tooLargeMessage?: string
+  }
+}
+
 interface AjvError {
   instancePath: string
   keyword: string
@@ -78,7 +85,7 @@ export const errorsPlugin = fp(
           : reply.code(400).send({ message: MESSAGES.badInput, errors })
       }
       const status = fastifyError.statusCode ?? 500
-      if (status === 413) return reply.code(413).send({ message: MESSAGES.tooLarge })
+      if (status === 413) return reply.code(413).send({ message: request.routeOptions.config.tooLargeMessage ?? MESSAGES.tooLarge })
       if (status === 415) return reply.code(415).send({ message: MESSAGES.json })
       if (status === 429) return reply.code(429).send({ message: MESSAGES.tooMany })
       if (status >= 400 && status < 500) return reply.code(status === 404 ? 404 : 400).send({ message: status === 404 ? MESSAGES.notFound : MESSAGES.badInput })

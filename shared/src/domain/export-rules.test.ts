@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_MESSAGES, limitProblem, sheetNameProblem, reportRangeProblem, shouldQuoteNumber } from './export-rules.ts'
+import { EXPORT_MESSAGES, MAX_RENDER_BODY_BYTES, limitProblem, longestText, sheetNameProblem, reportRangeProblem, shouldQuoteNumber } from './export-rules.ts'
 
 describe('sheet names (spec §5)', () => {
   it('accept ordinary names', () => {
@@ -42,5 +42,17 @@ describe('relatorio.xlsx range (issue 11)', () => {
     expect(reportRangeProblem('', '2026-01-01')).toBe('Por favor, selecione as datas inicial e final.')
     expect(reportRangeProblem('2026-02-29', '2026-03-01')).toBe('Informe datas válidas (dia, mês e ano que existam no calendário).')
     expect(reportRangeProblem('2026-03-02', '2026-03-01')).toBe('A data final deve ser igual ou posterior à data inicial.')
+  })
+  it('measures the longest text cell, ignoring numbers and empties', () => {
+    expect(
+      longestText([
+        { a: 'abc', b: 123456789 },
+        { a: null, b: 'abcdef' },
+      ]),
+    ).toBe(6)
+    expect(longestText([])).toBe(0)
+  })
+  it('names the render limit in the text the user sees', () => {
+    expect(EXPORT_MESSAGES.tooLarge).toContain(`${MAX_RENDER_BODY_BYTES / 1_048_576} MB`)
   })
 })

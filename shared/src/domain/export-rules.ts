@@ -19,6 +19,7 @@ export const EXPORT_MESSAGES = {
   tooManyRows: (max: number) => `O arquivo aceita no máximo ${max.toLocaleString('pt-BR')} linhas.`,
   tooManyColumns: (max: number) => `O arquivo aceita no máximo ${max.toLocaleString('pt-BR')} colunas.`,
   longCell: 'Uma célula passa de 32.767 caracteres, o limite das planilhas.',
+  tooLarge: 'A tabela passa de 8 MB, o máximo que se exporta de uma vez. Filtre as linhas ou exporte em partes.',
 } as const
 
 export const MAX_SHEETS = 65_535
@@ -30,6 +31,15 @@ export const FORMAT_LIMITS: Record<ExportType, { rows: number; columns: number }
   csv: { rows: 1_048_576, columns: 16_384 },
   html: { rows: 1_048_576, columns: 16_384 },
 }
+
+/**
+ * The largest export the control sends to be rendered, in bytes of its JSON (issue 16). Sized to the
+ * default format's limit (xls: 65,535 data rows, spec §9) at ~128 bytes a row, which is a narrow
+ * table, or ~9,000 rows of the all-candidates list's columns; the dashboard's own export is ~3 KB.
+ * Parsing and checking 8 MiB holds the BFF's event loop ~40 ms once, which keeps other users' p99
+ * under 50 ms; a body of every format's limit (1,048,576 × 16,384 cells) could never be parsed.
+ */
+export const MAX_RENDER_BODY_BYTES = 8 * 1_048_576
 
 /** The first problem with a sheet name (blank, too long, apostrophes, History, : \ / ? * [ ]), or null. */
 export function sheetNameProblem(name: string, others: readonly string[] = []): string | null {
@@ -43,6 +53,17 @@ export function sheetNameProblem(name: string, others: readonly string[] = []): 
 /** Numbers above 99999999999 or below 1e-13 go as text, so spreadsheets keep every digit (CPF, phones). */
 export function shouldQuoteNumber(value: number): boolean {
   return value > 99_999_999_999 || (value !== 0 && Math.abs(value) < 1e-13)
+}
+
+/** The length of a table's longest text cell, for the cell limit. */
+export function longestText(rows: readonly Record<string, unknown>[]): number {
+  let longest = 0
+  for (const row of rows)
+    for (const key in row) {
+      const value = row[key]
+      if (typeof value === 'string' && value.length > longest) longest = value.length
+    }
+  return longest
 }
 
 /** The first limit a table breaks for a format (header row included), or null. */

@@ -56,6 +56,14 @@ describe('ExportControl (spec §2.14)', () => {
     expect(fetchMock).not.toHaveBeenCalled()
     expect(screen.getByRole('alert').textContent).toMatch(/History/)
   })
+  it('refuses a table over the render limit before uploading it, with the BFF’s own text (issue 16)', async () => {
+    const big = Array.from({ length: 9_000 }, (_, i) => ({ nome: `Candidata ${i}`, nota: 'x'.repeat(1_000) }))
+    render(<ExportControl data={big} type="xlsx" fileName="x.xlsx" />)
+    fireEvent.click(screen.getByRole('button', { name: 'Download x.xlsx' }))
+    await act(async () => void (await vi.advanceTimersByTimeAsync(500)))
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(screen.getByRole('alert').textContent).toMatch(/passa de 8 MB/)
+  })
   it('hands the file over in blob mode instead of downloading it', async () => {
     const onBlob = vi.fn()
     render(<ExportControl data={rows} asBlob onBlob={onBlob} type="csv" fileName="a.csv" />)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
-import { limitProblem, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
+import { EXPORT_MESSAGES, MAX_RENDER_BODY_BYTES, limitProblem, longestText, sheetNameProblem, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { ApiError, GENERIC_ERROR } from '../lib/api-client.ts'
 import { saveBlob } from '../lib/download.ts'
 
@@ -76,14 +76,16 @@ export function ExportControl({
       const rows = data ?? (fetchData ? await fetchData() : [])
       if (rows.length === 0) return
       const columns = fields ? Object.keys(fields).length : Object.keys(rows[0]!).length
-      const longest = rows.reduce((max, row) => Math.max(max, ...Object.values(row).map((v) => (typeof v === 'string' ? v.length : 0))), 0)
-      const problem = sheetNameProblem(worksheetName) ?? limitProblem(type, rows.length, columns, longest)
+      const problem = sheetNameProblem(worksheetName) ?? limitProblem(type, rows.length, columns, longestText(rows))
       if (problem) return fail(problem)
+      const body = JSON.stringify({ rows, fields, defaultValue, header, footer, fileName, worksheetName, rtl, quoteLongNumbers, numberFormats, columnWidths, escapeCsv, type })
+      // The BFF refuses a larger body with the same text; checked here, it costs no upload.
+      if (new Blob([body]).size > MAX_RENDER_BODY_BYTES) return fail(EXPORT_MESSAGES.tooLarge)
       const response = await fetch('/bff/exports/render', {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-        body: JSON.stringify({ rows, fields, defaultValue, header, footer, fileName, worksheetName, rtl, quoteLongNumbers, numberFormats, columnWidths, escapeCsv, type }),
+        body,
       })
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { message?: string }

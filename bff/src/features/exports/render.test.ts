@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import nock from 'nock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { EXPORT_MESSAGES, MAX_RENDER_BODY_BYTES } from '@mini-vagas/shared/domain/export-rules'
 import { CSRF_HEADERS, testApp, signedIn } from '../../testing.ts'
 
 // POST /bff/exports/render: the export control's files, read back by independent readers.
@@ -39,9 +40,12 @@ describe('POST /bff/exports/render', () => {
     expect(response.statusCode).toBe(200)
     const files = unzipSync(new Uint8Array(response.rawPayload))
     expect(strFromU8(files['xl/workbook.xml']!)).toContain('name="Candidatos"')
-    const shared = strFromU8(files['xl/sharedStrings.xml']!)
-    expect(shared).toContain('Conceição &quot;Ção&quot; Araújo')
-    expect(shared).toContain('123456789012')
+    // Inline strings, as the §3.8 report writes them: text kept exactly, no string table held in memory.
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
+    expect(sheet).toContain('Conceição &quot;Ção&quot; Araújo')
+    expect(sheet).toContain('<t>123456789012</t>')
+    expect(sheet).toContain('<t xml:space="preserve">linha 1\nlinha 2</t>')
+    expect(sheet).toContain('<pane ySplit="1"')
     expect(strFromU8(files['xl/styles.xml']!)).toMatch(/<b\/>/)
   })
   it('writes html and the Excel-compatible xls, escaped, right-to-left on request', async () => {
@@ -74,6 +78,32 @@ describe('POST /bff/exports/render', () => {
     const wide = Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`c${i}`, 'x']))
     expect(JSON.parse((await render({ rows: [wide], type: 'xls' })).body).message).toBe('O arquivo aceita no máximo 256 colunas.')
     expect(JSON.parse((await render({ rows: [{ a: 'x'.repeat(32_768) }], type: 'xlsx' })).body).message).toMatch(/32\.767/)
+  })
+  it('streams a large table whole in every format, row for row (issue 16)', async () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => ({ n: i, nome: `Candidata ${i}`, cidade: i % 2 ? 'Natal' : 'Fortaleza' }))
+    const csv = await render({ rows: many, type: 'csv', defaultValue: '-' })
+    const parsed = parse(csv.body, { delimiter: ';', bom: true }) as string[][]
+    expect(parsed).toHaveLength(12_001)
+    expect(parsed[12_000]).toEqual(['11999', 'Candidata 11999', 'Natal'])
+    const html = await render({ rows: many, type: 'html' })
+    expect(html.body.match(/<tr>/g)).toHaveLength(12_001)
+    expect(html.body.endsWith('</tbody></table></body></html>')).toBe(true)
+    const xlsx = await render({ rows: many, type: 'xlsx', footer: ['Fim'] })
+    const sheet = strFromU8(unzipSync(new Uint8Array(xlsx.rawPayload))['xl/worksheets/sheet1.xml']!)
+    expect(sheet.match(/<row /g)).toHaveLength(12_002)
+    expect(sheet).toContain('<t>Candidata 11999</t>')
+  })
+  it('refuses a body over the render limit with a 413 and the text that names it, before reading it all (issue 16)', async () => {
+    const over = JSON.stringify({ rows: Array.from({ length: 300 }, () => ({ a: 'x'.repeat(30_000) })), type: 'csv' })
+    expect(over.length).toBeGreaterThan(MAX_RENDER_BODY_BYTES)
+    const response = await app.inject({ method: 'POST', url: '/bff/exports/render', headers: { ...CSRF_HEADERS, cookie }, payload: over })
+    expect(response.statusCode).toBe(413)
+    expect(JSON.parse(response.body).message).toBe(EXPORT_MESSAGES.tooLarge)
+  })
+  it('is for admins only: a company user is refused before its body is read', async () => {
+    const company = await signedIn(app, { name: 'C', email: 'c@x', role: 'company', cnpj: '2' }, '2|t')
+    const response = await app.inject({ method: 'POST', url: '/bff/exports/render', headers: { ...CSRF_HEADERS, cookie: company }, payload: JSON.stringify({ rows }) })
+    expect(response.statusCode).toBe(403)
   })
   it('needs a session', async () => {
     const response = await app.inject({ method: 'POST', url: '/bff/exports/render', headers: CSRF_HEADERS, payload: JSON.stringify({ rows }) })
