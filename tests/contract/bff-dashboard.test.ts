@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { filledCounts } from '../../shared/src/domain/dashboard.ts'
 import { RECRUITERS } from '../../infra/legacy-api/src/seed/reference-data.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
@@ -41,6 +42,16 @@ describe('GET /bff/dashboard', () => {
     expect(Object.keys(body.filled.byRecruiter).sort()).toEqual([...RECRUITERS].sort())
     expect(body.month).toBe('2026-11')
     expect(body.stale).toBe(false)
+  })
+  it('reads a month’s hires for their window only, not every hire ever, and counts the same (issue 16)', async () => {
+    await stack.resetLegacyLog()
+    const { body } = await dashboard('?month=2026-10')
+    const reads = (await stack.legacyRequests()).map((r) => r.url).filter((u) => u.includes('/candidatos/status/contratado'))
+    expect(reads).toEqual(['/api/candidatos/status/contratado?start_date=2025-10-01&end_date=2026-10-31'])
+    // Every hire ever, counted the same way: the window loses none of the seeded hires.
+    const everyHire = (await legacy('/candidatos/status/contratado')).data
+    const recruiters = Object.keys(body.filled.byRecruiter).filter((r) => r !== 'Sem recrutador')
+    expect(body.filled).toEqual(filledCounts(everyHire, '2026-10', recruiters))
   })
   /** A write as the admin; answers its status. */
   const adminWrite = async (method: 'POST' | 'PUT', url: string, payload: object) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filledCounts, originCounts, originOf, statusCounts, vacancyCounts } from './dashboard.ts'
+import { filledCounts, hireWindow, originCounts, originOf, statusCounts, vacancyCounts } from './dashboard.ts'
 
 describe('vacancyCounts (spec §2.8, §9)', () => {
   it('counts only mostrar vacancies, by state in either spelling, and open positions', () => {
@@ -17,6 +17,14 @@ describe('vacancyCounts (spec §2.8, §9)', () => {
       openPositions: 6,
       visibleVacancies: 5,
     })
+  })
+})
+
+describe('hireWindow (issue 16)', () => {
+  it('covers the 12 months before the month and the month itself, across a year', () => {
+    expect(hireWindow('2026-11')).toEqual({ start: '2025-11-01', end: '2026-11-30' })
+    expect(hireWindow('2026-01')).toEqual({ start: '2025-01-01', end: '2026-01-31' })
+    expect(hireWindow('2024-02')).toEqual({ start: '2023-02-01', end: '2024-02-29' })
   })
 })
 

@@ -1,7 +1,7 @@
 import { PUBLIC_VISIBILITY } from '../constants/vacancy.ts'
 import { VEIOPOR_APPLY } from '../constants/option-lists.ts'
 import { normalizeCandidateStatus } from './candidate-status.ts'
-import { calendarMonth } from './dates.ts'
+import { calendarMonth, monthRange, previousMonth, type DateRange } from './dates.ts'
 import { toUf } from './estados.ts'
 import { lastActionAt } from './last-action.ts'
 import { foldText } from './text.ts'
@@ -69,6 +69,27 @@ export interface FilledCounts {
  * known recruiter is listed, with 0 when they hired nobody (issue 15), and a hire's recruiter is
  * counted under the known spelling of the name (case and spaces aside).
  */
+/**
+ * How far back a month's hires may have registered: 12 months before the month (issue 16, a
+ * decision recorded in docs/decisions.md). A hire counts in the month of its last action (spec
+ * §9), but the legacy filters hires by registration date only, so reading a month's hires exactly
+ * meant reading every hire ever. A candidate is hired from an application to a vacancy, and
+ * vacancies are filled within weeks; one who registered over a year before being hired is not
+ * counted on the dashboard (the candidate lists still show them as contratado).
+ */
+export const HIRE_WINDOW_MONTHS = 12
+
+/**
+ * The registration dates that may hold `month`'s hires: from the first day HIRE_WINDOW_MONTHS
+ * before it to its last day. The end is exact: a candidate registered after the month has their
+ * last action after it too.
+ */
+export function hireWindow(month: string): DateRange {
+  let first = month
+  for (let i = 0; i < HIRE_WINDOW_MONTHS; i++) first = previousMonth(first)
+  return { start: `${first}-01`, end: monthRange(month).end }
+}
+
 export function filledCounts(hires: readonly DashboardHire[], month: string, recruiters: readonly string[] = []): FilledCounts {
   const out: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: Object.fromEntries(recruiters.map((r) => [r, 0])) }
   const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))

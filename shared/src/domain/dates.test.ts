@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  monthRange,
   monthName,
   previousMonth,
   GLOBAL_MAX_DAYS,
@@ -41,6 +42,10 @@ describe('calendar dates in America/Fortaleza', () => {
   it('shift across months and leap days', () => {
     expect(shiftDate('2024-03-01', -1)).toBe('2024-02-29')
     expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01')
+  })
+  it('give a month’s first and last day, leap Februaries and Decembers included', () => {
+    expect(monthRange('2024-02')).toEqual({ start: '2024-02-01', end: '2024-02-29' })
+    expect(monthRange('2026-12')).toEqual({ start: '2026-12-01', end: '2026-12-31' })
   })
   it('refuse an invalid date instead of guessing', () => {
     expect(() => shiftDate('2026-02-30', 1)).toThrow(RangeError)

@@ -54,6 +54,13 @@ export function calendarMonth(instant: Date | string | number): string {
   return calendarDate(instant).slice(0, 7)
 }
 
+/** First and last calendar day of 'YYYY-MM'. */
+export function monthRange(month: string): DateRange {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+  return { start: `${month}-01`, end: shiftDate(next, -1) }
+}
+
 /** The month before a 'YYYY-MM' month. */
 export function previousMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number]

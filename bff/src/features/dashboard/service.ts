@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
+import { monthRange, todayDate } from '@mini-vagas/shared/domain/dates'
 import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
-import { filledCounts, originCounts, statusCounts, vacancyCounts, type DashboardHire } from '@mini-vagas/shared/domain/dashboard'
+import { filledCounts, hireWindow, originCounts, statusCounts, vacancyCounts, type DashboardHire } from '@mini-vagas/shared/domain/dashboard'
 import { legacyGet } from '../../lib/access.ts'
 import { readList, readStatusCounts } from '../../lib/legacy-readers.ts'
 import type { HttpClient } from '../../plugins/legacy-client.ts'
@@ -20,21 +20,15 @@ export function changesCounts(write: { method: string; path: string; body: unkno
   return !(write.method === 'PUT' && /^\/candidatos\/\d+$/.test(write.path) && fields.length > 0 && fields.every((f) => f === 'obs'))
 }
 
-/** First and last calendar day of 'YYYY-MM'. */
-export function monthRange(month: string): { start: string; end: string } {
-  const start = `${month}-01`
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
-  return { start, end: shiftDate(next, -1) }
-}
-
 async function compute(legacy: HttpClient, month: string, session: SessionData, request: FastifyRequest) {
   const { start, end } = monthRange(month)
   const dates = { start_date: start, end_date: end }
-  // Four independent legacy reads, in parallel.
+  // Four independent legacy reads, in parallel. Hires are read for their window (issue 16), not
+  // every hire ever: the legacy filters by registration date only (see hireWindow).
+  const hired = hireWindow(month)
   const [vacancies, hires, statuses, registrations] = await Promise.all([
     legacyGet(legacy, '/processos_seletivos', session, request),
-    legacyGet(legacy, '/candidatos/status/contratado', session, request),
+    legacyGet(legacy, '/candidatos/status/contratado', session, request, { start_date: hired.start, end_date: hired.end }),
     legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates),
     legacyGet(legacy, '/excel_relatorio', session, request, dates),
   ])

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { candidateStatusFamily, candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDateTime, monthName, previousMonth, todayDate } from '@mini-vagas/shared/domain/dates'
+import { HIRE_WINDOW_MONTHS } from '@mini-vagas/shared/domain/dashboard'
 import { BarChart, Change } from '../../../components/bar-chart.tsx'
 import { ExportControl } from '../../../components/export-control.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
@@ -87,7 +88,12 @@ export function Component() {
             <Card title="Vagas visíveis no Ceará" value={d?.vacancies.vacanciesByState.CE} />
             <Card title="Vagas visíveis no Rio Grande do Norte" value={d?.vacancies.vacanciesByState.RN} />
             <Card title="Posições em aberto" value={d?.vacancies.openPositions} hint="Solicitadas menos preenchidas" />
-            <Card title="Contratações no mês" value={d?.filled.filled} hint="Contratados com última ação no mês" change={{ before: p?.filled.filled, label: beforeLabel }} />
+            <Card
+              title="Contratações no mês"
+              value={d?.filled.filled}
+              hint={`Contratados com última ação no mês, inscritos nos ${HIRE_WINDOW_MONTHS} meses anteriores`}
+              change={{ before: p?.filled.filled, label: beforeLabel }}
+            />
             <Card
               title="Inscritos no mês"
               value={d ? sum(d.statuses) : undefined}
