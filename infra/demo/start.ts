@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEMO_ACCOUNTS } from '../legacy-api/src/seed/demo-accounts.ts'
+import { buildBff } from '../../bff/build.ts'
 
 /**
  * `npm start`: seeds the demo database on first run, starts each part as its own process (real
@@ -58,6 +59,11 @@ if (built !== 0) {
   console.error('A compilação da interface falhou.')
   stopAll(built)
 }
+// The BFF runs as it ships: bundled (bff/build.ts, about two seconds).
+const bffEntry = await buildBff().catch((error: unknown) => {
+  console.error(`A compilação do BFF falhou: ${(error as Error).message}`)
+  return stopAll(1)
+})
 
 const legacy = run('infra/legacy-api/src/server.ts', [], { LEGACY_PORT: String(legacyPort), LEGACY_DB: databaseFile })
 legacy.once('exit', (code) => {
@@ -66,7 +72,7 @@ legacy.once('exit', (code) => {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(0))
 
-const bff = run('bff/src/server.ts', [], {
+const bff = run(bffEntry, [], {
   PORT: String(port),
   PUBLIC_ORIGIN: publicOrigin,
   LEGACY_API_URL: `http://127.0.0.1:${legacyPort}/api`,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { freePort, ROOT, runScript, startService } from '../support/processes.ts'
+import { freePort, ROOT, runScript, SHIPPED_BFF, startService } from '../support/processes.ts'
 import { startProduct } from '../support/product.ts'
 import { PRODUCTION_BFF_ENV, row, type Benchmark, type BenchRow } from './harness.ts'
 
@@ -216,7 +216,7 @@ export const passThroughTrivialBenchmark: Benchmark = {
       const bffUrl = `http://127.0.0.1:${bffPort}`
       services.push(
         await startService(
-          'bff/src/server.ts',
+          SHIPPED_BFF,
           {
             ...PRODUCTION_BFF_ENV,
             PORT: String(bffPort),

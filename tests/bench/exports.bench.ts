@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
 import { MAX_RENDER_BODY_BYTES } from '@mini-vagas/shared/domain/export-rules'
-import { freePort, startService } from '../support/processes.ts'
+import { freePort, SHIPPED_BFF, startService } from '../support/processes.ts'
 import { bffCookie } from './bff.bench.ts'
 import { startProduct, type Product } from '../support/product.ts'
 import { PRODUCTION_BFF_ENV, percentile, row, type Benchmark, type BenchRow } from './harness.ts'
@@ -242,7 +242,7 @@ export const exportRenderBenchmark: Benchmark = {
     try {
       const base = `http://127.0.0.1:${bffPort}`
       const bff = await startService(
-        'bff/src/server.ts',
+        SHIPPED_BFF,
         {
           ...PRODUCTION_BFF_ENV,
           PORT: String(bffPort),

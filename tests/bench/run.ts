@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { buildBff } from '../../bff/build.ts'
 import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
 import { bundleBenchmark, passThroughBenchmark, passThroughTrivialBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
@@ -47,6 +48,8 @@ if (unknown.length > 0) {
   process.exit(2)
 }
 const selected = positionals.length ? BENCHMARKS.filter((b) => positionals.includes(b.name)) : BENCHMARKS
+// Benchmarks measure the BFF as it ships: bundled from the current sources.
+await buildBff()
 const scratch = mkdtempSync(join(tmpdir(), 'mini-vagas-bench-'))
 const rows: BenchRow[] = []
 try {

@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http'
 import autocannon from 'autocannon'
 import { startPostgres } from '../../bff/src/testing-postgres.ts'
+import { SHIPPED_BFF } from '../support/processes.ts'
 import { applyEnded, applyWhenFree, duplicates, ledger, login, screened, startApply, startBff, startLegacy, view, type Bff, type Legacy } from '../faults/harness.ts'
 import { rangeHolding, row, type Benchmark, type BenchRow } from './harness.ts'
 
@@ -68,7 +69,7 @@ async function applyTakeover(databaseUrl: string, results: number, killHalfway: 
   const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'production', COOKIE_SECURE: 'false', JOB_LEASE_SECONDS: String(leaseSeconds) }
   const pair: Bff[] = []
   try {
-    pair.push(await startBff(legacy, ':memory:', env), await startBff(legacy, ':memory:', env))
+    pair.push(await startBff(legacy, ':memory:', env, SHIPPED_BFF), await startBff(legacy, ':memory:', env, SHIPPED_BFF))
     const [a, b] = pair as [Bff, Bff]
     const cookie = await login(a)
     const vacancies = (await (await fetch(`${a.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
@@ -124,7 +125,7 @@ export const scaleOutBenchmark: Benchmark = {
       const instances = async (target: Pick<Legacy, 'url'>) => {
         // Production settings: production mode and its `info` request logs (the fault harness's default is `error`).
         const env = { DATABASE_URL: await postgres.createDatabase(), PUBLIC_ORIGIN: 'http://127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', COOKIE_SECURE: 'false' }
-        const pair = [await startBff(target as Legacy, ':memory:', env), await startBff(target as Legacy, ':memory:', env)]
+        const pair = [await startBff(target, ':memory:', env, SHIPPED_BFF), await startBff(target, ':memory:', env, SHIPPED_BFF)]
         started.push(...pair)
         const urls = pair.map((b) => b.url.replace('localhost', '127.0.0.1'))
         const one = await balancer(urls.slice(0, 1))

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dateWindows } from '../../bff/src/features/exports/index.ts'
 import { freePort, startService, type Service } from '../support/processes.ts'
-import { login, startBff, until, type Bff, type Legacy } from './harness.ts'
+import { login, startBff, until, type Bff } from './harness.ts'
 
 /**
  * Issue 16: relatorio.xlsx waits for its reader. A real BFF process in front of a legacy whose
@@ -23,7 +23,7 @@ beforeAll(async () => {
   legacyUrl = `http://127.0.0.1:${port}`
   legacy = await startService('tests/support/bulky-legacy.ts', { PORT: String(port), ROWS_PER_WINDOW: '800' }, `${legacyUrl}/__reads`)
   scratch = mkdtempSync(join(tmpdir(), 'mv-exports-'))
-  bff = await startBff({ url: legacyUrl } as Legacy, join(scratch, 'bff.sqlite'))
+  bff = await startBff({ url: legacyUrl }, join(scratch, 'bff.sqlite'))
   cookie = await login(bff)
 })
 afterAll(async () => {

@@ -83,11 +83,12 @@ export interface Bff {
   alive(): boolean
 }
 
-export async function startBff(legacy: Legacy, storeFile: string, env: Record<string, string> = {}): Promise<Bff> {
+/** A BFF process on `storeFile`; from its sources unless `entry` names another (the benchmarks run the shipped bundle). */
+export async function startBff(legacy: Pick<Legacy, 'url'>, storeFile: string, env: Record<string, string> = {}, entry = 'bff/src/server.ts'): Promise<Bff> {
   const port = await freePort()
   const url = `http://localhost:${port}`
   const service = await startService(
-    'bff/src/server.ts',
+    entry,
     {
       PORT: String(port),
       PUBLIC_ORIGIN: url,

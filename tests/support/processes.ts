@@ -4,6 +4,12 @@ import { resolve } from 'node:path'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 
+/**
+ * The BFF as it ships: the bundle `npm run build` writes (bff/build.ts). The end-to-end journeys
+ * and the benchmarks run it; the fault suite runs the sources, so it needs no build.
+ */
+export const SHIPPED_BFF = 'bff/dist/server.js'
+
 /** A free loopback port, found by binding port 0. */
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {

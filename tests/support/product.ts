@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
-import { freePort, ROOT, runScript, startService, type Service } from './processes.ts'
+import { freePort, ROOT, runScript, SHIPPED_BFF, startService, type Service } from './processes.ts'
 
 /**
  * The whole product as `npm start` runs it, but on free ports and a fresh seeded database:
@@ -20,6 +20,7 @@ export interface Product {
 
 /** `bffEnv` adds to (or overrides) the BFF's environment, e.g. an OpenAI-compatible stub. */
 export async function startProduct(candidates = 400, options: { bffEnv?: Record<string, string> } = {}): Promise<Product> {
+  if (!existsSync(join(ROOT, SHIPPED_BFF)) || !existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('The product is not built: run `npm run build` first.')
   const dir = mkdtempSync(join(tmpdir(), 'mini-vagas-e2e-'))
   const db = join(dir, 'legacy.sqlite')
   const seed = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--db', db, '--now', todayDate()])
@@ -33,7 +34,7 @@ export async function startProduct(candidates = 400, options: { bffEnv?: Record<
     services.push(await startService('infra/legacy-api/src/server.ts', { LEGACY_PORT: String(legacyPort), LEGACY_DB: db, LEGACY_CONTROL: '1' }, `${legacyUrl}/api/vagas-publicas`))
     services.push(
       await startService(
-        'bff/src/server.ts',
+        SHIPPED_BFF,
         {
           PORT: String(port),
           PUBLIC_ORIGIN: url,
