@@ -26,6 +26,18 @@ async function timed(url: string, cookie: string): Promise<{ ms: number; bytes: 
   return { ms: performance.now() - started, bytes: body.byteLength }
 }
 
+/** /healthz asked every 10 ms, one at a time, while `keepGoing` says so (at most `max` times): each answer's latency in ms. */
+async function healthLatencies(base: string, keepGoing: () => boolean, max: number): Promise<number[]> {
+  const latencies: number[] = []
+  while (keepGoing() && latencies.length < max) {
+    const started = performance.now()
+    await (await fetch(`${base}/healthz`)).arrayBuffer()
+    latencies.push(performance.now() - started)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  return latencies
+}
+
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
 
 /**
@@ -167,16 +179,7 @@ export const exportResponsivenessBenchmark: Benchmark = {
     try {
       const { base, cookie } = await session(product)
       const url = `${base}/bff/exports/relatorio.xlsx?start_date=${shiftDate(todayDate(), -366)}&end_date=${todayDate()}`
-      const probe = async (keepGoing: () => boolean, max: number) => {
-        const latencies: number[] = []
-        while (keepGoing() && latencies.length < max) {
-          const started = performance.now()
-          await (await fetch(`${base}/healthz`)).arrayBuffer()
-          latencies.push(performance.now() - started)
-          await new Promise((r) => setTimeout(r, 10))
-        }
-        return latencies
-      }
+      const probe = (keepGoing: () => boolean, max: number) => healthLatencies(base, keepGoing, max)
       await timed(`${base}/bff/exports/relatorio.xlsx?start_date=${todayDate()}&end_date=${todayDate()}`, cookie)
       const idle = await probe(() => true, quick ? 50 : 300)
       let exporting = true
@@ -274,16 +277,7 @@ export const exportRenderBenchmark: Benchmark = {
         if (!response.ok) throw new Error(`render: ${response.status}`)
         return { ms: performance.now() - started, bytes }
       }
-      const probe = async (keepGoing: () => boolean, max: number) => {
-        const latencies: number[] = []
-        while (keepGoing() && latencies.length < max) {
-          const started = performance.now()
-          await (await fetch(`${base}/healthz`)).arrayBuffer()
-          latencies.push(performance.now() - started)
-          await new Promise((r) => setTimeout(r, 10))
-        }
-        return latencies
-      }
+      const probe = (keepGoing: () => boolean, max: number) => healthLatencies(base, keepGoing, max)
       await render() // exceljs and the route's validator loaded, as in a BFF that has served one
       const idle = await probe(() => true, quick ? 50 : 200)
       const during: number[] = []
