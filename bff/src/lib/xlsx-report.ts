@@ -106,7 +106,7 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
         // slow download hold the writer back instead of buffering the file in memory; a download
         // that was left stops the writer and its legacy reads.
         if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextSlice(out)
-        else await roomIn(out)
+        else if (out.writableNeedDrain || out.destroyed) await roomIn(out)
       }
     }
     sheet.commit()
