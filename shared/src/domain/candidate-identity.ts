@@ -29,9 +29,16 @@ export function recordsOf<T extends { email?: unknown; whatsapp?: unknown }>(per
 /** The ids of records that share an e-mail or a WhatsApp with another record of the list ("possível duplicado"). */
 export function possibleDuplicates(records: readonly { id: number; email?: unknown; whatsapp?: unknown }[]): Set<number> {
   const byKey = new Map<string, number[]>()
+  const add = (key: string, id: number) => {
+    const ids = byKey.get(key)
+    if (ids) ids.push(id)
+    else byKey.set(key, [id])
+  }
   for (const r of records) {
-    const keys = [emailKey(r.email) ? `e:${emailKey(r.email)}` : '', phoneKey(r.whatsapp).length >= 10 ? `p:${phoneKey(r.whatsapp)}` : ''].filter(Boolean)
-    for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), r.id])
+    const email = emailKey(r.email)
+    const phone = phoneKey(r.whatsapp)
+    if (email) add(`e:${email}`, r.id)
+    if (phone.length >= 10) add(`p:${phone}`, r.id)
   }
   const out = new Set<number>()
   for (const ids of byKey.values()) if (new Set(ids).size > 1) for (const id of ids) out.add(id)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { movedCount, countByStatus, matchesSearch, matchesStatus, pageButtons, paginate, sortCandidates } from './candidate-list.ts'
+import { possibleDuplicates } from './candidate-identity.ts'
+import { CANDIDATE_ORDERS, candidateListView, movedCount, countByStatus, matchesSearch, matchesStatus, pageButtons, paginate, sortCandidates } from './candidate-list.ts'
 
 const c = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra })
 
@@ -73,5 +74,43 @@ describe('movedCount (issue 12: a status change updates the counts without a rea
     expect(movedCount({ all: 1, '': 1 }, null, 'triado')).toEqual({ all: 1, '': 0, triado: 1 })
     expect(movedCount({ all: 1, triado: 1 }, 'triado', 'triado')).toEqual({ all: 1, triado: 1 })
     expect(movedCount({ all: 1 }, 'revisao', 'triado')).toEqual({ all: 1, triado: 1 })
+  })
+})
+
+describe('candidateListView (issue 16: a list read once, asked on every click)', () => {
+  // A deterministic mix: accents, shared contacts, every status form, missing and equal dates.
+  const names = ['Maria José', 'maria jose', 'João Araújo', 'Érica Lima', 'Ana', 'bruno', 'Zé', 'Álvaro']
+  const statuses = ['triado', 'Triado ', null, '', 'pendente', 'contratado', 'entrevista']
+  const list = Array.from({ length: 120 }, (_, i) =>
+    c(i + 1, {
+      full_name: names[i % names.length],
+      email: i % 11 === 0 ? 'Repetido@exemplo.com ' : `p${i}@exemplo.com`,
+      whatsapp: i % 13 === 0 ? '55 (85) 98877-6655' : i % 7 === 0 ? null : `(85) 9${String(1000_0000 + i * 7919).slice(0, 8)}`,
+      address_city: ['Natal', 'Fortaleza', 'Caucaia', null][i % 4],
+      address_state: ['RN', 'CE', null][i % 3],
+      status: statuses[i % statuses.length],
+      created_at: i % 9 === 0 ? null : `2026-0${(i % 9) + 1}-01T00:00:00Z`,
+      updated_at: i % 5 === 0 ? '2026-05-01T00:00:00Z' : null,
+    }),
+  )
+  const view = candidateListView(list)
+
+  it('answers what filtering, counting and sorting every row answers, for every order, status and search', () => {
+    for (const order of CANDIDATE_ORDERS)
+      for (const status of [undefined, 'all', '', 'triado', 'contratado', 'desconhecido'])
+        for (const q of ['', 'maria jose', 'ARAUJO', 'exemplo.com', '98877', '85988776655', 'zz', '12']) {
+          const searched = list.filter((x) => matchesSearch(x, q))
+          const expected = sortCandidates(
+            searched.filter((x) => matchesStatus(x, status)),
+            order,
+          )
+          const answer = view.select({ q, status, order })
+          expect(answer.rows.map((x) => x.id)).toEqual(expected.map((x) => x.id))
+          expect(answer.counts).toEqual(countByStatus(searched))
+        }
+  })
+  it('marks the same possible duplicates, once', () => {
+    expect(view.duplicates()).toEqual(possibleDuplicates(list))
+    expect(view.duplicates()).toBe(view.duplicates())
   })
 })

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
-import { countByStatus, matchesSearch, matchesStatus, paginate, sortCandidates } from '@mini-vagas/shared/domain/candidate-list'
+import { candidateListView, paginate, type CandidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import type { ListedCandidate, VacancyCandidatesQuery } from '@mini-vagas/shared/schemas/candidates'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { calendarDate } from '@mini-vagas/shared/domain/dates'
@@ -29,11 +29,9 @@ export type ListQuery = Omit<VacancyCandidatesQuery, 'page'> & {
   everything?: boolean
 }
 
-/** Pages of `size` rows, or every row on one page. */
-/** One page of `rows`, with the ids on it that share a contact with another row of `among` (issue 15). */
-const pageOf = (rows: Row[], query: ListQuery, among: readonly Row[] = rows) => {
+/** One page of `rows` (or every row on one page), with the ids on it in `marked`: those sharing a contact with another row (issue 15). */
+const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
   const page = paginate(rows, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, rows.length) : undefined)
-  const marked = possibleDuplicates(among as { id: number; email?: unknown; whatsapp?: unknown }[])
   return { ...page, possibleDuplicates: page.items.map((c) => Number(c.id)).filter((id) => marked.has(id)) }
 }
 
@@ -51,6 +49,18 @@ export function createCandidateLists({
   cache: ListCache
   bumped: (answer: UpstreamResponse) => Promise<ReadonlyMap<string, number>> | undefined
 }) {
+  /**
+   * Each cached list's view (its orders, statuses, search text and duplicates, computed once): a
+   * click walks it instead of sorting and scanning 5,000 rows again (issue 16). Keyed by the rows
+   * array, which is never changed in place, so a patched or reloaded list gets a new view.
+   */
+  const views = new WeakMap<readonly Row[], CandidateListView<Row>>()
+  const viewOf = (rows: readonly Row[]) => {
+    let view = views.get(rows)
+    if (!view) views.set(rows, (view = candidateListView(rows)))
+    return view
+  }
+
   /** After our own write: the changed row replaces the cached one, so the writer's next click reads nothing. */
   async function patchCached(answer: UpstreamResponse, row: Row) {
     const moved = await bumped(answer)
@@ -59,7 +69,8 @@ export function createCandidateLists({
     cache.patch<{ rows: Row[] }>(`rows:${vacancyId}`, moved, (list) => {
       const at = list.rows.findIndex((c) => Number(c.id) === Number(row.id))
       if (at < 0) return false
-      list.rows[at] = row
+      // A new array, so the list's view is computed again with the row's new status and dates.
+      list.rows = list.rows.with(at, row)
       return true
     })
   }
@@ -146,16 +157,10 @@ export function createCandidateLists({
           return candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request)
         }
       })
-      const searched = all.filter((c) => matchesSearch(c, query.q ?? ''))
-      const page = pageOf(
-        sortCandidates(
-          searched.filter((c) => matchesStatus(c, query.status)),
-          query.order,
-        ),
-        query,
-        all,
-      )
-      return { vacancy: vacancy as Obj & { id: number }, counts: countByStatus(searched), partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
+      const view = viewOf(all)
+      const { rows, counts } = view.select(query)
+      const page = pageOf(rows, query, view.duplicates())
+      return { vacancy: vacancy as Obj & { id: number }, counts, partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
     },
 
     /**
@@ -178,21 +183,24 @@ export function createCandidateLists({
         counts.all! += total
       }
       const status = query.status === undefined || query.status === 'all' ? undefined : query.status
-      let rows: Row[]
+      let read: Row[]
       if (q) {
-        const found = await cached(`search:${q.toLowerCase()}`, async () =>
+        read = await cached(`search:${q.toLowerCase()}`, async () =>
           readList<Row>((await legacyGet(legacy, '/candidatos/busca-avancada', session, request, { nome: q, ...dates })).body),
         )
-        rows = found.filter((c) => matchesStatus(c, status))
       } else if (status !== undefined) {
         const path = normalizeCandidateStatus(status) === '' ? '/candidatos/sem-status' : `/candidatos/status/${encodeURIComponent(normalizeCandidateStatus(status))}`
-        rows = await cached(`status:${path}`, async () => readList<Row>((await legacyGet(legacy, path, session, request, dates)).body))
+        read = await cached(`status:${path}`, async () => readList<Row>((await legacyGet(legacy, path, session, request, dates)).body))
       } else {
         return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, possibleDuplicates: [] }
       }
-      const sorted = sortCandidates(rows, query.order).map((c) => asSeenBy(session, c))
+      // The search's own text was the legacy's to match; here the result is filtered by status and ordered.
+      const view = viewOf(read)
+      const { rows } = view.select({ status, order: query.order })
+      // Possible duplicates among the rows listed, as the screen shows them.
+      const page = pageOf(rows, query, rows.length === read.length ? view.duplicates() : possibleDuplicates(rows))
       // The export takes every row of the result; the screen takes one page.
-      return { idle: false, counts, ...pageOf(sorted, query) }
+      return { idle: false, counts, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
     },
   }
 }
