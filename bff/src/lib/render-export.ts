@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
 import { neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
 import { shouldQuoteNumber, type ExportType } from '@mini-vagas/shared/domain/export-rules'
-import { DownloadClosed, nextSlice } from './back-pressure.ts'
+import { DownloadClosed, isFull, nextSlice, roomIn, zipInputs } from './back-pressure.ts'
 import { xlsxText } from './xlsx-report.ts'
 
 export type Cell = string | number | boolean | null
@@ -129,7 +129,9 @@ async function writeXlsx(r: RenderRequest, keys: string[], out: PassThrough): Pr
   headerRow.font = { bold: true }
   headerRow.commit()
   for (let i = 0; i < r.rows.length; i++) {
-    if (i > 0 && i % SLICE_ROWS === 0) await nextSlice(out)
+    // Slices as the other formats; within one, the zip's deflate is waited for (exceljs does not pass its back-pressure on).
+    if (i > 0 && i % SLICE_ROWS === 0) await nextSlice(out, zipInputs(sheet))
+    else if (isFull(out, zipInputs(sheet))) await roomIn(out, zipInputs(sheet))
     const row = r.rows[i]!
     sheet.addRow(keys.map((k) => text(cellValue(row[k], r)))).commit()
   }

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
-import { DownloadClosed, nextSlice, roomIn } from './back-pressure.ts'
+import { DownloadClosed, isFull, nextSlice, roomIn, zipInputs } from './back-pressure.ts'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
@@ -105,8 +105,10 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
         // Never hold the event loop for long (other users' requests wait behind it), and let a
         // slow download hold the writer back instead of buffering the file in memory; a download
         // that was left stops the writer and its legacy reads.
-        if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextSlice(out)
-        else if (out.writableNeedDrain || out.destroyed) await roomIn(out)
+        // The zip's deflate is waited for too: exceljs does not pass its back-pressure on.
+        const inner = zipInputs(sheet)
+        if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextSlice(out, inner)
+        else if (isFull(out, inner)) await roomIn(out, inner)
       }
     }
     sheet.commit()
