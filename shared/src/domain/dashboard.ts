@@ -65,13 +65,8 @@ export interface FilledCounts {
 }
 
 /**
- * Hires whose last action is in `month` ('YYYY-MM', Fortaleza), per state and per recruiter. Every
- * known recruiter is listed, with 0 when they hired nobody (issue 15), and a hire's recruiter is
- * counted under the known spelling of the name (case and spaces aside).
- */
-/**
  * How far back a month's hires may have registered: 12 months before the month (issue 16, a
- * decision recorded in docs/decisions.md). A hire counts in the month of its last action (spec
+ * decision recorded in the README's Decisions). A hire counts in the month of its last action (spec
  * §9), but the legacy filters hires by registration date only, so reading a month's hires exactly
  * meant reading every hire ever. A candidate is hired from an application to a vacancy, and
  * vacancies are filled within weeks; one who registered over a year before being hired is not
@@ -90,6 +85,11 @@ export function hireWindow(month: string): DateRange {
   return { start: `${first}-01`, end: monthRange(month).end }
 }
 
+/**
+ * Hires whose last action is in `month` ('YYYY-MM', Fortaleza), per state and per recruiter. Every
+ * known recruiter is listed, with 0 when they hired nobody (issue 15), and a hire's recruiter is
+ * counted under the known spelling of the name (case and spaces aside).
+ */
 export function filledCounts(hires: readonly DashboardHire[], month: string, recruiters: readonly string[] = []): FilledCounts {
   const out: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: Object.fromEntries(recruiters.map((r) => [r, 0])) }
   const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))
