@@ -54,9 +54,20 @@ export const isFull = (out: Writable, inner: readonly Writable[] = []) => out.wr
  * Between slices of a long render: lets the requests waiting on the event loop run (other users'
  * pages, /healthz), then waits for room in `out` (and `inner`).
  */
-export async function nextSlice(out: Writable, inner: readonly Writable[] = []): Promise<void> {
+async function nextSlice(out: Writable, inner: readonly Writable[] = []): Promise<void> {
   await setImmediate()
   await roomIn(out, inner)
+}
+
+/**
+ * Before row `i` of a long write: every `sliceRows` rows a turn of the event loop and room in
+ * `out` and `inner` (nextSlice), otherwise a wait only when one of them is full. Undefined when
+ * there is nothing to wait for, so most rows cost no await.
+ */
+export function paceRow(i: number, sliceRows: number, out: Writable, inner: readonly Writable[] = []): Promise<void> | undefined {
+  if (i > 0 && i % sliceRows === 0) return nextSlice(out, inner)
+  if (isFull(out, inner)) return roomIn(out, inner)
+  return undefined
 }
 
 /**

@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
 import { neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
 import { shouldQuoteNumber, type ExportType } from '@mini-vagas/shared/domain/export-rules'
-import { DownloadClosed, isFull, nextSlice, roomIn, zipInputs } from './back-pressure.ts'
+import { DownloadClosed, paceRow, zipInputs } from './back-pressure.ts'
 import { xlsxText } from './xlsx-report.ts'
 
 export type Cell = string | number | boolean | null
@@ -129,9 +129,9 @@ async function writeXlsx(r: RenderRequest, keys: string[], out: PassThrough): Pr
   headerRow.font = { bold: true }
   headerRow.commit()
   for (let i = 0; i < r.rows.length; i++) {
-    // Slices as the other formats; within one, the zip's deflate is waited for (exceljs does not pass its back-pressure on).
-    if (i > 0 && i % SLICE_ROWS === 0) await nextSlice(out, zipInputs(sheet))
-    else if (isFull(out, zipInputs(sheet))) await roomIn(out, zipInputs(sheet))
+    // Slices as the other formats; within one, a wait when the download or the zip behind exceljs is full.
+    const wait = paceRow(i, SLICE_ROWS, out, zipInputs(sheet))
+    if (wait) await wait
     const row = r.rows[i]!
     sheet.addRow(keys.map((k) => text(cellValue(row[k], r)))).commit()
   }

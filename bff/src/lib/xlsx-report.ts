@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/report'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
-import { DownloadClosed, isFull, nextSlice, roomIn, zipInputs } from './back-pressure.ts'
+import { DownloadClosed, paceRow, zipInputs } from './back-pressure.ts'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
@@ -101,14 +101,12 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: FIELDS.length } }
     for await (const rows of pages) {
       for (let i = 0; i < rows.length; i++) {
-        sheet.addRow(reportRow(rows[i]!)).commit()
         // Never hold the event loop for long (other users' requests wait behind it), and let a
-        // slow download hold the writer back instead of buffering the file in memory; a download
-        // that was left stops the writer and its legacy reads.
-        // The zip's deflate is waited for too: exceljs does not pass its back-pressure on.
-        const inner = zipInputs(sheet)
-        if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await nextSlice(out, inner)
-        else if (isFull(out, inner)) await roomIn(out, inner)
+        // slow download, or the zip behind exceljs, hold the writer back instead of buffering the
+        // file in memory; a download that was left stops the writer and its legacy reads.
+        const wait = paceRow(i, YIELD_EVERY_ROWS, out, zipInputs(sheet))
+        if (wait) await wait
+        sheet.addRow(reportRow(rows[i]!)).commit()
       }
     }
     sheet.commit()
