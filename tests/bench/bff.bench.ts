@@ -50,15 +50,17 @@ async function sideBySide(name: string, targets: Targets, goals: SideBySideTarge
       log(`${connections} connections, run ${i + 1}: ` + names.map((n) => `${n} ${runs[n].at(-1)!.rps.toFixed(0)} req/s p50 ${runs[n].at(-1)!.p50.toFixed(0)} µs`).join(' · '))
     }
     const at = `${connections} conn`
-    for (const n of names)
-      rows.push(
+    /** One row per target (direct, http-proxy, BFF) of one measure. */
+    const each = (label: string, field: 'rps' | 'p50' | 'p99', unit: string) =>
+      names.map((n) =>
         row(
           name,
-          `${at}: ${n} throughput`,
-          runs[n].map((x) => x.rps),
-          'req/s',
+          `${at}: ${n} ${label}`,
+          runs[n].map((x) => x[field]),
+          unit,
         ),
       )
+    rows.push(...each('throughput', 'rps', 'req/s'))
     rows.push(
       row(
         name,
@@ -75,15 +77,7 @@ async function sideBySide(name: string, targets: Targets, goals: SideBySideTarge
         connections === 100 && goals.directRatio ? { min: goals.directRatio } : connections === 10 && goals.directRatioAt10 ? { min: goals.directRatioAt10 } : undefined,
       ),
     )
-    for (const n of names)
-      rows.push(
-        row(
-          name,
-          `${at}: ${n} latency p50`,
-          runs[n].map((x) => x.p50),
-          'µs',
-        ),
-      )
+    rows.push(...each('latency p50', 'p50', 'µs'))
     rows.push(
       row(
         name,
@@ -99,15 +93,7 @@ async function sideBySide(name: string, targets: Targets, goals: SideBySideTarge
         'µs',
       ),
     )
-    for (const n of names)
-      rows.push(
-        row(
-          name,
-          `${at}: ${n} latency p99`,
-          runs[n].map((x) => x.p99),
-          'µs',
-        ),
-      )
+    rows.push(...each('latency p99', 'p99', 'µs'))
   }
   return rows
 }
