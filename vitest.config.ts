@@ -20,6 +20,8 @@ export default defineConfig({
       { test: { name: 'tests', root: 'tests', include: ['contract/**/*.test.ts', 'bench/**/*.test.ts', 'structure/**/*.test.ts'], testTimeout: 30_000 } },
       // Real faults on real processes (SIGKILL, two instances, a full disk): one file at a time.
       { test: { name: 'faults', root: 'tests', include: ['faults/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 120_000, fileParallelism: false } },
+      // The deployment as operators run it: nginx in front, several instances, the container image.
+      { test: { name: 'deploy', root: 'tests', include: ['deploy/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 180_000, fileParallelism: false } },
       // Real Chromium against real processes; needs the built SPA (npm test builds it first).
       { test: { name: 'e2e', root: 'tests', include: ['e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
     ],

@@ -18,6 +18,7 @@ import { privacyFeature } from './features/privacy/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
 import { traceIdOf } from './lib/trace.ts'
 import type { BffConfig } from './plugins/config.ts'
+import { fastifyTrustProxy } from './plugins/network-settings.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { legacyPlugin } from './plugins/legacy.ts'
@@ -89,7 +90,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The request id is the W3C trace id (lib/trace.ts): in every log line, the answer and the legacy calls.
     genReqId: (req) => traceIdOf(req.headers.traceparent),
     requestIdHeader: false,
@@ -122,7 +123,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(errorsPlugin)
   await app.register(routeAccessPlugin)
   await app.register(pageShellPlugin, { staticDir: config.staticDir })
-  await app.register(metricsPlugin, { registry, token: config.metricsToken, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
+  await app.register(metricsPlugin, { registry, token: config.metricsToken, address: config.metricsAddress, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
   // Callback-style hooks on every request: no promise per hook on the pass-through's hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)

@@ -24,6 +24,10 @@ if (config.sessionSecrets.includes(DEVELOPMENT_SESSION_SECRET)) {
 }
 const address = await app.listen({ host: config.host, port: config.port })
 console.log(`BFF listening on ${address} (legacy API ${config.legacyApiUrl})`)
+if (config.metricsAddress)
+  console.log(
+    `Metrics on http://${config.metricsAddress.host.includes(':') ? `[${config.metricsAddress.host}]` : config.metricsAddress.host}:${config.metricsAddress.port}/metrics`,
+  )
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

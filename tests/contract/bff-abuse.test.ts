@@ -31,7 +31,7 @@ describe('22. login rate limits', () => {
     expect(statuses[6]).toBe(429)
   })
   it('with a trusted proxy configured, X-Forwarded-For names the client', async () => {
-    const proxied = await startStack({ LOGIN_LIMIT_PER_IP: '2', LOGIN_LIMIT_PER_CNPJ: '50', TRUST_PROXY: 'true' }, { candidates: 10 })
+    const proxied = await startStack({ LOGIN_LIMIT_PER_IP: '2', LOGIN_LIMIT_PER_CNPJ: '50', TRUST_PROXY: '127.0.0.1' }, { candidates: 10 })
     try {
       const from = (xff: string, n: number) =>
         proxied.app.inject({
@@ -45,6 +45,8 @@ describe('22. login rate limits', () => {
       expect((await from('198.51.100.1', 2)).statusCode).toBe(401)
       expect((await from('198.51.100.1', 3)).statusCode).toBe(429)
       expect((await from('198.51.100.2', 4)).statusCode).toBe(401)
+      // Only the hop the operator named may name the client: a forged entry before it buys nothing.
+      expect((await from('203.0.113.77, 198.51.100.1', 5)).statusCode).toBe(429)
     } finally {
       await proxied.close()
     }

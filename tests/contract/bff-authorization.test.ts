@@ -93,8 +93,8 @@ const registration = () => {
 const CASES: Case[] = [
   { route: 'GET /healthz', method: 'GET', url: () => '/healthz' },
   { route: 'GET /readyz', method: 'GET', url: () => '/readyz' },
-  // Without METRICS_TOKEN, /metrics answers on loopback (the tests' address) to anyone.
-  { route: 'GET /metrics', method: 'GET', url: () => '/metrics' },
+  // Without METRICS_TOKEN the main listener does not serve /metrics to anyone, loopback included.
+  { route: 'GET /metrics', method: 'GET', url: () => '/metrics', ok: 404 },
   { route: 'GET /bff/openapi.json', method: 'GET', url: () => '/bff/openapi.json' },
   { route: 'GET /bff/auth/session', method: 'GET', url: () => '/bff/auth/session' },
   { route: 'POST /bff/auth/login', method: 'POST', url: () => '/bff/auth/login', body: { cnpj: '00000000000000', password: 'errada' }, ok: 401 },

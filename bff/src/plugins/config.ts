@@ -1,4 +1,5 @@
 import { createEnvReader } from '@mini-vagas/shared/domain/env'
+import { isLoopback, readListenAddress, readTrustedProxies, type ListenAddress, type TrustedProxies } from './network-settings.ts'
 
 /**
  * The BFF's configuration, read once at start from the environment (see infra/deploy/env.md).
@@ -25,8 +26,8 @@ export interface BffConfig {
   legacyRetries: number
   bodyLimitBytes: number
   publicCacheSeconds: number
-  /** Trust X-Forwarded-For from a proxy in front (client IPs for rate limits and logs). */
-  trustProxy: boolean
+  /** The proxies in front whose X-Forwarded-For names the client (rate limits, logs); false: none. */
+  trustProxy: TrustedProxies
   staticDir: string
   logLevel: string
   /** Login attempts per client IP, and failed ones per CNPJ, in a 15-minute window. */
@@ -46,8 +47,10 @@ export interface BffConfig {
   databaseUrl: string
   /** On SIGTERM, how long the jobs' current steps may take before the process exits anyway. */
   shutdownGraceSeconds: number
-  /** Bearer token for GET /metrics; empty: /metrics answers on loopback only. */
+  /** Bearer token for GET /metrics; empty: the main listener does not serve /metrics. */
   metricsToken: string
+  /** A listener of its own for GET /metrics (`host:port`), where the operator chooses; null: none. */
+  metricsAddress: ListenAddress | null
   openaiApiKey: string
   openaiBaseUrl: string
   openaiModel: string
@@ -80,7 +83,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     legacyRetries: read.int('LEGACY_RETRIES', 2, 0, 5),
     bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     publicCacheSeconds: read.int('PUBLIC_CACHE_SECONDS', 30, 0, 3600),
-    trustProxy: read.bool('TRUST_PROXY', false),
+    trustProxy: readTrustedProxies(env.TRUST_PROXY, read.problems),
     staticDir: read.string('STATIC_DIR', 'web/dist'),
     logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
     loginLimitPerIp: read.int('LOGIN_LIMIT_PER_IP', 30, 1, 100_000),
@@ -94,12 +97,18 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL?.trim() ?? '',
     shutdownGraceSeconds: read.int('SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
     metricsToken: env.METRICS_TOKEN?.trim() ?? '',
+    metricsAddress: readListenAddress('METRICS_ADDRESS', env.METRICS_ADDRESS, read.problems),
     openaiApiKey: env.OPENAI_API_KEY?.trim() ?? '',
     openaiBaseUrl: read.url('OPENAI_BASE_URL', 'https://api.openai.com/v1'),
     openaiModel: read.string('OPENAI_MODEL', 'gpt-4.1-mini'),
     openaiMaxInputTokens: read.int('OPENAI_MAX_INPUT_TOKENS', 20_000, 2_000, 1_000_000),
     openaiConcurrency: read.int('OPENAI_CONCURRENCY', 3, 1, 16),
     openaiSendSensitive: read.bool('OPENAI_SEND_SENSITIVE', false),
+  }
+  // Metrics name routes, counts and timings of everything the BFF does: in production they are
+  // never served to anyone who can reach a public address without the token.
+  if (production && config.metricsAddress && !config.metricsToken && !isLoopback(config.metricsAddress.host)) {
+    read.problems.push(`METRICS_ADDRESS=${env.METRICS_ADDRESS?.trim()} would serve /metrics beyond this host without METRICS_TOKEN: set METRICS_TOKEN, or bind it to 127.0.0.1`)
   }
   if (config.publicOrigin && new URL(config.publicOrigin).pathname !== '/') read.problems.push('PUBLIC_ORIGIN must be an origin, without a path')
   read.assertValid('BFF')

@@ -1,13 +1,16 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CSRF_HEADERS, LEGACY, testApp, signedIn } from '../testing.ts'
+import { CSRF_HEADERS, LEGACY, testApp, testConfig, signedIn } from '../testing.ts'
 import { endpointOf } from './metrics.ts'
 
 afterEach(() => nock.cleanAll())
 
+const TOKEN = { METRICS_TOKEN: 'segredo-das-metricas' }
+const BEARER = { authorization: 'Bearer segredo-das-metricas' }
+
 describe('GET /metrics (issue 13)', () => {
   it('counts requests by route pattern and legacy calls by endpoint and status, 429s included, and passes the trace on', async () => {
-    const app = await testApp()
+    const app = await testApp(TOKEN)
     const traceparents: string[] = []
     nock(LEGACY).get('/api/vagas-publicas').reply(200, { data: [] })
     nock(LEGACY, { reqheaders: { traceparent: (value: string | null) => traceparents.push(String(value)) > 0 } })
@@ -24,7 +27,7 @@ describe('GET /metrics (issue 13)', () => {
     // The request's trace goes on in the legacy call and is said in the answer.
     expect(login.headers['x-request-id']).toBe(trace)
     expect(traceparents[0]).toMatch(new RegExp(`^00-${trace}-[0-9a-f]{16}-01$`))
-    const metrics = await app.inject({ url: '/metrics' })
+    const metrics = await app.inject({ url: '/metrics', headers: BEARER })
     expect(metrics.statusCode).toBe(200)
     expect(metrics.headers['content-type']).toContain('text/plain')
     const text = metrics.body
@@ -38,8 +41,8 @@ describe('GET /metrics (issue 13)', () => {
   })
   it('counts live sessions: a login adds one, a logout or the idle timeout takes it away', async () => {
     let clock = Date.parse('2026-11-23T12:00:00Z')
-    const app = await testApp({ SESSION_IDLE_MINUTES: '30' }, { now: () => clock })
-    const live = async () => Number(/^bff_live_sessions (\d+)$/m.exec((await app.inject({ url: '/metrics' })).body)?.[1])
+    const app = await testApp({ SESSION_IDLE_MINUTES: '30', ...TOKEN }, { now: () => clock })
+    const live = async () => Number(/^bff_live_sessions (\d+)$/m.exec((await app.inject({ url: '/metrics', headers: BEARER })).body)?.[1])
     const user = { name: 'Ana', email: 'ana@x', role: 'admin', cnpj: '11222333000181' }
     const signIn = () => signedIn(app, user)
     expect(await live()).toBe(0)
@@ -53,14 +56,38 @@ describe('GET /metrics (issue 13)', () => {
     expect(await live()).toBe(0)
     await app.close()
   })
-  it('needs the token when one is configured, and answers only on loopback otherwise', async () => {
+  it('needs the token on the main listener, and without one is not served there even to loopback (a proxy on the host is loopback)', async () => {
     const open = await testApp()
-    expect((await open.inject({ url: '/metrics', remoteAddress: '10.1.2.3' })).statusCode).toBe(404)
+    for (const remoteAddress of ['127.0.0.1', '::1', '10.1.2.3']) expect((await open.inject({ url: '/metrics', remoteAddress })).statusCode, remoteAddress).toBe(404)
     await open.close()
-    const guarded = await testApp({ METRICS_TOKEN: 'segredo-das-metricas' })
+    const guarded = await testApp(TOKEN)
     expect((await guarded.inject({ url: '/metrics' })).statusCode).toBe(401)
-    expect((await guarded.inject({ url: '/metrics', headers: { authorization: 'Bearer segredo-das-metricas' } })).statusCode).toBe(200)
+    expect(JSON.parse((await guarded.inject({ url: '/metrics' })).body).message).toBe('Informe o token de métricas.')
+    expect((await guarded.inject({ url: '/metrics', headers: BEARER })).statusCode).toBe(200)
     await guarded.close()
+  })
+  it('serves a listener of its own at METRICS_ADDRESS, and nothing else there', async () => {
+    const app = await testApp({ METRICS_ADDRESS: '127.0.0.1:0' })
+    await app.ready()
+    const { port } = app.metricsAddress!() as { port: number }
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`)
+    expect(metrics.status).toBe(200)
+    expect(await metrics.text()).toContain('bff_http_requests_total')
+    const other = await fetch(`http://127.0.0.1:${port}/bff/auth/me`)
+    expect(other.status).toBe(404)
+    expect(await other.json()).toEqual({ message: 'Não encontrado.' })
+    // The main app still does not serve it without a token.
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404)
+    await app.close()
+  })
+  it('refuses a production start that would serve metrics beyond the host without a token', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), LEGACY_API_URL: 'https://legacy.example/api' }
+    expect(() => testConfig({ ...production, METRICS_ADDRESS: '0.0.0.0:9464' })).toThrow(
+      /METRICS_ADDRESS=0\.0\.0\.0:9464 would serve \/metrics beyond this host without METRICS_TOKEN/,
+    )
+    expect(testConfig({ ...production, METRICS_ADDRESS: '127.0.0.1:9464' }).metricsAddress).toEqual({ host: '127.0.0.1', port: 9464 })
+    expect(testConfig({ ...production, METRICS_ADDRESS: '0.0.0.0:9464', METRICS_TOKEN: 'segredo-das-metricas' }).metricsAddress?.host).toBe('0.0.0.0')
+    expect(() => testConfig({ METRICS_ADDRESS: 'metrics' })).toThrow(/METRICS_ADDRESS must be host:port/)
   })
   it('labels legacy paths by endpoint, never by id', () => {
     expect(endpointOf('/candidatos/123/observacao')).toBe('/candidatos/:id/observacao')

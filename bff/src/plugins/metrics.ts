@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client'
-import { HttpError } from '../lib/http-error.ts'
+import { HttpError, MESSAGES } from '../lib/http-error.ts'
 import type { HttpClient } from './legacy-client.ts'
+import type { ListenAddress } from './network-settings.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry: features add their own gauges to it. */
     metrics: Registry
+    /** Where the metrics listener of its own listens, when METRICS_ADDRESS opened one. */
+    metricsAddress?: () => ReturnType<Server['address']>
   }
 }
 
@@ -53,11 +57,16 @@ export function measuredLegacy(client: HttpClient, registry: Registry): HttpClie
 /**
  * `GET /metrics` in Prometheus' text format (issue 13): requests per route, method and status and
  * their latency, legacy calls (see measuredLegacy), the store's pool, sessions, the process's own
- * figures, and what the features add (screening's jobs). With `METRICS_TOKEN` set it needs
- * `Authorization: Bearer <token>`; without, it answers only on the loopback interface.
+ * figures, and what the features add (screening's jobs). On the main listener it needs
+ * `Authorization: Bearer <token>` (`METRICS_TOKEN`), and without a token it is not served there at
+ * all: behind a proxy on the same host every request comes from loopback, so the caller's address
+ * proves nothing. `address` opens a listener of its own, bound where the operator chooses.
  */
 export const metricsPlugin = fp(
-  async function metrics(app: FastifyInstance, { registry, token, sessionIdleMs }: { registry: Registry; token: string; sessionIdleMs: number }) {
+  async function metrics(
+    app: FastifyInstance,
+    { registry, token, sessionIdleMs, address = null }: { registry: Registry; token: string; sessionIdleMs: number; address?: ListenAddress | null },
+  ) {
     app.decorate('metrics', registry)
     collectDefaultMetrics({ register: registry, prefix: 'bff_' })
     const requests = new Counter({ name: 'bff_http_requests_total', help: 'Requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] })
@@ -102,14 +111,38 @@ export const metricsPlugin = fp(
       latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
       done()
     })
+    const tokenGiven = (authorization: string | undefined) => authorization === `Bearer ${token}`
     app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      if (token) {
-        if (request.headers.authorization !== `Bearer ${token}`) throw new HttpError(401, 'Informe o token de métricas.')
-      } else if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '')) {
-        throw new HttpError(404, 'Não encontrado.')
-      }
+      if (!token) throw new HttpError(404, MESSAGES.notFound)
+      if (!tokenGiven(request.headers.authorization)) throw new HttpError(401, 'Informe o token de métricas.')
       return reply.header('content-type', registry.contentType).send(await registry.metrics())
     })
+    if (address) {
+      const listener = metricsListener(registry, token ? tokenGiven : () => true)
+      app.addHook('onReady', () => listen(listener, address))
+      app.addHook('onClose', (_app, done) => void listener.close(() => done()))
+      app.decorate('metricsAddress', () => listener.address())
+    }
   },
   { name: 'metrics', dependencies: ['store'] },
 )
+
+/** A plain HTTP listener that serves GET /metrics and nothing else. */
+function metricsListener(registry: Registry, allowed: (authorization: string | undefined) => boolean): Server {
+  return createServer((request, response) => {
+    const answer = (status: number, type: string, body: string) => response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body)
+    const path = (request.url ?? '').split('?')[0]
+    if (request.method !== 'GET' || path !== '/metrics') return answer(404, 'application/json; charset=utf-8', JSON.stringify({ message: MESSAGES.notFound }))
+    if (!allowed(request.headers.authorization)) return answer(401, 'application/json; charset=utf-8', JSON.stringify({ message: 'Informe o token de métricas.' }))
+    registry.metrics().then(
+      (text) => answer(200, registry.contentType, text),
+      () => answer(500, 'application/json; charset=utf-8', JSON.stringify({ message: MESSAGES.internal })),
+    )
+  })
+}
+
+const listen = (server: Server, { host, port }: ListenAddress) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => reject(new Error(`METRICS_ADDRESS=${host}:${port} cannot be used: ${error.message}`)))
+    server.listen(port, host, () => resolve())
+  })

@@ -3,8 +3,8 @@ import { testApp } from '../../testing.ts'
 
 describe('screening’s metrics (issue 13)', () => {
   it('reports its jobs by status from the store and those this instance is working on', async () => {
-    const app = await testApp()
-    const text = (await app.inject({ url: '/metrics' })).body
+    const app = await testApp({ METRICS_TOKEN: 'segredo-das-metricas' })
+    const text = (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer segredo-das-metricas' } })).body
     expect(text).toContain('bff_screening_jobs_here{job="run"} 0')
     expect(text).toContain('bff_screening_jobs_here{job="apply"} 0')
     expect(text).toContain('# TYPE bff_screening_jobs gauge')
