@@ -100,7 +100,7 @@ describe('SECURITY.md 31: behind the shipped nginx, a forged X-Forwarded-For buy
 
 describe('SECURITY.md 32: operational endpoints are not reachable through the proxy', () => {
   it('/metrics through nginx is 404 with or without a made-up token; the operator’s own listener serves it', async () => {
-    for (const headers of [{}, { authorization: 'Bearer x' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+    for (const headers of [{}, { authorization: 'Bearer x' }, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
       const response = await fetch(`${proxy.url}/metrics`, { headers })
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual({ message: 'Não encontrado.' })

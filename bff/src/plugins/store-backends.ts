@@ -11,11 +11,15 @@ export type Row = Record<string, unknown>
  * `INSERT … ON CONFLICT`, `CASE` instead of engine-specific functions. Numbers may come back as
  * strings from PostgreSQL (BIGINT, COUNT): read them with Number().
  */
-export interface Sql {
+export interface Queries {
   all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
   get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>
   /** Runs a statement; resolves to the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>
+}
+
+/** Queries and several statements at once (DDL): only the store's migrations run those. */
+export interface Sql extends Queries {
   /** Runs several statements (DDL); no parameters. */
   exec(sql: string): Promise<void>
 }
@@ -27,7 +31,6 @@ export interface StoreBackend extends Sql {
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
   /** Runs `fn` while no other instance runs it (schema migrations at start). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>
-  hasColumn(table: string, column: string): Promise<boolean>
   /** Connections in use and idle (PostgreSQL's pool; SQLite has one). */
   poolUse(): { busy: number; idle: number }
   close(): Promise<void>
@@ -120,7 +123,6 @@ export function sqliteBackend(file: string): StoreBackend {
       }),
     // BEGIN IMMEDIATE already makes a second instance wait for the first one's migrations.
     exclusively: (fn) => fn(),
-    hasColumn: (table, column) => serial(async () => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column)),
     poolUse: () => ({ busy: 0, idle: 1 }),
     close: () => serial(async () => db.close()),
   }
@@ -187,7 +189,6 @@ export async function postgresBackend(url: string, options: { max?: number } = {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
         }
       }),
-    hasColumn: async (table, column) => (await pool.query('SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = $2', [table, column])).rowCount! > 0,
     poolUse: () => ({ busy: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
     close: () => pool.end(),
   }

@@ -55,6 +55,24 @@ describe.each(Object.entries(ENGINES))('store on %s', (engine, { place, open }) 
     expect(Number((await instances[0]!.get<{ n: number }>('SELECT COUNT(*) AS n FROM counted'))!.n)).toBe(1)
     await Promise.all(instances.map((s) => s.close()))
   })
+  it('adds a column where it is missing, once, under the lock, and leaves one that is already there', async () => {
+    const where = await place()
+    const older = await open(where)
+    // A store written before the step existed: one table got the column outside the migrations.
+    await older.migrate('feature', ['CREATE TABLE has_it (x INTEGER, extra TEXT); CREATE TABLE lacks_it (x INTEGER)'])
+    await older.close()
+    const instances = await Promise.all(Array.from({ length: 4 }, () => open(where)))
+    const steps = [
+      'CREATE TABLE has_it (x INTEGER, extra TEXT); CREATE TABLE lacks_it (x INTEGER)',
+      { addColumnIfMissing: { table: 'has_it', column: 'extra', type: 'TEXT' } },
+      { addColumnIfMissing: { table: 'lacks_it', column: 'extra', type: 'TEXT' } },
+    ]
+    await Promise.all(instances.map((s) => s.migrate('feature', steps)))
+    await instances[0]!.run("INSERT INTO lacks_it (x, extra) VALUES (1, 'ok')")
+    expect(await instances[1]!.get('SELECT extra FROM lacks_it')).toEqual({ extra: 'ok' })
+    expect(Number((await instances[0]!.get<{ n: number }>("SELECT COUNT(*) AS n FROM store_migrations WHERE owner = 'feature'"))!.n)).toBe(3)
+    await Promise.all(instances.map((s) => s.close()))
+  })
   it('gives a lease to one owner at a time across two connections, until it is released or expires', async () => {
     const where = await place()
     const a = await open(where)

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ATTEMPTS_TABLE } from '../lib/attempt-limiter.ts'
-import { postgresBackend, sqliteBackend, type Sql, type StoreBackend } from './store-backends.ts'
+import { postgresBackend, sqliteBackend, type Queries, type Sql, type StoreBackend } from './store-backends.ts'
 
-export { StoreUnavailableError, type Row, type Sql } from './store-backends.ts'
+export { StoreUnavailableError, type Queries, type Row } from './store-backends.ts'
 
 /**
  * The BFF's own store (DESIGN.md §1, §9; issue 13): what the core keeps — job leases, revoked
  * sessions, attempt counters — and the database the features keep their tables in. SQLite by
  * default (`STORE_FILE`), PostgreSQL when `DATABASE_URL` is set, so several instances share it.
- * Every call is asynchronous; the SQL is written once for both engines (store-backends.ts).
+ * Every call is asynchronous; the SQL is written once for both engines (store-backends.ts). The
+ * schema changes only through `migrate`: the store offers features no way to run DDL otherwise.
  */
-export interface Store extends Sql {
+export interface Store extends Queries {
   readonly engine: 'sqlite' | 'postgres'
   /**
    * Applies the owner's migrations not applied yet, in order, in one transaction, and records
@@ -19,10 +20,9 @@ export interface Store extends Sql {
    * A feature owns its tables (its folder holds their migrations); deleting the feature leaves
    * them unused, never broken. Migrations are appended, never edited.
    */
-  migrate(owner: string, migrations: readonly string[]): Promise<void>
-  /** Runs `fn` in one transaction, its statements through the `Sql` it is given. */
-  tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
-  hasColumn(table: string, column: string): Promise<boolean>
+  migrate(owner: string, migrations: readonly Migration[]): Promise<void>
+  /** Runs `fn` in one transaction, its statements through the queries it is given. */
+  tx<T>(fn: (sql: Queries) => Promise<T>): Promise<T>
   /**
    * Takes (or renews) the lease `name` for `owner` until `ttlMs` from now, atomically: true when
    * this owner holds it now, false while another owner's lease has not expired. One job owner per
@@ -49,7 +49,22 @@ export interface Store extends Sql {
   close(): Promise<void>
 }
 
-const CORE_MIGRATIONS = [
+/**
+ * One step of a schema: SQL both engines run as written, or a column added where it is missing
+ * (a store written by a BFF that added it outside the migrations, before they were all under the
+ * lock). Every change of schema is one of these, so it runs once, under the lock, whoever starts.
+ */
+export type Migration = string | { addColumnIfMissing: { table: string; column: string; type: string } }
+
+/** Whether `table` has `column`, asked inside the migration's transaction. */
+async function columnExists(sql: Sql, engine: Store['engine'], table: string, column: string): Promise<boolean> {
+  if (engine === 'sqlite') return (await sql.all<{ name: string }>(`PRAGMA table_info(${table})`)).some((c) => c.name === column)
+  return (
+    (await sql.get('SELECT 1 AS found FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?', [table, column])) !== undefined
+  )
+}
+
+const CORE_MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS job_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL);
    CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY, at TEXT NOT NULL);
    CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until BIGINT NOT NULL);`,
@@ -61,13 +76,17 @@ const CORE_MIGRATIONS = [
 
 /** The core store over either engine. */
 export async function createStore(backend: StoreBackend): Promise<Store> {
-  const migrate = (owner: string, migrations: readonly string[]) =>
+  const migrate = (owner: string, migrations: readonly Migration[]) =>
     backend.exclusively(() =>
       backend.tx(async (sql) => {
         await sql.exec('CREATE TABLE IF NOT EXISTS store_migrations (owner TEXT NOT NULL, version INTEGER NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (owner, version))')
         const applied = Number((await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM store_migrations WHERE owner = ?', [owner]))!.n)
         for (const [i, migration] of migrations.slice(applied).entries()) {
-          await sql.exec(migration)
+          if (typeof migration === 'string') await sql.exec(migration)
+          else {
+            const { table, column, type } = migration.addColumnIfMissing
+            if (!(await columnExists(sql, backend.engine, table, column))) await sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)
+          }
           await sql.run('INSERT INTO store_migrations (owner, version, applied_at) VALUES (?, ?, ?)', [owner, applied + i + 1, new Date().toISOString()])
         }
       }),
@@ -78,10 +97,8 @@ export async function createStore(backend: StoreBackend): Promise<Store> {
     all: (sql, params) => backend.all(sql, params),
     get: (sql, params) => backend.get(sql, params),
     run: (sql, params) => backend.run(sql, params),
-    exec: (sql) => backend.exec(sql),
     tx: (fn) => backend.tx(fn),
     migrate,
-    hasColumn: (table, column) => backend.hasColumn(table, column),
     async takeLease(name, owner, ttlMs) {
       const at = Date.now()
       const taken = await backend.run(

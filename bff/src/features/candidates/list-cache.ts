@@ -1,4 +1,4 @@
-import type { Sql } from '../../plugins/store.ts'
+import type { Queries } from '../../plugins/store.ts'
 
 /** The candidates feature's table: one counter per thing a cached list depends on. */
 export const LIST_VERSION_MIGRATIONS = ['CREATE TABLE IF NOT EXISTS list_versions (key TEXT PRIMARY KEY, version BIGINT NOT NULL)']
@@ -27,7 +27,7 @@ interface Entry {
  * next click; the check costs one small store read and no legacy call. A write's own answer
  * patches the rows here (`patch`), so the writer's next click needs no read at all.
  */
-export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { store: Sql; ttlMs: number; maxEntries: number; now?: () => number }) {
+export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { store: Queries; ttlMs: number; maxEntries: number; now?: () => number }) {
   const entries = new Map<string, Entry>()
   const loading = new Map<string, Promise<unknown>>()
 

@@ -8,14 +8,14 @@ import type {
   ScreenedVacancy,
   ScreeningModeName,
 } from '@mini-vagas/shared/schemas/screening'
-import type { Row, Sql, Store } from '../../plugins/store.ts'
+import type { Migration, Row, Queries, Store } from '../../plugins/store.ts'
 
 /**
  * Screening's tables in the BFF's store (DESIGN.md §6): runs and their drafts, each candidate's
  * verdict, and applying's steps. Migrations are appended, never edited: a store file created by
  * an older BFF is brought up to date at start.
  */
-const MIGRATIONS = [
+const MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS screening_runs (id TEXT PRIMARY KEY, created_by TEXT NOT NULL, mode TEXT NOT NULL, vacancy TEXT NOT NULL,
      provider TEXT NOT NULL, status TEXT NOT NULL, total INTEGER NOT NULL, done INTEGER NOT NULL DEFAULT 0, message TEXT,
      created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
@@ -40,6 +40,9 @@ const MIGRATIONS = [
    ALTER TABLE screening_apply_steps ADD COLUMN undo_state TEXT;
    ALTER TABLE screening_apply_steps ADD COLUMN undo_message TEXT;
    CREATE TABLE IF NOT EXISTS screening_undos (run_id TEXT PRIMARY KEY, status TEXT NOT NULL, message TEXT, requested_by TEXT NOT NULL, updated_at TEXT NOT NULL);`,
+  // A partial load said on the run. Stores from before this migration may have it already: it was
+  // added at start outside the migrations, where two instances starting together could both add it.
+  { addColumnIfMissing: { table: 'screening_runs', column: 'warning', type: 'TEXT' } },
 ]
 
 /** 'draft': loaded and shown, not started (issue 12: the run screens exactly what was shown). */
@@ -165,8 +168,6 @@ const text = (v: unknown) => (v === null || v === undefined ? null : String(v))
 
 export async function createScreeningStore(store: Store): Promise<ScreeningStore> {
   await store.migrate('screening', MIGRATIONS)
-  // Issue 11's column (a partial load said on the run), added where a store file lacks it.
-  if (!(await store.hasColumn('screening_runs', 'warning'))) await store.exec('ALTER TABLE screening_runs ADD COLUMN warning TEXT')
   const row = (r: Row): StoredRun => ({
     id: String(r.id),
     createdBy: String(r.created_by),
@@ -192,7 +193,7 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
     review: r.review_decision ? { by: String(r.reviewer_name), decision: r.review_decision as Outcome, reason: String(r.review_reason), at: String(r.review_at) } : null,
   })
   const apply = (r: Row): StoredApply => ({ runId: String(r.run_id), status: r.status as ApplyStatus, message: text(r.message), updatedAt: String(r.updated_at) })
-  const getRun = async (sql: Sql, id: string) => {
+  const getRun = async (sql: Queries, id: string) => {
     const r = await sql.get('SELECT * FROM screening_runs WHERE id = ?', [id])
     return r ? row(r) : null
   }
