@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   monthRange,
@@ -8,6 +9,7 @@ import {
   calendarDate,
   calendarMonth,
   checkScreeningRange,
+  dateWindows,
   dayRangeInstants,
   formatDate,
   formatDateTime,
@@ -101,5 +103,49 @@ describe('months (issue 15: the dashboard against the month before)', () => {
     expect(previousMonth('2026-11')).toBe('2026-10')
     expect(previousMonth('2026-01')).toBe('2025-12')
     expect(monthName('2026-10')).toBe('outubro de 2026')
+  })
+})
+
+/** Every calendar date there is, as a day number since 0100-01-01 (isCalendarDate's first year). */
+const FIRST_DAY = Date.UTC(100, 0, 1)
+const LAST_DAY = Date.UTC(9999, 11, 31)
+const DAY_MS = 86_400_000
+const dateOf = (day: number) => new Date(FIRST_DAY + day * DAY_MS).toISOString().slice(0, 10)
+const anyDay = fc.integer({ min: 0, max: (LAST_DAY - FIRST_DAY) / DAY_MS })
+
+describe('dateWindows over the whole date space (property)', () => {
+  it('covers start..end exactly, day after day, in windows of at most `days`, never past the end', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(anyDay, fc.integer({ min: 0, max: 800 }), fc.integer({ min: 3, max: 31 }), (first, length, days) => {
+        const lastDay = Math.min(first + length, (LAST_DAY - FIRST_DAY) / DAY_MS)
+        const [start, end] = [dateOf(first), dateOf(lastDay)]
+        const windows = dateWindows(start, end, days)
+        expect(windows[0]!.start).toBe(start)
+        expect(windows.at(-1)!.end).toBe(end)
+        for (const [i, w] of windows.entries()) {
+          expect(isCalendarDate(w.start) && isCalendarDate(w.end)).toBe(true)
+          expect(w.start <= w.end && w.end <= end).toBe(true)
+          // Full windows of `days`, only the last one shorter.
+          if (i < windows.length - 1) expect(shiftDate(w.start, days - 1)).toBe(w.end)
+          if (i > 0) expect(shiftDate(windows[i - 1]!.end, 1)).toBe(w.start)
+        }
+      }),
+      { numRuns: 200 },
+    )
+  })
+  it('reaches the last day there is without stepping past it', () => {
+    expect(dateWindows('9999-12-01', '9999-12-31', 7).at(-1)).toEqual({ start: '9999-12-29', end: '9999-12-31' })
+  })
+})
+
+describe('dateWindows (examples)', () => {
+  it('covers the range with inclusive windows, the last one cut at the end', () => {
+    expect(dateWindows('2026-11-01', '2026-11-20', 7)).toEqual([
+      { start: '2026-11-01', end: '2026-11-07' },
+      { start: '2026-11-08', end: '2026-11-14' },
+      { start: '2026-11-15', end: '2026-11-20' },
+    ])
+    expect(dateWindows('2026-12-30', '2027-01-02', 7)).toEqual([{ start: '2026-12-30', end: '2027-01-02' }])
+    expect(dateWindows('2026-11-05', '2026-11-05', 7)).toEqual([{ start: '2026-11-05', end: '2026-11-05' }])
   })
 })

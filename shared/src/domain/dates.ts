@@ -44,6 +44,18 @@ export function shiftDate(date: CalendarDate, days: number): CalendarDate {
   return asCalendarDate(addDays(midnight(date), days))
 }
 
+/**
+ * Consecutive inclusive windows of `days` calendar days covering start..end (start ≤ end), the
+ * last one cut at the end. Counted in days from the start, so no window ever reaches past `end`:
+ * stepping a date past 9999-12-31 would give a year no calendar date has.
+ */
+export function dateWindows(start: CalendarDate, end: CalendarDate, days: number): DateRange[] {
+  const total = differenceInCalendarDays(midnight(end), midnight(start)) + 1
+  const out: DateRange[] = []
+  for (let offset = 0; offset < total; offset += days) out.push({ start: shiftDate(start, offset), end: shiftDate(start, Math.min(offset + days, total) - 1) })
+  return out
+}
+
 /** The instants bounding inclusive calendar days: from midnight of start to midnight after end. */
 export function dayRangeInstants(start: CalendarDate, end: CalendarDate): { from: Date; until: Date } {
   return { from: new Date(midnight(start).getTime()), until: new Date(addDays(midnight(end), 1).getTime()) }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_MESSAGES, MAX_RENDER_BODY_BYTES, limitProblem, longestText, sheetNameProblem, reportRangeProblem, shouldQuoteNumber } from './export-rules.ts'
+import { EXPORT_MESSAGES, MAX_RENDER_BODY_BYTES, limitProblem, longestText, optionalRangeProblem, sheetNameProblem, reportRangeProblem, shouldQuoteNumber } from './export-rules.ts'
 
 describe('sheet names (spec §5)', () => {
   it('accept ordinary names', () => {
@@ -54,5 +54,15 @@ describe('relatorio.xlsx range (issue 11)', () => {
   })
   it('names the render limit in the text the user sees', () => {
     expect(EXPORT_MESSAGES.tooLarge).toContain(`${MAX_RENDER_BODY_BYTES / 1_048_576} MB`)
+  })
+})
+
+describe('optional date filters', () => {
+  it('take either end open, refuse impossible days and an end before the start', () => {
+    expect(optionalRangeProblem(undefined, undefined)).toBeNull()
+    expect(optionalRangeProblem('2026-01-01', undefined)).toBeNull()
+    expect(optionalRangeProblem(undefined, '9999-12-31')).toBeNull()
+    expect(optionalRangeProblem('2026-02-30', undefined)).toBe('Informe datas válidas (dia, mês e ano que existam no calendário).')
+    expect(optionalRangeProblem('2026-03-02', '2026-03-01')).toBe('A data final deve ser igual ou posterior à data inicial.')
   })
 })

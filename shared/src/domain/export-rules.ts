@@ -82,6 +82,16 @@ export const REPORT_MAX_DAYS = 731
  * Why a relatorio.xlsx range cannot be exported, or null: both dates, real calendar dates, the end
  * not before the start, at most REPORT_MAX_DAYS. The screen and the BFF check the same rule.
  */
+/**
+ * A filter by dates where either end may be left open: what is given must be a real day, and the
+ * end not before the start.
+ */
+export function optionalRangeProblem(start: string | undefined, end: string | undefined): string | null {
+  if ((start && !isCalendarDate(start)) || (end && !isCalendarDate(end))) return 'Informe datas válidas (dia, mês e ano que existam no calendário).'
+  if (start && end && end < start) return 'A data final deve ser igual ou posterior à data inicial.'
+  return null
+}
+
 export function reportRangeProblem(start: string | undefined, end: string | undefined): string | null {
   if (!start || !end) return 'Por favor, selecione as datas inicial e final.'
   if (!isCalendarDate(start) || !isCalendarDate(end)) return 'Informe datas válidas (dia, mês e ano que existam no calendário).'

@@ -1,3 +1,4 @@
+import { optionalRangeProblem } from '@mini-vagas/shared/domain/export-rules'
 import type { FastifyRequest } from 'fastify'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import { candidateListView, paginate, type CandidateListView } from '@mini-vagas/shared/domain/candidate-list'
@@ -170,6 +171,9 @@ export function createCandidateLists({
      */
     async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, session: SessionData, request: FastifyRequest) {
       const dates = { start_date: query.start_date, end_date: query.end_date }
+      // Days that do not exist, or an end before the start, are the user's to fix, not the legacy's.
+      const datesProblem = optionalRangeProblem(dates.start_date, dates.end_date)
+      if (datesProblem) throw new HttpError(400, datesProblem, { errors: { start_date: [datesProblem] } })
       const q = (query.q ?? '').trim()
       if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
       // A search's pages, and its counts, reuse one read until a candidate is written (issue 16).

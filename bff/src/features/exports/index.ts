@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { shiftDate } from '@mini-vagas/shared/domain/dates'
+import { dateWindows } from '@mini-vagas/shared/domain/dates'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { RenderBody, ReportQuery } from '@mini-vagas/shared/schemas/exports'
 import { legacyGet, sessionOf } from '../../lib/access.ts'
@@ -22,15 +22,6 @@ import { streamReport } from '../../lib/xlsx-report.ts'
 
 const WINDOW_DAYS = 7
 
-/** Consecutive inclusive windows of `days` calendar days covering start..end. */
-export function dateWindows(start: string, end: string, days: number): { start: string; end: string }[] {
-  const out: { start: string; end: string }[] = []
-  for (let from = start; from <= end; from = shiftDate(from, days)) {
-    const to = shiftDate(from, days - 1)
-    out.push({ start: from, end: to < end ? to : end })
-  }
-  return out
-}
 /** The spreadsheet exports (spec §2.14, §3.8): the export control's render and the candidates report. */
 export async function exportsFeature(app: FastifyInstance) {
   const { legacy } = app
