@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dateWindows } from '../../bff/src/features/exports/index.ts'
+import { dateWindows } from '@mini-vagas/shared/domain/dates'
 import { freePort, startService, type Service } from '../support/processes.ts'
 import { login, startBff, until, type Bff } from './harness.ts'
 

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { textProblem } from '@mini-vagas/shared/domain/text'
+import { textRuleOf } from '@mini-vagas/shared/schemas/text'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
 import { UpstreamError } from './legacy-client.ts'
 
@@ -16,9 +18,24 @@ interface AjvError {
   params: Record<string, unknown>
 }
 
+/** The value an error's instancePath (a JSON pointer) names in `data`. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let at = data
+  for (const part of pointer.split('/').slice(1)) {
+    if (at === null || typeof at !== 'object') return undefined
+    at = (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+  }
+  return at
+}
+
 /** Portuguese text for a schema violation (the spec's forms speak Portuguese). */
-function describe(error: AjvError): string {
+function describe(error: AjvError, data: unknown): string {
   const p = error.params
+  const textRule = error.keyword === 'pattern' ? textRuleOf(p.pattern) : null
+  if (textRule) {
+    const value = valueAt(data, error.instancePath)
+    return (typeof value === 'string' && textProblem(value, textRule.kind, textRule.required)) || MESSAGES.badInput
+  }
   switch (error.keyword) {
     case 'required':
       return 'Campo obrigatório.'
@@ -43,7 +60,8 @@ function describe(error: AjvError): string {
   }
 }
 
-export function fieldErrors(validation: readonly AjvError[]): Record<string, string[]> {
+/** Field errors by dotted path; `data` is what was validated, so a text field's message can say what is wrong with it. */
+export function fieldErrors(validation: readonly AjvError[], data?: unknown): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   for (const error of validation) {
     if (error.keyword === 'anyOf' || error.keyword === 'if') continue
@@ -52,7 +70,7 @@ export function fieldErrors(validation: readonly AjvError[]): Record<string, str
     const missing = error.keyword === 'required' ? [error.params.missingProperty ?? error.params.requiredProperties].flat() : [undefined]
     for (const property of missing) {
       const field = [path, property === undefined ? '' : String(property)].filter(Boolean).join('.') || '_'
-      const message = describe(error)
+      const message = describe(error, data)
       const list = (errors[field] ??= [])
       if (!list.includes(message)) list.push(message)
     }
@@ -79,7 +97,8 @@ export const errorsPlugin = fp(
       }
       const fastifyError = error as FastifyError
       if (fastifyError.validation) {
-        const errors = fieldErrors(fastifyError.validation as unknown as AjvError[])
+        const validated = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[fastifyError.validationContext ?? 'body']
+        const errors = fieldErrors(fastifyError.validation as unknown as AjvError[], validated)
         return fastifyError.validationContext === 'body'
           ? reply.code(422).send({ message: MESSAGES.badInput, errors })
           : reply.code(400).send({ message: MESSAGES.badInput, errors })

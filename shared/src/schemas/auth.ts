@@ -1,11 +1,9 @@
 import { Type, type Static } from 'typebox'
+import { LineText } from './text.ts'
 import { User } from './user.ts'
 
 /** POST /bff/auth/login: the CNPJ as typed (the BFF keeps the digits) and the password. */
-export const LoginBody = Type.Object(
-  { cnpj: Type.String({ minLength: 1, maxLength: 32 }), password: Type.String({ minLength: 1, maxLength: 256 }) },
-  { additionalProperties: false },
-)
+export const LoginBody = Type.Object({ cnpj: LineText(32, { required: true }), password: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false })
 export type LoginBody = Static<typeof LoginBody>
 
 /** The signed-in user (login and GET /bff/auth/me); the token never leaves the BFF. */

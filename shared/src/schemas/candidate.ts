@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { BlockText, LineText } from './text.ts'
 import { Nullable } from './common.ts'
 
 /** The candidate's vacancy as nested in a candidate record (spec §3.2). */
@@ -42,8 +43,8 @@ export const Candidate = Type.Object({
 })
 export type Candidate = Static<typeof Candidate>
 
-const Text = (max: number) => Type.String({ maxLength: max })
-const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' })
+const Text = (max: number) => LineText(max)
+const Filled = (max: number) => LineText(max, { required: true })
 
 /**
  * What the apply form and the forward-to-vacancy action send (spec §3.3). Required fields follow
@@ -51,11 +52,11 @@ const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, patt
  */
 export const CandidateApplication = Type.Object({
   fullName: Filled(255),
-  age: Type.Union([Type.Number({ minimum: 0, maximum: 150 }), Type.String({ maxLength: 20 })]),
+  age: Type.Union([Type.Number({ minimum: 0, maximum: 150 }), Text(20)]),
   genero: Filled(60),
   whatsapp: Filled(40),
   email: Type.String({ format: 'email', maxLength: 255 }),
-  isPCD: Type.Union([Type.Boolean(), Type.String({ maxLength: 20 })]),
+  isPCD: Type.Union([Type.Boolean(), Text(20)]),
   address: Type.Object({
     street: Filled(255),
     neighborhood: Filled(255),
@@ -66,10 +67,10 @@ export const CandidateApplication = Type.Object({
   education: Filled(120),
   curso: Type.Optional(Text(255)),
   veiopor: Filled(120),
-  experience: Type.Array(Text(2000), { minItems: 1, maxItems: 3 }),
+  experience: Type.Array(BlockText(2000), { minItems: 1, maxItems: 3 }),
   jobId: Type.Integer({ minimum: 1 }),
   status: Type.Optional(Text(40)),
-  obs: Type.Optional(Text(5000)),
+  obs: Type.Optional(BlockText(5000)),
 })
 export type CandidateApplication = Static<typeof CandidateApplication>
 
@@ -89,12 +90,12 @@ export const CandidateUpdate = Type.Partial(
     cep: Text(20),
     education: Text(120),
     curso: Text(255),
-    experience_1: Text(2000),
-    experience_2: Text(2000),
-    experience_3: Text(2000),
+    experience_1: BlockText(2000),
+    experience_2: BlockText(2000),
+    experience_3: BlockText(2000),
     veiopor: Text(120),
     status: Text(40),
-    obs: Text(5000),
+    obs: BlockText(5000),
   }),
 )
 export type CandidateUpdate = Static<typeof CandidateUpdate>
@@ -128,7 +129,7 @@ export const PublicApplication = Type.Object(
     experience: CandidateApplication.properties.experience,
     jobId: CandidateApplication.properties.jobId,
     /** Issue 14: the privacy notice's version the applicant accepted (checked, and kept with the application). */
-    consent: Type.Optional(Type.Object({ version: Type.String({ maxLength: 20 }), accepted: Type.Boolean() }, { additionalProperties: false })),
+    consent: Type.Optional(Type.Object({ version: Text(20), accepted: Type.Boolean() }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 )

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { BlockText } from './text.ts'
 import { CANDIDATE_ORDERS } from '../domain/candidate-list.ts'
 import { Candidate } from './candidate.ts'
 import { DateQuery } from './common.ts'
@@ -61,7 +62,7 @@ export type AllCandidatesPage = Static<typeof AllCandidatesPage>
 export const CandidateAnswer = Type.Object({ candidate: ListedCandidate })
 export type CandidateAnswer = Static<typeof CandidateAnswer>
 
-const Note = Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])
+const Note = Type.Union([BlockText(5000), Type.Null()])
 
 /** PUT /bff/candidates/:id/status — a company may set only the statuses of its side (issue 7). */
 export const StatusChange = Type.Object({ status: Type.String({ maxLength: 40, pattern: '^[a-z_]*$' }) }, { additionalProperties: false })

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { LineText } from './text.ts'
 import { DateQuery } from './common.ts'
 
 /** GET /bff/exports/relatorio.xlsx: the §3.8 report's range (checked by reportRangeProblem). */
@@ -12,12 +13,12 @@ export const RenderBody = Type.Object(
   {
     rows: Type.Array(Type.Record(Type.String({ maxLength: 100 }), CellValue), { maxItems: 1_048_576 }),
     fields: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 200 }))),
-    type: Type.Optional(Type.String({ maxLength: 10 })),
-    fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\\\/:*?"<>|\\r\\n]+$' })),
-    worksheetName: Type.Optional(Type.String({ maxLength: 100 })),
-    header: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
-    footer: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 })),
-    defaultValue: Type.Optional(Type.String({ maxLength: 100 })),
+    type: Type.Optional(LineText(10)),
+    fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\\\/:*?"<>|\\p{Cc}]+$' })),
+    worksheetName: Type.Optional(LineText(100)),
+    header: Type.Optional(Type.Array(LineText(500), { maxItems: 20 })),
+    footer: Type.Optional(Type.Array(LineText(500), { maxItems: 20 })),
+    defaultValue: Type.Optional(LineText(100)),
     rtl: Type.Optional(Type.Boolean()),
     quoteLongNumbers: Type.Optional(Type.Boolean()),
     numberFormats: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 60 }))),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { BlockText, LineText } from './text.ts'
 
 /** LGPD requests (issue 14): an applicant's request on "Meus dados", and staff's answer. */
 export const PrivacyRequestKind = Type.Union([Type.Literal('acesso'), Type.Literal('correcao'), Type.Literal('exclusao'), Type.Literal('revisao')])
@@ -7,10 +8,10 @@ export const PrivacyRequestKind = Type.Union([Type.Literal('acesso'), Type.Liter
 export const PrivacyRequestBody = Type.Object(
   {
     kind: PrivacyRequestKind,
-    name: Type.String({ maxLength: 200 }),
-    email: Type.String({ maxLength: 200 }),
-    whatsapp: Type.String({ maxLength: 30 }),
-    details: Type.String({ maxLength: 2000 }),
+    name: LineText(200),
+    email: LineText(200),
+    whatsapp: LineText(30),
+    details: BlockText(2000),
   },
   { additionalProperties: false },
 )
@@ -41,7 +42,7 @@ export const PrivacyRequestList = Type.Object({ requests: Type.Array(PrivacyRequ
 export type PrivacyRequestList = Static<typeof PrivacyRequestList>
 
 /** PUT /bff/privacy-requests/:id/answer */
-export const PrivacyAnswerBody = Type.Object({ answer: Type.String({ maxLength: 4000 }) }, { additionalProperties: false })
+export const PrivacyAnswerBody = Type.Object({ answer: BlockText(4000) }, { additionalProperties: false })
 export const PrivacyRequestParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
 export const PrivacyRequestAnswer = Type.Object({ request: PrivacyRequest })
 

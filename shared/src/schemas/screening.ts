@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { BlockText } from './text.ts'
 import { DateQuery } from './common.ts'
 import { ListedCandidate } from './candidates.ts'
 import { ListedVacancy } from './vacancy.ts'
@@ -144,7 +145,7 @@ export const ResultReview = Type.Object({ by: Type.String(), decision: Outcome, 
 export type ResultReview = Static<typeof ResultReview>
 
 /** PUT /bff/screening/runs/:id/results/:candidateId/review */
-export const ReviewBody = Type.Object({ decision: Outcome, reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false })
+export const ReviewBody = Type.Object({ decision: Outcome, reason: BlockText(500) }, { additionalProperties: false })
 export type ReviewBody = Static<typeof ReviewBody>
 export const ReviewParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }), candidateId: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) })
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { LineText } from './text.ts'
 
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('company')])
 export type Role = Static<typeof Role>
@@ -16,7 +17,8 @@ const Field = (max: number) => Type.String({ maxLength: max })
 
 /** POST /bff/users (admin): the registration form as typed; the BFF applies the form's rules again. */
 export const RegisterUserBody = Type.Object(
-  { name: Field(255), email: Field(255), role: Field(20), cnpj: Field(30), password: Field(255), password_confirmation: Field(255) },
+  // A password is whatever its owner chose; the other fields follow the one text rule.
+  { name: LineText(255), email: LineText(255), role: LineText(20), cnpj: LineText(30), password: Field(255), password_confirmation: Field(255) },
   { additionalProperties: false },
 )
 export type RegisterUserBody = Static<typeof RegisterUserBody>

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { BlockText, LineText } from './text.ts'
 import { Nullable } from './common.ts'
 
 /** A vacancy (processo seletivo) as the legacy API returns it (spec §3.1). */
@@ -39,22 +40,22 @@ export type PublicVacancy = Static<typeof PublicVacancy>
 
 /** The vacancy form's fields (spec §2.6), as sent on create and update. */
 export const VacancyInput = Type.Object({
-  recrutador: Type.Optional(Type.String({ maxLength: 120 })),
-  description: Type.Optional(Type.String({ maxLength: 255 })),
-  company_name: Type.Optional(Type.String({ maxLength: 255 })),
+  recrutador: Type.Optional(LineText(120)),
+  description: Type.Optional(LineText(255)),
+  company_name: Type.Optional(LineText(255)),
   // Numeric or alphanumeric (issue 15): up to 12 digits or capital letters, then up to 2 check digits.
   cnpj: Type.Optional(Type.String({ pattern: '^(?:[0-9A-Z]{0,12}|[0-9A-Z]{12}[0-9]{1,2})$' })),
-  city: Type.Optional(Type.String({ maxLength: 120 })),
-  bairro: Type.Optional(Type.String({ maxLength: 120 })),
-  estado: Type.Optional(Type.String({ maxLength: 40 })),
-  requirements: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
-  benefits: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
-  criterios: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
-  obs: Type.Optional(Type.String({ maxLength: 40 })),
+  city: Type.Optional(LineText(120)),
+  bairro: Type.Optional(LineText(120)),
+  estado: Type.Optional(LineText(40)),
+  requirements: Type.Optional(Type.Array(LineText(500), { maxItems: 100 })),
+  benefits: Type.Optional(Type.Array(LineText(500), { maxItems: 100 })),
+  criterios: Type.Optional(Type.Array(LineText(500), { maxItems: 100 })),
+  obs: Type.Optional(LineText(40)),
   vagas_abertas: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
   vagas_preenchidas: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
-  status: Type.Optional(Type.String({ maxLength: 40 })),
-  redes_sociais: Type.Optional(Type.String({ maxLength: 500 })),
+  status: Type.Optional(LineText(40)),
+  redes_sociais: Type.Optional(BlockText(500)),
 })
 export type VacancyInput = Static<typeof VacancyInput>
 
@@ -64,15 +65,15 @@ export type VacancyInput = Static<typeof VacancyInput>
  */
 export const CompanyVacancyInput = Type.Object(
   {
-    description: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
-    city: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
-    bairro: Type.Optional(Type.String({ maxLength: 120 })),
-    estado: Type.Optional(Type.String({ maxLength: 40 })),
-    requirements: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
-    benefits: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
-    criterios: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+    description: LineText(255, { required: true }),
+    city: LineText(120, { required: true }),
+    bairro: Type.Optional(LineText(120)),
+    estado: Type.Optional(LineText(40)),
+    requirements: Type.Optional(Type.Array(LineText(500), { maxItems: 100 })),
+    benefits: Type.Optional(Type.Array(LineText(500), { maxItems: 100 })),
+    criterios: Type.Optional(Type.Array(LineText(500), { maxItems: 100 })),
     vagas_abertas: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-    redes_sociais: Type.Optional(Type.String({ maxLength: 500 })),
+    redes_sociais: Type.Optional(BlockText(500)),
   },
   { additionalProperties: false },
 )

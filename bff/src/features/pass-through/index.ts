@@ -25,7 +25,7 @@ for (const rule of PASS_THROUGH_RULES) {
 function allowedBody(schema: TSchema, body: unknown): unknown {
   const validator = validators.get(schema)!
   if (!validator.Check(body)) {
-    throw new HttpError(422, MESSAGES.badInput, { errors: fieldErrors([...validator.Errors(body)] as never) })
+    throw new HttpError(422, MESSAGES.badInput, { errors: fieldErrors([...validator.Errors(body)] as never, body) })
   }
   return Value.Clean(schema, structuredClone(body))
 }

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from 'typebox'
 import { COMPANY_SIDE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { CandidateApplication, CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
+import { BlockText } from '@mini-vagas/shared/schemas/text'
 import { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
 
 /**
@@ -38,11 +39,11 @@ export interface PassThroughRule {
 }
 
 const DATES = ['start_date', 'end_date'] as const
-const Observation = Type.Object({ observacao: Type.Union([Type.String({ maxLength: 5000 }), Type.Null()]) })
+const Observation = Type.Object({ observacao: Type.Union([BlockText(5000), Type.Null()]) })
 const CompanyCandidateUpdate = Type.Object(
   {
     status: Type.Optional(Type.Union(COMPANY_SIDE_STATUSES.map((s) => Type.Literal(s)))),
-    obs: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
+    obs: Type.Optional(Type.Union([BlockText(5000), Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 )

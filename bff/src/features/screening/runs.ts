@@ -1,3 +1,4 @@
+import { hasVisibleText } from '@mini-vagas/shared/domain/text'
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { MISSING_ANSWER } from '@mini-vagas/shared/domain/screening-text'
@@ -222,7 +223,8 @@ export function createScreeningRuns({
       if (!run || run.status === 'draft') throw new HttpError(404, 'Triagem não encontrada.')
       if (run.status === 'screening') throw new HttpError(409, 'A triagem ainda não terminou. Aguarde o fim para revisar.')
       const reason = body.reason.replace(/\s+/g, ' ').trim()
-      if (reason.length < 3) throw new HttpError(422, 'Informe o motivo da revisão.', { errors: { reason: ['Informe o motivo da revisão.'] } })
+      // A reason is read by people: three characters at least, and something visible among them.
+      if (reason.length < 3 || !hasVisibleText(reason)) throw new HttpError(422, 'Informe o motivo da revisão.', { errors: { reason: ['Informe o motivo da revisão.'] } })
       const review = { by: session.user.name || session.user.email, decision: body.decision, reason, at: new Date().toISOString() }
       if (!(await store.saveReview(runId, candidateId, { ...review, byEmail: session.user.email }))) throw new HttpError(404, 'Candidato não encontrado nesta triagem.')
       const result = (await store.results(runId)).find((r) => r.candidateId === candidateId)!
