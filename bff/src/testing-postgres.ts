@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,14 @@ import pg from 'pg'
 export interface TestPostgres {
   /** A fresh, empty database on the server; its connection URL. */
   createDatabase(): Promise<string>
+  /** SIGSTOP to the server and every backend: connections stay open, nothing answers. */
+  freeze(): void
+  /** SIGCONT: the frozen server carries on where it stopped. */
+  thaw(): void
+  /** Stops the server (fast shutdown), keeping its data for `start`. */
+  halt(): void
+  /** Starts the halted server again on the same port. */
+  start(): void
   stop(): Promise<void>
 }
 
@@ -51,16 +59,27 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data')
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'])
   const port = await freePort()
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ])
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ])
+  start()
+  /** The postmaster and every process it started (backends, writers). */
+  const processes = () => {
+    const postmaster = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim()
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', postmaster], { encoding: 'utf8' })
+      .split('\n')
+      .map((p) => p.trim())
+      .filter(Boolean)
+    return [postmaster, ...children].map(Number)
+  }
   const url = (db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`
   let n = 0
   return {
@@ -75,6 +94,10 @@ export async function startPostgres(): Promise<TestPostgres> {
       }
       return url(name)
     },
+    freeze: () => processes().forEach((pid) => process.kill(pid, 'SIGSTOP')),
+    thaw: () => processes().forEach((pid) => process.kill(pid, 'SIGCONT')),
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    start,
     async stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])

@@ -193,7 +193,7 @@ describe('responsible screening (issue 14)', () => {
     const detail = JSON.parse(
       rows
         .find((r) => r === started)!
-        .slice(4)
+        .slice(4, -1) // the details, which may hold ';', and not the last column (Resultado)
         .join(';')
         .replace(/^"|"$/g, '')
         .replace(/""/g, '"'),

@@ -27,5 +27,7 @@ export const MESSAGES = {
   upstreamDown: 'O sistema de vagas está indisponível no momento. Tente novamente em instantes.',
   upstreamSlow: 'O sistema de vagas demorou demais para responder. Tente novamente em instantes.',
   internal: 'Erro interno. Tente novamente em instantes.',
+  writeUnconfirmed: 'O sistema de vagas não confirmou a alteração a tempo; ela pode ter sido salva. Confira antes de tentar de novo.',
+  storeDown: 'O banco de dados do Mini Vagas está indisponível no momento; nada foi alterado. Tente novamente em instantes.',
   loginFailed: 'Erro ao fazer login',
 } as const

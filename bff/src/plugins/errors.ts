@@ -4,6 +4,7 @@ import { textProblem } from '@mini-vagas/shared/domain/text'
 import { textRuleOf } from '@mini-vagas/shared/schemas/text'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
 import { UpstreamError } from './legacy-client.ts'
+import { StoreDownError } from './store-backends.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,11 +86,15 @@ export function fieldErrors(validation: readonly AjvError[], data?: unknown): Re
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | HttpError | UpstreamError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | HttpError | UpstreamError | StoreDownError, request, reply) => {
       if (error instanceof HttpError) {
         if (error.clearSession) app.sessions.clear(reply)
         if (error.headers) reply.headers(error.headers)
         return reply.code(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message })
+      }
+      if (error instanceof StoreDownError) {
+        request.log.error({ err: { message: error.message } }, 'store unavailable')
+        return reply.code(503).header('retry-after', '5').send({ message: MESSAGES.storeDown })
       }
       if (error instanceof UpstreamError) {
         request.log.warn({ err: { message: error.message, kind: error.kind } }, 'legacy API failed')

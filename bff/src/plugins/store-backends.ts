@@ -40,6 +40,46 @@ export interface StoreBackend extends Sql {
 export class StoreUnavailableError extends Error {}
 
 /**
+ * The store could not do what was asked for a reason outside the request: the disk is full or
+ * unreadable, the database is locked too long, PostgreSQL is down, restarting, frozen past the
+ * query timeout or out of connections. Routes answer 503 with a message naming the store; a
+ * mistake in our own SQL stays what it is (a 500 and a log line).
+ */
+export class StoreDownError extends Error {
+  readonly engine: 'sqlite' | 'postgres'
+  constructor(engine: 'sqlite' | 'postgres', cause: unknown) {
+    super(`store (${engine}) unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause })
+    this.engine = engine
+  }
+}
+
+/** SQLite's primary result codes that say the file, not the statement, is the problem. */
+const SQLITE_OUTAGES = new Set([5 /* BUSY */, 6 /* LOCKED */, 8 /* READONLY */, 10 /* IOERR */, 11 /* CORRUPT */, 13 /* FULL */, 14 /* CANTOPEN */, 26 /* NOTADB */])
+/** PostgreSQL's SQLSTATE classes that say the server, not the statement, is the problem. */
+const POSTGRES_OUTAGE_CLASSES = ['08' /* connection */, '53' /* resources */, '57' /* operator intervention: shutdown, crash */, '58' /* system error */, 'XX']
+
+export function isStoreOutage(error: unknown): boolean {
+  const e = error as { errcode?: unknown; code?: unknown; message?: unknown }
+  if (typeof e?.errcode === 'number') return SQLITE_OUTAGES.has(e.errcode & 0xff)
+  if (typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return POSTGRES_OUTAGE_CLASSES.some((c) => (e.code as string).startsWith(c))
+  if (typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code)) return true // ECONNREFUSED, ECONNRESET, ETIMEDOUT…
+  // node-postgres' own words for a connection it lost or could not get in time.
+  return (
+    typeof e?.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection.*(ended|closed)|Client has encountered a connection error/i.test(e.message)
+  )
+}
+
+/** Runs a store call; an outage becomes a StoreDownError, anything else passes as it is. */
+async function guarded<T>(engine: 'sqlite' | 'postgres', call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    throw isStoreOutage(error) && !(error instanceof StoreDownError) ? new StoreDownError(engine, error) : error
+  }
+}
+
+/**
  * Fails fast, naming STORE_FILE, unless the store's folder is a real, writable directory and the
  * file (if present) a regular file: SQLite on a path such as /proc spins instead of failing.
  */
@@ -101,7 +141,7 @@ export function sqliteBackend(file: string): StoreBackend {
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = queue.tail.then(fn, fn)
     queue.tail = next.catch(() => {})
-    return next
+    return guarded('sqlite', () => next)
   }
   return {
     engine: 'sqlite',
@@ -138,11 +178,19 @@ export const numbered = (sql: string) => {
 const MIGRATION_LOCK = 7_420_001
 
 /**
+ * How long one statement may take before the BFF gives up on PostgreSQL (a frozen or overloaded
+ * server): the caller gets a StoreDownError, the route a 503, and the connection is dropped.
+ * Waiting for another instance's migrations (the advisory lock) may take longer.
+ */
+export const POSTGRES_QUERY_TIMEOUT_MS = 5000
+const MIGRATION_LOCK_WAIT_MS = 180_000
+
+/**
  * PostgreSQL (`DATABASE_URL`), through a pool of the `pg` driver: what several BFF instances
  * share. BIGINT and COUNT come back as strings; callers read numbers with Number().
  */
-export async function postgresBackend(url: string, options: { max?: number } = {}): Promise<StoreBackend> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000 })
+export async function postgresBackend(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Promise<StoreBackend> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000, query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS })
   // An idle client losing its connection must not take the process down.
   pool.on('error', () => {})
   try {
@@ -151,18 +199,25 @@ export async function postgresBackend(url: string, options: { max?: number } = {
     await pool.end().catch(() => {})
     throw new StoreUnavailableError(`DATABASE_URL cannot be used: ${(error as Error).message}`)
   }
+  const query = (client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = []) => guarded('postgres', () => client.query(numbered(sql), params as unknown[]))
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
-    all: async <T>(sql: string, params: readonly unknown[] = []) => (await client.query(numbered(sql), params as unknown[])).rows as T[],
-    get: async <T>(sql: string, params: readonly unknown[] = []) => (await client.query(numbered(sql), params as unknown[])).rows[0] as T | undefined,
-    run: async (sql, params = []) => (await client.query(numbered(sql), params as unknown[])).rowCount ?? 0,
-    exec: async (sql) => void (await client.query(sql)),
+    all: async <T>(sql: string, params?: readonly unknown[]) => (await query(client, sql, params)).rows as T[],
+    get: async <T>(sql: string, params?: readonly unknown[]) => (await query(client, sql, params)).rows[0] as T | undefined,
+    run: async (sql, params) => (await query(client, sql, params)).rowCount ?? 0,
+    exec: async (sql) => void (await guarded('postgres', () => client.query(sql))),
   })
+  // A connection that failed for the server's sake (or timed out mid-statement) is dropped, not
+  // handed to the next caller with a statement still pending on it.
   const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>) => {
-    const client = await pool.connect()
+    const client = await guarded('postgres', () => pool.connect())
+    let failure: Error | undefined
     try {
       return await fn(client)
+    } catch (error) {
+      if (error instanceof StoreDownError) failure = error
+      throw error
     } finally {
-      client.release()
+      client.release(failure)
     }
   }
   return {
@@ -182,7 +237,7 @@ export async function postgresBackend(url: string, options: { max?: number } = {
       }),
     exclusively: (fn) =>
       withClient(async (client) => {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await guarded('postgres', () => client.query({ text: 'SELECT pg_advisory_lock($1)', values: [MIGRATION_LOCK], query_timeout: MIGRATION_LOCK_WAIT_MS } as pg.QueryConfig))
         try {
           return await fn()
         } finally {

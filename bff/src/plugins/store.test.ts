@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
+import { isStoreOutage } from './store-backends.ts'
 
 /**
  * The store suite runs on both engines (issue 13): SQLite in a file, and a real PostgreSQL server
@@ -149,5 +150,19 @@ describe('store location (issue 11)', () => {
   })
   it('refuses an unreachable DATABASE_URL at start, naming the variable', async () => {
     await expect(openStore({ file: ':memory:', databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/^DATABASE_URL cannot be used/)
+  })
+})
+
+describe('what counts as the store being down', () => {
+  it('a full or unreadable SQLite file, a PostgreSQL server gone or frozen; never a mistake in our SQL', () => {
+    expect(isStoreOutage(Object.assign(new Error('database or disk is full'), { errcode: 13 }))).toBe(true)
+    expect(isStoreOutage(Object.assign(new Error('disk I/O error'), { errcode: 10 | (3 << 8) }))).toBe(true)
+    expect(isStoreOutage(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true)
+    expect(isStoreOutage(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true)
+    expect(isStoreOutage(new Error('Query read timeout'))).toBe(true)
+    expect(isStoreOutage(new Error('Connection terminated unexpectedly'))).toBe(true)
+    expect(isStoreOutage(Object.assign(new Error('SQL logic error'), { errcode: 1 }))).toBe(false)
+    expect(isStoreOutage(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false)
+    expect(isStoreOutage(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false)
   })
 })

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { ATTEMPTS_TABLE } from '../lib/attempt-limiter.ts'
 import { postgresBackend, sqliteBackend, type Queries, type Sql, type StoreBackend } from './store-backends.ts'
 
-export { StoreUnavailableError, type Queries, type Row } from './store-backends.ts'
+export { StoreDownError, StoreUnavailableError, type Queries, type Row } from './store-backends.ts'
 
 /**
  * The BFF's own store (DESIGN.md §1, §9; issue 13): what the core keeps — job leases, revoked

@@ -3,6 +3,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   triagem_iniciada: 'Triagem iniciada',
   triagem_aplicada: 'Aplicação dos resultados iniciada',
   status_alterado: 'Status alterado',
+  observacao_alterada: 'Observação alterada',
+  candidato_editado: 'Dados do candidato editados',
   candidato_enviado: 'Candidato enviado para a vaga',
   veredito_revisado: 'Veredito revisado por uma pessoa',
   triagem_desfeita: 'Aplicação desfeita',
@@ -11,10 +13,19 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   dados_anonimizados: 'Dados do titular anonimizados',
 }
 
-export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes'] as const
+export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes', 'Resultado'] as const
+
+/** How a write came out, as people read it (a write is recorded before it runs). */
+export const AUDIT_OUTCOME_LABELS: Record<string, string> = {
+  ok: 'concluída',
+  pendente: 'sem confirmação (o banco de dados falhou depois da escrita)',
+  falhou: 'recusada pelo sistema de vagas',
+  'a conferir': 'sem resposta do sistema de vagas: conferir',
+}
 
 /** One event as a CSV row: the time in Brazil's format (UTC-3 wall clock), the action's label, details as JSON. */
-export function auditCsvRow(event: { at: string; actor: string; action: string; subject: string; detail: Record<string, unknown> }): string[] {
+export function auditCsvRow(event: { at: string; actor: string; action: string; subject: string; detail: Record<string, unknown>; outcome?: string }): string[] {
   const when = new Date(event.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
-  return [when, event.actor, AUDIT_ACTION_LABELS[event.action] ?? event.action, event.subject, JSON.stringify(event.detail)]
+  const outcome = event.outcome ?? 'ok'
+  return [when, event.actor, AUDIT_ACTION_LABELS[event.action] ?? event.action, event.subject, JSON.stringify(event.detail), AUDIT_OUTCOME_LABELS[outcome] ?? outcome]
 }

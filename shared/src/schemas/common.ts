@@ -27,6 +27,7 @@ export const Failures = {
   422: ErrorBody,
   429: ErrorBody,
   502: ErrorBody,
+  503: ErrorBody,
   504: ErrorBody,
 } as const
 

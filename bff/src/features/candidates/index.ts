@@ -19,6 +19,7 @@ import {
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { Type } from 'typebox'
 import { sessionOf } from '../../lib/access.ts'
+import type { SessionData } from '../../plugins/session-seal.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
@@ -110,32 +111,56 @@ export async function candidatesFeature(app: FastifyInstance) {
       const session = sessionOf(request)
       // The status before, when the ownership check read the record (a company); an admin's change stays one legacy write.
       const before = await request.owned.candidateIfRead()
-      const candidate = await lists.changeStatus(Number(request.params.id), request.body.status, session, request)
-      await app.audit.record({
-        actor: session.user.email,
-        action: 'status_alterado',
-        subject: `candidato:${request.params.id}`,
-        detail: { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
-      })
+      const candidate = await app.audit.around(
+        {
+          actor: session.user.email,
+          action: 'status_alterado',
+          subject: `candidato:${request.params.id}`,
+          detail: { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
+        },
+        () => lists.changeStatus(Number(request.params.id), request.body.status, session, request),
+      )
       return { candidate }
     },
   )
 
+  // Notes and edits are recorded like status changes, before the legacy is written: who, when, what
+  // (the fields changed, never their values: the trail is not a copy of people's data).
+  const recorded = <T>(id: string, session: SessionData, action: string, detail: Record<string, unknown>, write: () => Promise<T>) =>
+    app.audit.around({ actor: session.user.email, action, subject: `candidato:${id}`, detail }, write)
+
   api.put(
     '/bff/candidates/:id/note',
     { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: NoteChange, response: { 200: CandidateAnswer, ...Failures } } },
-    async (request) => ({ candidate: await lists.saveNote(await request.owned.candidate(), request.body.obs, sessionOf(request), request) }),
+    async (request) => {
+      const stored = await request.owned.candidate()
+      return {
+        candidate: await recorded(request.params.id, sessionOf(request), 'observacao_alterada', {}, () => lists.saveNote(stored, request.body.obs, sessionOf(request), request)),
+      }
+    },
   )
 
   api.put(
     '/bff/candidates/:id',
     { config: { access: 'admin' }, schema: { tags, params: IdParams, body: CandidateUpdate, response: { 200: CandidateAnswer, ...Failures } } },
-    async (request) => ({ candidate: await lists.update(await request.owned.candidate(), request.body, sessionOf(request), request) }),
+    async (request) => {
+      const stored = await request.owned.candidate()
+      const fields = Object.keys(request.body).sort()
+      return {
+        candidate: await recorded(request.params.id, sessionOf(request), 'candidato_editado', { fields }, () => lists.update(stored, request.body, sessionOf(request), request)),
+      }
+    },
   )
 
   api.post(
     '/bff/candidates/:id/forwards',
     { config: { access: 'admin' }, schema: { tags, params: IdParams, body: ForwardBody, response: { 201: ForwardAnswer, ...Failures } } },
-    async (request, reply) => reply.code(201).send({ candidate: await lists.forward(await request.owned.candidate(), request.body.vacancyId, sessionOf(request), request) }),
+    async (request, reply) => {
+      const stored = await request.owned.candidate()
+      const candidate = await recorded(request.params.id, sessionOf(request), 'candidato_enviado', { vacancyId: request.body.vacancyId, via: 'manual' }, () =>
+        lists.forward(stored, request.body.vacancyId, sessionOf(request), request),
+      )
+      return reply.code(201).send({ candidate })
+    },
   )
 }

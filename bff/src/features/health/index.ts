@@ -3,32 +3,43 @@ import { Health } from '@mini-vagas/shared/schemas/health'
 /** Readiness answers within this, whatever the legacy does (a stalled legacy is "not ready", fast). */
 const READY_DEADLINE_MS = 2000
 
+/** What a check came to within the deadline: its own answer, or 'timeout'. */
+async function within<T>(ms: number, check: () => Promise<T>): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)))
+  try {
+    return await Promise.race([check(), deadline])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * GET /healthz (the process answers) and GET /readyz: the store takes a write and the legacy API
- * answers within READY_DEADLINE_MS; 503 names the part that failed.
+ * answers, both asked at once and each within READY_DEADLINE_MS (a frozen PostgreSQL or a stalled
+ * legacy is "not ready", fast); 503 names the part that failed.
  */
 export async function healthFeature(app: FastifyInstance, { readyDeadlineMs = READY_DEADLINE_MS }: { readyDeadlineMs?: number } = {}) {
   const { legacy, store } = app
   app.get('/healthz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health } } }, async () => ({ status: 'ok' }))
   app.get('/readyz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
-    let storeState = 'ok'
-    try {
-      await store.probeWrite()
-    } catch (error) {
-      storeState = `unwritable: ${(error as Error).message}`
-    }
-    let legacyState = 'ok'
-    let timer: NodeJS.Timeout | undefined
-    try {
-      const deadline = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), readyDeadlineMs)))
-      const response = await Promise.race([legacy.request({ method: 'GET', path: '/vagas-publicas' }), deadline])
-      if (response === 'timeout') legacyState = 'timeout'
-      else if (response.status >= 500) legacyState = `status ${response.status}`
-    } catch (error) {
-      legacyState = (error as { kind?: string }).kind ?? 'unreachable'
-    } finally {
-      clearTimeout(timer)
-    }
+    const storeCheck = within(readyDeadlineMs, async () => {
+      try {
+        await store.probeWrite()
+        return 'ok'
+      } catch (error) {
+        return `unwritable: ${(error as Error).message}`
+      }
+    })
+    const legacyCheck = within(readyDeadlineMs, async () => {
+      try {
+        const response = await legacy.request({ method: 'GET', path: '/vagas-publicas' })
+        return response.status >= 500 ? `status ${response.status}` : 'ok'
+      } catch (error) {
+        return (error as { kind?: string }).kind ?? 'unreachable'
+      }
+    })
+    const [storeState, legacyState] = await Promise.all([storeCheck, legacyCheck])
     const ready = storeState === 'ok' && legacyState === 'ok'
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: { store: storeState, legacy: legacyState } })
   })

@@ -121,9 +121,10 @@ export async function privacyFeature(app: FastifyInstance) {
       const records = readList<{ id: number; email?: unknown; whatsapp?: unknown }>(found.body).filter((r) => isRequestersRecord(r, row))
       const fields = anonymisedRecord(row.protocol, formatDate(new Date(app.now())))
       for (const record of records) {
-        const written = await app.legacy.request({ method: 'PUT', path: `/candidatos/${record.id}`, body: fields, token: session.token, requestId: request.id })
-        if (!isSuccess(written)) throw upstreamFailure(written)
-        await app.audit.record({ actor: session.user.email, action: 'dados_anonimizados', subject: `candidato:${record.id}`, detail: { protocol: row.protocol } })
+        await app.audit.around({ actor: session.user.email, action: 'dados_anonimizados', subject: `candidato:${record.id}`, detail: { protocol: row.protocol } }, async () => {
+          const written = await app.legacy.request({ method: 'PUT', path: `/candidatos/${record.id}`, body: fields, token: session.token, requestId: request.id })
+          if (!isSuccess(written)) throw upstreamFailure(written)
+        })
       }
       return { anonymised: records.length, message: records.length === 0 ? 'Nenhum cadastro com este e-mail e WhatsApp.' : `${records.length} cadastro(s) anonimizado(s).` }
     },
