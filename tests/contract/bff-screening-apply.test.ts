@@ -360,7 +360,7 @@ describe('applying screening results', () => {
         const stopped = JSON.parse((await second.inject({ method: 'GET', url: `/bff/screening/runs/${view.run.id}`, headers: { cookie } })).body) as View
         expect(stopped.apply!.status).toBe('interrupted')
         expect(stopped.apply!.message).toMatch(
-          /^Aplicação interrompida após \d+ de \d+ alterações \(o servidor foi reiniciado\)\. Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes\.$/,
+          /^Aplicação interrompida após \d+ de \d+ alterações(?: \(o servidor foi reiniciado\)\.|: o servidor que aplicava parou ou perdeu o contato com o banco de dados do Mini Vagas\.) Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes\.$/,
         )
         await apply(second, view.run.id, cookie)
         const done = await applied(second, view.run.id, cookie)

@@ -171,11 +171,18 @@ export const APPLY_MESSAGES = {
   afterRetry: (name: string) => `Falha ao processar candidato ${name} após retry`,
   failed: (name: string, message: string) => `Erro ao processar candidato ${name}: ${message}`,
   alreadyApplying: 'Os resultados desta triagem já estão sendo aplicados.',
-  failedStore: 'Erro ao aplicar resultados: o servidor não conseguiu registrar o andamento. Nada foi perdido; tente novamente em instantes.',
+  failedStore:
+    "Erro ao aplicar resultados: o banco de dados do Mini Vagas falhou e o andamento não pôde ser registrado. Nada foi perdido nem será gravado duas vezes: clique em 'Aplicar Resultados' em instantes para continuar de onde parou.",
   kept: (name: string, status: string) => `${name} mantido como '${status}': já avançou além da triagem.`,
   alreadyThere: (name: string) => `${name} já está na vaga (mesmo e-mail ou WhatsApp): não foi enviado de novo.`,
   interrupted: (done: number, total: number) =>
     `Aplicação interrompida após ${done} de ${total} alterações (o servidor foi reiniciado). Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
+  /** No instance holds the job any more, and none said why: its server stopped, or lost the database. */
+  ownerLost: (done: number, total: number) =>
+    `Aplicação interrompida após ${done} de ${total} alterações: o servidor que aplicava parou ou perdeu o contato com o banco de dados do Mini Vagas. Clique em 'Aplicar Resultados' para continuar de onde parou; nada será gravado duas vezes.`,
+  /** A write sent while the store could not record its answer: it may have landed. */
+  unconfirmed: (name: string, kind: 'status' | 'forward') =>
+    `${kind === 'forward' ? 'Envio' : 'Atualização'} de ${name} a conferir: pode ter sido gravado enquanto o banco de dados do Mini Vagas não respondia. A próxima aplicação confere no sistema de vagas antes de gravar de novo.`,
   sessionEnded: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou.",
 } as const
 

@@ -367,7 +367,7 @@ export function createScreeningApplier({
         // No owner (its instance died and the lease ran out): an interrupted apply the recruiter
         // can carry on — not a button locked on "Aplicando..." forever.
         if (!(await store.leaseHeld(lease(runId))))
-          return { status: 'interrupted' as const, message: APPLY_MESSAGES.interrupted(counts.updated + counts.sent, counts.total), notice: null, ...counts }
+          return { status: 'interrupted' as const, message: APPLY_MESSAGES.ownerLost(counts.updated + counts.sent, counts.total), notice: null, ...counts }
       }
       return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counts }
     },
@@ -375,8 +375,16 @@ export function createScreeningApplier({
     async view(runId: string, names: ReadonlyMap<number, string>) {
       const summary = await this.summary(runId)
       if (!summary) return null
-      const failures = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped' && s.message)
-      return { ...summary, failures: failures.map((s) => ({ candidateId: s.candidateId, name: names.get(s.candidateId) ?? '', kind: s.kind, message: s.message! })) }
+      // A step left 'sending' may have landed (its answer was never recorded): it is to be checked, not
+      // failed, and the next apply checks the legacy before writing it again.
+      const failures = (await store.steps(runId)).filter((s) => (s.state === 'sending' && !active.has(runId)) || (s.state !== 'done' && s.state !== 'skipped' && s.message))
+      return {
+        ...summary,
+        failures: failures.map((s) => {
+          const name = names.get(s.candidateId) ?? ''
+          return { candidateId: s.candidateId, name, kind: s.kind, message: s.state === 'sending' ? APPLY_MESSAGES.unconfirmed(name, s.kind) : s.message! }
+        }),
+      }
     },
     /** How many applies this instance is running now. */
     activeCount: () => active.size,
