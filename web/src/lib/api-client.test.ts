@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiError, setUnauthorizedHandler } from './api-client.ts'
+import { api, ApiError, haltRequests, setUnauthorizedHandler } from './api-client.ts'
 
 function respond(status: number, body?: unknown) {
   return vi.fn(
@@ -61,5 +61,29 @@ describe('api fetch wrapper', () => {
       vi.fn(async () => new Response(null, { status: 204 })),
     )
     expect(await api('/bff/auth/logout', { method: 'POST' })).toBeUndefined()
+  })
+  it('a logout aborts what is in flight and holds new requests, but sends itself', async () => {
+    let pending: AbortSignal | undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            if (String(_url).endsWith('/logout')) return resolve(new Response(null, { status: 204 }))
+            pending = init!.signal!
+            pending.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+          }),
+      ),
+    )
+    const unauthorized = vi.fn()
+    setUnauthorizedHandler(unauthorized)
+    const reading = api('/bff/dashboard').catch((e: unknown) => e)
+    const release = haltRequests()
+    expect(pending?.aborted).toBe(true)
+    expect(((await reading) as Error).name).toBe('AbortError')
+    expect(((await api('/bff/candidates').catch((e: unknown) => e)) as Error).name).toBe('AbortError')
+    await expect(api('/bff/auth/logout', { method: 'POST', evenWhenHalted: true })).resolves.toBeUndefined()
+    release()
+    expect(unauthorized).not.toHaveBeenCalled()
   })
 })

@@ -30,12 +30,33 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler
 }
 
+/**
+ * Requests in flight, so a logout can stop them: a read still under way when the session ends
+ * would come back 401 (and the browser logs each one), for a page the user is leaving anyway.
+ */
+const inFlight = new Set<AbortController>()
+let halted = false
+
+/** Aborts every request in flight and holds new ones (they fail as aborted) until the returned release is called. */
+export function haltRequests(): () => void {
+  halted = true
+  for (const controller of inFlight) controller.abort()
+  inFlight.clear()
+  return () => {
+    halted = false
+  }
+}
+
+const aborted = () => new DOMException('A sessão está sendo encerrada.', 'AbortError')
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
   /** 'return': a 401 is just an error (session probes such as /bff/auth/me). */
   on401?: 'logout' | 'return'
+  /** Sent even while requests are halted (the logout itself). */
+  evenWhenHalted?: boolean
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
@@ -43,6 +64,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const headers: Record<string, string> = { accept: 'application/json' }
   if (method !== 'GET') headers['x-csrf'] = '1'
   if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (halted && !options.evenWhenHalted) throw aborted()
+  const controller = new AbortController()
+  inFlight.add(controller)
   let response: Response
   try {
     response = await fetch(path, {
@@ -50,11 +74,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       headers,
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal: options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal,
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError(0, 'Sem conexão com o servidor. Verifique sua internet e tente novamente.')
+  } finally {
+    inFlight.delete(controller)
   }
   if (response.status === 204) return undefined as T
   let body: unknown

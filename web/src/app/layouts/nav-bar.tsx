@@ -55,14 +55,7 @@ export function NavBar() {
               {user.email}
             </span>
           </span>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={async () => {
-              await logout()
-              navigate('/login', { replace: true })
-            }}
-          >
+          <button type="button" className="button button-small" onClick={() => logout(() => navigate('/login', { replace: true }))}>
             Sair
           </button>
         </div>
