@@ -12,8 +12,9 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8')
 describe('infra/deploy: the container recipe', () => {
   const dockerfile = read('infra/deploy/Dockerfile')
   it('builds in stages on Node 24, runs the bundled BFF as a non-root user with a health check', () => {
-    expect(dockerfile).toMatch(/^FROM node:24[^\s]* AS build$/m)
-    expect(dockerfile).toMatch(/^FROM node:24[^\s]* AS runtime$/m)
+    expect(dockerfile).toMatch(/^ARG BASE=node:24[^\s]*$/m)
+    expect(dockerfile).toMatch(/^FROM \$\{BASE\} AS build$/m)
+    expect(dockerfile).toMatch(/^FROM \$\{BASE\} AS runtime$/m)
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'), dockerfile.indexOf('AS legacy-stand-in'))
     // The bundle carries its dependencies (tests/structure/bundle.test.ts runs it with no node_modules).
     expect(runtime).not.toMatch(/npm ci/)
@@ -22,6 +23,17 @@ describe('infra/deploy: the container recipe', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m)
     expect(runtime).toMatch(/^CMD \["node", "bff\/dist\/server\.js"\]$/m)
     expect(runtime).toContain('COPY --from=build /app/web/dist web/dist')
+  })
+  it('starts as shipped: the default store in a volume its user owns, a health check on PORT, a clean build context', () => {
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'), dockerfile.indexOf('AS legacy-stand-in'))
+    expect(runtime).toMatch(/STORE_FILE=\/data\/bff\.sqlite/)
+    expect(runtime).toMatch(/^RUN mkdir -p \/data && chown node \/data$/m)
+    expect(runtime).toMatch(/^VOLUME \["\/data"\]$/m)
+    expect(runtime.indexOf('chown node /data')).toBeLessThan(runtime.indexOf('USER node'))
+    expect(runtime).toContain('process.env.PORT || 3000')
+    expect(runtime).not.toMatch(/127\.0\.0\.1:3000/)
+    const ignored = read('.dockerignore').split('\n')
+    for (const entry of ['**/node_modules', '**/dist', '**/.data', '**/*.sqlite', '.git']) expect(ignored, entry).toContain(entry)
   })
   it('copies every workspace manifest the lockfile names, so npm ci can run', () => {
     const workspaces = JSON.parse(read('package.json')).workspaces as string[]

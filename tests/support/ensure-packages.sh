@@ -3,14 +3,18 @@
 # (driven by playwright-core), PostgreSQL's binaries for the store and fault tests (they start
 # their own server; no system service is used), LibreOffice Calc without its GUI, which reads
 # back the xlsx report, and nginx, which the deployment tests put in front of two BFFs with the
-# shipped configuration (they start their own; no system service is used). Installs what is
-# missing when this user can (root with apt-get); otherwise says what to do.
+# shipped configuration (they start their own; no system service is used), and buildah with
+# busybox-static, which build the container image from infra/deploy/Dockerfile on a base made here
+# (no daemon, no registry). Installs what is missing when this user can (root with apt-get);
+# otherwise says what to do.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v buildah >/dev/null 2>&1 || missing+=(buildah)
+[ -x /bin/busybox ] || missing+=(busybox-static)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${missing[*]} (Debian packages) for the tests…"
