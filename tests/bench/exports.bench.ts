@@ -315,12 +315,21 @@ export const exportRenderBenchmark: Benchmark = {
           `render of ${table.length} rows (${(body.length / 1_048_576).toFixed(1)} MiB body): ${(ms / 1000).toFixed(2)} s, ${(bytes / 1_048_576).toFixed(1)} MB file, RSS ${(baseline / 1024).toFixed(0)} → ${(peak / 1024).toFixed(0)} MB`,
         )
       }
-      const tooBig = await fetch(`${base}/bff/exports/render`, {
+      // The BFF answers 413 from the declared length and closes the connection without reading the
+      // body: a client still sending it may see its write fail (EPIPE) before it reads the answer,
+      // which a busy machine makes likely. Either way nothing was rendered.
+      const refused = await fetch(`${base}/bff/exports/render`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf': '1', origin: base, cookie },
         body: JSON.stringify({ rows: [...table, ...table, ...table], type: 'xlsx' }),
-      })
-      log(`a ${((body.length * 3) / 1_048_576).toFixed(1)} MiB body: ${tooBig.status} ${((await tooBig.json()) as { message: string }).message}`)
+      }).then(
+        async (tooBig) => `${tooBig.status} ${((await tooBig.json()) as { message: string }).message}`,
+        (error: Error & { cause?: { code?: string } }) => {
+          if (error.cause?.code !== 'EPIPE' && error.cause?.code !== 'ECONNRESET') throw error
+          return `connection closed while the body was still being sent (${error.cause.code}): refused before reading it`
+        },
+      )
+      log(`a ${((body.length * 3) / 1_048_576).toFixed(1)} MiB body: ${refused}`)
 
       // relatorio.xlsx of two years (105 windows of 800 heavy rows), on a BFF that has served
       // nothing else: read straight through, then with the reader paused for 5 s after its first bytes.

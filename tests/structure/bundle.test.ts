@@ -25,7 +25,7 @@ beforeAll(async () => {
   legacyUrl = `http://127.0.0.1:${port}`
   legacy = await startService('tests/support/bulky-legacy.ts', { PORT: String(port), ROWS_PER_WINDOW: '20' }, `${legacyUrl}/__reads`)
   postgres = await startPostgres()
-})
+}, 180_000)
 afterAll(async () => {
   for (const service of running) await service.stop()
   await legacy?.stop()

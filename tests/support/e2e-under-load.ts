@@ -4,6 +4,7 @@
 //
 //   npm run test:e2e:load                 # 10 runs, one hog pinned to the second core
 //   npm run test:e2e:load -- --runs 3 --hogs 2
+//   npm run test:load                     # the whole suite (every project), 3 runs, one hog
 //
 // Builds the SPA first. Prints one row per run and a summary; exits 1 if any run failed. The hogs
 // are busy loops in child processes, pinned with taskset when it exists, and end with the runner.
@@ -13,7 +14,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT } from './processes.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, hogs: { type: 'string', default: '1' } } })
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, hogs: { type: 'string', default: '1' }, all: { type: 'boolean', default: false } } })
 const runs = Number(values.runs)
 const hogCount = Number(values.hogs)
 const bin = join(ROOT, 'node_modules/.bin')
@@ -41,7 +42,7 @@ for (let run = 1; run <= runs; run++) {
   const report = join(outDir, 'vitest.json')
   rmSync(report, { force: true })
   const started = Date.now()
-  const result = spawnSync(join(bin, 'vitest'), ['run', '--project', 'e2e'], {
+  const result = spawnSync(join(bin, 'vitest'), values.all ? ['run'] : ['run', '--project', 'e2e'], {
     cwd: ROOT,
     env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -38,6 +38,9 @@ export async function startJourney(candidates = 600): Promise<Journey> {
   const consoleProblems: string[] = []
   const newContext = async (options: BrowserContextOptions) => {
     const context = await browser.newContext({ baseURL: product.url, locale: 'pt-BR', ...options })
+    // Actions wait for what they act on up to a minute: on a busy machine a dialog's list can take
+    // longer than Playwright's default 30 s to arrive, and a wait for a condition costs nothing when it is met.
+    context.setDefaultTimeout(60_000)
     // One list for the whole journey, read by each file's last test.
     watchConsole(context, { expected, problems: consoleProblems })
     return context
