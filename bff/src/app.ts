@@ -20,6 +20,7 @@ import { traceIdOf } from './lib/trace.ts'
 import type { BffConfig } from './plugins/config.ts'
 import { fastifyTrustProxy } from './plugins/network-settings.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
+import { clientErrorHandler, frameworkErrors } from './plugins/edge-errors.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { legacyPlugin } from './plugins/legacy.ts'
 import { measuredLegacy, metricsPlugin } from './plugins/metrics.ts'
@@ -96,6 +97,9 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
     requestIdHeader: false,
     logController: new AccessLog(),
     forceCloseConnections: true,
+    // Requests refused before any route: in Portuguese, in the one error shape (plugins/edge-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: false } },
     schemaController: { compilersFactory: lazyCompilers },
   })
