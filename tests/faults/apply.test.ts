@@ -323,6 +323,32 @@ describe('the store’s own faults (issue 11)', () => {
     }
   }, 60_000)
 
+  it('PostgreSQL frozen mid-apply: the apply says the database failed (never "restarted"), a write left unconfirmed is "a conferir", and the next apply finishes once', async () => {
+    const instanceOn = await STORES.postgres()
+    const instance = await instanceOn()
+    const cookie = await login(instance)
+    const run = await screened(instance, cookie, GLOBAL())
+    await applyWhenFree(instance, cookie, run.run.id)
+    await until('some results applied', async () => ((await view(instance, cookie, run.run.id)).apply?.processed ?? 0) >= 5, 60_000, 20)
+    postgres.freeze()
+    try {
+      // The job's next store call times out (5 s), the job stops, and saying so fails too: its last words are logged.
+      await until('the apply gave up on the store', async () => instance.service.output().includes('the store refused a write'), 60_000)
+    } finally {
+      postgres.thaw()
+    }
+    await until('the store is back', async () => (await fetch(`${instance.url}/readyz`)).status === 200, 30_000)
+    const stopped = (await view(instance, cookie, run.run.id)) as RunView & { apply: { failures?: { message: string }[] } }
+    expect(stopped.apply!.status).not.toBe('applied')
+    expect(stopped.apply!.message).toMatch(/banco de dados do Mini Vagas/)
+    expect(stopped.apply!.message).not.toMatch(/reiniciado/)
+    // A step whose write was in flight is to be checked, not reported as failed.
+    for (const failure of stopped.apply!.failures ?? []) if (/pode ter sido gravado/.test(failure.message)) expect(failure.message).toMatch(/a conferir/)
+    await applyWhenFree(instance, cookie, run.run.id)
+    const final = await applyEnded(instance, cookie, run.run.id)
+    await expectExactlyOnce(run, final)
+  }, 240_000)
+
   it('a full disk during an apply fails the job cleanly, the BFF stays up and says it is not ready; with room again, the apply finishes once', async (context) => {
     const mountPoint = join(dir(), 'small')
     mkdirSync(mountPoint)
