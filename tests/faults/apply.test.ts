@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
@@ -12,6 +12,7 @@ import {
   login,
   screened,
   faultBed,
+  smallDisk,
   startApply,
   startUndo,
   recordsIn,
@@ -350,27 +351,16 @@ describe('the store’s own faults (issue 11)', () => {
   }, 240_000)
 
   it('a full disk during an apply fails the job cleanly, the BFF stays up and says it is not ready; with room again, the apply finishes once', async (context) => {
-    const mountPoint = join(dir(), 'small')
-    mkdirSync(mountPoint)
+    const disk = smallDisk(dir())
+    if (!disk) return context.skip()
     try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { stdio: 'ignore' })
-    } catch {
-      console.log('full-disk case skipped: this machine cannot mount a tmpfs (needs root)')
-      context.skip()
-      return
-    }
-    try {
-      const instance = await bff(join(mountPoint, 'bff.sqlite'))
+      const instance = await bff(join(disk.path, 'bff.sqlite'))
       const cookie = await login(instance)
       const run = await screened(instance, cookie, GLOBAL())
       await applyWhenFree(instance, cookie, run.run.id)
       await new Promise((r) => setTimeout(r, 300))
       // Fill what is left of the disk: the store's next write fails with SQLITE_FULL.
-      try {
-        execFileSync('dd', ['if=/dev/zero', `of=${join(mountPoint, 'filler')}`, 'bs=64k'], { stdio: 'ignore' })
-      } catch {
-        // dd stops with "No space left on device": that is the point.
-      }
+      disk.fill()
       const failed = await applyEnded(instance, cookie, run.run.id)
       expect(failed.apply!.status).toBe('failed')
       expect(instance.alive()).toBe(true)
@@ -379,14 +369,14 @@ describe('the store’s own faults (issue 11)', () => {
       expect(ready.status).toBe(503)
       expect(((await ready.json()) as { checks: Record<string, string> }).checks.store).toMatch(/^unwritable/)
 
-      rmSync(join(mountPoint, 'filler'))
+      disk.free()
       await until('ready again', async () => (await fetch(`${instance.url}/readyz`)).status === 200, 10_000)
       await applyWhenFree(instance, cookie, run.run.id)
       const final = await applyEnded(instance, cookie, run.run.id)
       await expectExactlyOnce(run, final)
     } finally {
       await bed.killAll()
-      execFileSync('umount', ['-l', mountPoint])
+      disk.unmount()
     }
   }, 180_000)
 })

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -328,4 +328,38 @@ export function duplicates(book: Ledger): string[] {
     ...[...book.notes].filter(([, n]) => n > 1).map(([id, n]) => `${id}: note ×${n}`),
     ...[...book.forwards].filter(([, n]) => n > 1).map(([id, n]) => `${id}: forwarded ×${n}`),
   ]
+}
+
+/** A 16 MB disk of its own (tmpfs), to fill up for real; null where this machine cannot mount one (needs root). */
+export interface SmallDisk {
+  path: string
+  /** Writes zeros until the disk is full ("No space left on device"). */
+  fill(): void
+  /** Frees what `fill` took. */
+  free(): void
+  unmount(): void
+}
+
+export function smallDisk(parent: string): SmallDisk | null {
+  const path = join(parent, 'small')
+  mkdirSync(path)
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', path], { stdio: 'ignore' })
+  } catch {
+    console.log('full-disk case skipped: this machine cannot mount a tmpfs (needs root)')
+    return null
+  }
+  const filler = join(path, 'filler')
+  return {
+    path,
+    fill() {
+      try {
+        execFileSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=64k'], { stdio: 'ignore' })
+      } catch {
+        // dd stops with "No space left on device": that is the point.
+      }
+    },
+    free: () => rmSync(filler),
+    unmount: () => execFileSync('umount', ['-l', path]),
+  }
 }

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
-import { faultBed, login, startLegacy, until, type Bff, type Legacy } from './harness.ts'
+import { faultBed, login, smallDisk, startLegacy, until, type Bff, type Legacy } from './harness.ts'
 
 // SECURITY.md 34 and what a store outage looks like from outside (real processes, real faults):
 // a write either lands in the legacy and in the audit trail, or is refused before the legacy is
@@ -53,29 +51,18 @@ function auditedWrites(storeFile: string): Map<number, number> {
 
 describe('a write lands in the legacy and the audit trail, or is refused before the legacy is touched', () => {
   it('with the store’s disk full: every answer is 200 or 503, and matches what the legacy and the trail hold', async (context) => {
-    const mountPoint = join(bed.dir(), 'small')
-    mkdirSync(mountPoint)
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { stdio: 'ignore' })
-    } catch {
-      console.log('full-disk case skipped: this machine cannot mount a tmpfs (needs root)')
-      context.skip()
-      return
-    }
-    const storeFile = join(mountPoint, 'bff.sqlite')
+    const disk = smallDisk(bed.dir())
+    if (!disk) return context.skip()
+    const storeFile = join(disk.path, 'bff.sqlite')
     try {
       const bff = await bed.bff(storeFile)
       const cookie = await login(bff)
       await legacy.clearLog()
-      try {
-        execFileSync('dd', ['if=/dev/zero', `of=${join(mountPoint, 'filler')}`, 'bs=64k'], { stdio: 'ignore' })
-      } catch {
-        // dd stops with "No space left on device": that is the point.
-      }
+      disk.fill()
       const ids = Array.from({ length: 19 }, (_, i) => i + 1)
       const answered = new Map<number, { status: number; message: string }[]>()
       for (const [round, id] of ids.entries()) answered.set(id, await writesTo(bff, cookie, id, round))
-      rmSync(join(mountPoint, 'filler'))
+      disk.free()
       expect(bff.alive()).toBe(true)
 
       const landed = await legacy.statusWrites()
@@ -95,7 +82,7 @@ describe('a write lands in the legacy and the audit trail, or is refused before 
       expect(all.filter((a) => a.status === 503).length).toBeGreaterThan(0)
     } finally {
       await bed.killAll()
-      execFileSync('umount', ['-l', mountPoint])
+      disk.unmount()
     }
   }, 180_000)
 })
