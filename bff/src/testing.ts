@@ -46,7 +46,7 @@ export async function signedIn(app: FastifyInstance, user: TestUser = TEST_ADMIN
  * Any text shaped like a date, over the whole four-digit space: real days and impossible ones
  * (0000-00-00, 2026-02-30), for property tests of routes that take date ranges.
  */
-export const anyDateText = fc
+const anyDateText = fc
   .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
   .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)
 

@@ -133,7 +133,7 @@ describe.skipIf(skipWhy !== null)('the container image, built and run as shipped
   })
 
   it('signs in, streams the xlsx report and renders a CSV', async () => {
-    const session = await login({ url } as never)
+    const session = await login({ url })
     const today = new Date().toISOString().slice(0, 10)
     const report = await fetch(`${url}/bff/exports/relatorio.xlsx?start_date=${today.slice(0, 8)}01&end_date=${today}`, { headers: { cookie: session } })
     expect(report.status).toBe(200)

@@ -194,9 +194,9 @@ export function bffRefusing(storeFile: string, legacyUrl: string): Promise<{ cod
   })
 }
 
-const unsafe = (bff: Bff, cookie?: string) => ({ 'x-csrf': '1', origin: bff.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) })
+const unsafe = (bff: Pick<Bff, 'url'>, cookie?: string) => ({ 'x-csrf': '1', origin: bff.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) })
 
-export async function login(bff: Bff): Promise<string> {
+export async function login(bff: Pick<Bff, 'url'>): Promise<string> {
   const response = await fetch(`${bff.url}/bff/auth/login`, { method: 'POST', headers: unsafe(bff), body: JSON.stringify(ADMIN) })
   if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`)
   return response.headers.getSetCookie()[0]!.split(';')[0]!

@@ -182,15 +182,15 @@ const MIGRATION_LOCK = 7_420_001
  * server): the caller gets a StoreDownError, the route a 503, and the connection is dropped.
  * Waiting for another instance's migrations (the advisory lock) may take longer.
  */
-export const POSTGRES_QUERY_TIMEOUT_MS = 5000
+const POSTGRES_QUERY_TIMEOUT_MS = 5000
 const MIGRATION_LOCK_WAIT_MS = 180_000
 
 /**
  * PostgreSQL (`DATABASE_URL`), through a pool of the `pg` driver: what several BFF instances
  * share. BIGINT and COUNT come back as strings; callers read numbers with Number().
  */
-export async function postgresBackend(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Promise<StoreBackend> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000, query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS })
+export async function postgresBackend(url: string, options: { max?: number } = {}): Promise<StoreBackend> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000, query_timeout: POSTGRES_QUERY_TIMEOUT_MS })
   // An idle client losing its connection must not take the process down.
   pool.on('error', () => {})
   try {

@@ -104,6 +104,11 @@ export async function candidatesFeature(app: FastifyInstance) {
     candidate: lists.candidate(await request.owned.candidate(), sessionOf(request)),
   }))
 
+  // Every staff write to a candidate is recorded in the audit trail before the legacy is written:
+  // who, when, what (the fields changed, never their values: the trail is not a copy of people's data).
+  const recorded = <T>(id: string, session: SessionData, action: string, detail: Record<string, unknown>, write: () => Promise<T>) =>
+    app.audit.around({ actor: session.user.email, action, subject: `candidato:${id}`, detail }, write)
+
   api.put(
     '/bff/candidates/:id/status',
     { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: StatusChange, response: { 200: CandidateAnswer, ...Failures } } },
@@ -111,32 +116,23 @@ export async function candidatesFeature(app: FastifyInstance) {
       const session = sessionOf(request)
       // The status before, when the ownership check read the record (a company); an admin's change stays one legacy write.
       const before = await request.owned.candidateIfRead()
-      const candidate = await app.audit.around(
-        {
-          actor: session.user.email,
-          action: 'status_alterado',
-          subject: `candidato:${request.params.id}`,
-          detail: { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
-        },
+      const candidate = await recorded(
+        request.params.id,
+        session,
+        'status_alterado',
+        { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
         () => lists.changeStatus(Number(request.params.id), request.body.status, session, request),
       )
       return { candidate }
     },
   )
 
-  // Notes and edits are recorded like status changes, before the legacy is written: who, when, what
-  // (the fields changed, never their values: the trail is not a copy of people's data).
-  const recorded = <T>(id: string, session: SessionData, action: string, detail: Record<string, unknown>, write: () => Promise<T>) =>
-    app.audit.around({ actor: session.user.email, action, subject: `candidato:${id}`, detail }, write)
-
   api.put(
     '/bff/candidates/:id/note',
     { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: NoteChange, response: { 200: CandidateAnswer, ...Failures } } },
     async (request) => {
-      const stored = await request.owned.candidate()
-      return {
-        candidate: await recorded(request.params.id, sessionOf(request), 'observacao_alterada', {}, () => lists.saveNote(stored, request.body.obs, sessionOf(request), request)),
-      }
+      const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
+      return { candidate: await recorded(request.params.id, session, 'observacao_alterada', {}, () => lists.saveNote(stored, request.body.obs, session, request)) }
     },
   )
 
@@ -144,11 +140,9 @@ export async function candidatesFeature(app: FastifyInstance) {
     '/bff/candidates/:id',
     { config: { access: 'admin' }, schema: { tags, params: IdParams, body: CandidateUpdate, response: { 200: CandidateAnswer, ...Failures } } },
     async (request) => {
-      const stored = await request.owned.candidate()
+      const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
       const fields = Object.keys(request.body).sort()
-      return {
-        candidate: await recorded(request.params.id, sessionOf(request), 'candidato_editado', { fields }, () => lists.update(stored, request.body, sessionOf(request), request)),
-      }
+      return { candidate: await recorded(request.params.id, session, 'candidato_editado', { fields }, () => lists.update(stored, request.body, session, request)) }
     },
   )
 
@@ -156,9 +150,9 @@ export async function candidatesFeature(app: FastifyInstance) {
     '/bff/candidates/:id/forwards',
     { config: { access: 'admin' }, schema: { tags, params: IdParams, body: ForwardBody, response: { 201: ForwardAnswer, ...Failures } } },
     async (request, reply) => {
-      const stored = await request.owned.candidate()
-      const candidate = await recorded(request.params.id, sessionOf(request), 'candidato_enviado', { vacancyId: request.body.vacancyId, via: 'manual' }, () =>
-        lists.forward(stored, request.body.vacancyId, sessionOf(request), request),
+      const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
+      const candidate = await recorded(request.params.id, session, 'candidato_enviado', { vacancyId: request.body.vacancyId, via: 'manual' }, () =>
+        lists.forward(stored, request.body.vacancyId, session, request),
       )
       return reply.code(201).send({ candidate })
     },
