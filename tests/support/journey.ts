@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { onTestFailed } from 'vitest'
 import { launchChromium, signIn, watchConsole } from './browser.ts'
 import { ROOT } from './processes.ts'
 import { startProduct, type Product } from './product.ts'
@@ -43,6 +44,7 @@ export async function startJourney(candidates = 600): Promise<Journey> {
     context.setDefaultTimeout(60_000)
     // One list for the whole journey, read by each file's last test.
     watchConsole(context, { expected, problems: consoleProblems })
+    recordOnFailure(context)
     return context
   }
   const journey: Journey = {
@@ -69,4 +71,30 @@ export async function startJourney(candidates = 600): Promise<Journey> {
     },
   }
   return journey
+}
+
+const FAILURES = join(ROOT, 'test-results/e2e-failures')
+
+/**
+ * When the test that opened `context` fails, what each of its pages showed: a screenshot under
+ * test-results/e2e-failures and, in the log itself (the one thing a failed CI run keeps), the URL
+ * and the page's accessibility tree, which is what the test's locators search.
+ */
+function recordOnFailure(context: BrowserContext) {
+  try {
+    onTestFailed(async ({ task }) => {
+      mkdirSync(FAILURES, { recursive: true })
+      const stem = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)
+      for (const [index, page] of context.pages().entries()) {
+        if (page.isClosed()) continue
+        const file = join(FAILURES, `${stem}-${index}.png`)
+        const tree = await page.ariaSnapshot({ timeout: 5_000 }).catch((e: Error) => `(no accessibility tree: ${e.message})`)
+        await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined)
+        writeFileSync(file.replace(/\.png$/, '.yml'), tree)
+        console.error(`\n[e2e failure] ${task.name}: page ${index} at ${page.url()}\nscreenshot: ${file}\n${tree}\n`)
+      }
+    })
+  } catch {
+    // Outside a test (a file's beforeAll) there is no test to fail; nothing to record.
+  }
 }

@@ -7,8 +7,7 @@ import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { allCandidatesQuery, useAllCandidates } from '../api/get-all-candidates.ts'
-import type { StaffCandidate } from '../api/types.ts'
-import { CandidateDialogs } from '../components/candidate-dialogs.tsx'
+import { CandidateDialogs, useCandidateDialogs } from '../components/candidate-dialogs.tsx'
 import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
@@ -27,8 +26,7 @@ export function Component() {
   const params = tooShort ? null : { page, status, q, order, start, end }
   const { key, data, error, isLoading, mutate, reordered, reorder } = useAllCandidates(params)
   const writes = useCandidateWrites(key)
-  const [details, setDetails] = useState<StaffCandidate | null>(null)
-  const [forward, setForward] = useState<StaffCandidate | null>(null)
+  const dialogs = useCandidateDialogs()
   const reset = (fn: () => void) => {
     fn()
     setPage(1)
@@ -106,22 +104,14 @@ export function Component() {
             order={order}
             onOrder={(o) => reset(() => setOrder(o))}
             onStatus={(c, s) => void writes.changeStatus(c, s)}
-            onDetails={setDetails}
-            onForward={setForward}
+            onDetails={dialogs.openDetails}
+            onForward={dialogs.openForward}
             showCompany
           />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs
-        details={details}
-        forward={forward}
-        onNoteSaved={(row) => void writes.noteSaved(row)}
-        onClose={() => {
-          setDetails(null)
-          setForward(null)
-        }}
-      />
+      <CandidateDialogs dialogs={dialogs} onNoteSaved={(row) => void writes.noteSaved(row)} />
     </main>
   )
 }

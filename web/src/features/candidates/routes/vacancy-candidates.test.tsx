@@ -142,6 +142,30 @@ describe('ListaCandidatos (spec §2.10)', () => {
     expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
     expect(calls.find((c) => c.path === '/bff/candidates/7/note')!.body).toEqual({ obs: 'Ligar amanhã' })
   })
+  it('keeps the forward dialog open when a note saved before it answers late', async () => {
+    // On a busy machine the note's answer can arrive after the user closed its dialog and opened
+    // the next one; that answer closes nothing but its own dialog.
+    let answer: () => void = () => undefined
+    bff({
+      'PUT /bff/candidates/7/note': () => new Promise((resolve) => (answer = () => resolve({ status: 200, body: { candidate: person(7, { obs: 'Ligar amanhã' }) } }))),
+      'GET /bff/vacancies': () => ({ status: 200, body: { vacancies: [] } }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('button', { name: 'Detalhes de Pessoa 7' }))
+    const details = await screen.findByRole('dialog', { name: 'Pessoa 7' })
+    await userEvent.type(within(details).getByLabelText('Observação'), 'Ligar amanhã')
+    await userEvent.click(within(details).getByRole('button', { name: 'Salvar observação' }))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pessoa 7' })).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar Pessoa 7 para outra vaga' }))
+    await screen.findByRole('dialog', { name: 'Enviar Pessoa 7 para outras vagas' })
+
+    answer()
+    expect(await screen.findByText('Observação salva com sucesso!')).toBeTruthy()
+    // The row shows the saved note, and the dialog the user opened meanwhile is still there.
+    expect(await screen.findByText('Ligar amanhã')).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Enviar Pessoa 7 para outras vagas' })).toBeTruthy()
+  })
   it('says the vacancy is not found for an unknown slug', async () => {
     mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies/by-slug/nada-1': () => ({ status: 404, body: { message: 'Vaga não encontrada.' } }) })
     renderRoute('/vagas/nada-1/lista-candidatos')

@@ -7,8 +7,7 @@ import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useVacancyBySlug, useVacancyCandidates } from '../api/get-vacancy-candidates.ts'
-import type { StaffCandidate } from '../api/types.ts'
-import { CandidateDialogs } from '../components/candidate-dialogs.tsx'
+import { CandidateDialogs, useCandidateDialogs } from '../components/candidate-dialogs.tsx'
 import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
@@ -37,8 +36,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
   const params = { page, status, q, order }
   const { key, data, error, isLoading, mutate, reordered, reorder } = useVacancyCandidates(vacancy?.id, params)
   const writes = useCandidateWrites(key)
-  const [details, setDetails] = useState<StaffCandidate | null>(null)
-  const [forward, setForward] = useState<StaffCandidate | null>(null)
+  const dialogs = useCandidateDialogs()
   const reset = (fn: () => void) => {
     fn()
     setPage(1)
@@ -115,24 +113,14 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
             order={order}
             onOrder={(o) => reset(() => setOrder(o))}
             onStatus={(c, s) => void writes.changeStatus(c, s)}
-            onDetails={setDetails}
-            onForward={setForward}
+            onDetails={dialogs.openDetails}
+            onForward={dialogs.openForward}
             company={company}
           />
           <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs
-        details={details}
-        forward={forward}
-        currentVacancyId={vacancy?.id}
-        company={company}
-        onNoteSaved={(row) => void writes.noteSaved(row)}
-        onClose={() => {
-          setDetails(null)
-          setForward(null)
-        }}
-      />
+      <CandidateDialogs dialogs={dialogs} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(row) => void writes.noteSaved(row)} />
     </main>
   )
 }
