@@ -85,7 +85,7 @@ describe.skipIf(skipWhy !== null)('the container image, built and run as shipped
     }
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
-    // What an operator must give a production BFF (infra/deploy/env.md); everything else is the image's.
+    // What an operator must give a production BFF (docs/operations.md); everything else is the image's.
     bff = inImage(config.Cmd, {
       PORT: String(port),
       PUBLIC_ORIGIN: url,

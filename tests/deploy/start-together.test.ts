@@ -3,7 +3,7 @@ import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres
 import { startBff, type Bff } from '../faults/harness.ts'
 import { SHIPPED_BFF } from '../support/processes.ts'
 
-// infra/deploy/env.md says instances may start together on one PostgreSQL: every change of schema
+// docs/operations.md says instances may start together on one PostgreSQL: every change of schema
 // is a migration applied under an advisory lock. Eight production BFFs (the bundle) start at once
 // on a fresh database, ten times; every one of them must come up and answer. (With a column added
 // after the migrations, outside the lock, eight at once failed in 2 rounds of 10 here; four, in

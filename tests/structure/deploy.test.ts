@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 
-// Issue 13: Docker cannot run on the machines that test this project (no daemon), so the
+// Docker cannot run on the machines that test this project (no daemon), so the
 // operators' kit is checked as files: the compose file parses and wires what it must, and the
-// Dockerfile does what infra/deploy/env.md says it does.
+// Dockerfile does what docs/operations.md says it does.
 const root = join(import.meta.dirname, '../..')
 const read = (path: string) => readFileSync(join(root, path), 'utf8')
 
@@ -40,7 +40,7 @@ describe('infra/deploy: the container recipe', () => {
     for (const workspace of workspaces) expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`)
   })
   it('is the recipe the operators’ guide documents', () => {
-    const guide = read('infra/deploy/env.md')
+    const guide = read('docs/operations.md')
     expect(guide).toContain('docker build -f infra/deploy/Dockerfile -t mini-vagas-bff .')
     expect(guide).toContain('docker compose -f infra/deploy/compose.yaml up --build')
   })
@@ -60,7 +60,7 @@ describe('infra/deploy: two instances behind one origin', () => {
   })
   it('gives each instance every variable a production BFF needs, and the same database', () => {
     const required = ['NODE_ENV', 'PUBLIC_ORIGIN', 'LEGACY_API_URL', 'SESSION_SECRET', 'DATABASE_URL']
-    const documented = read('infra/deploy/env.md')
+    const documented = read('docs/operations.md')
     for (const [name, service] of bffs) {
       const env = service.environment ?? {}
       for (const variable of required) expect(env[variable], `${name} ${variable}`).toBeTruthy()

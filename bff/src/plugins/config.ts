@@ -2,7 +2,7 @@ import { createEnvReader } from '@mini-vagas/shared/domain/env'
 import { isLoopback, readListenAddress, readTrustedProxies, type ListenAddress, type TrustedProxies } from './network-settings.ts'
 
 /**
- * The BFF's configuration, read once at start from the environment (see infra/deploy/env.md).
+ * The BFF's configuration, read once at start from the environment (see docs/operations.md).
  * Every missing or invalid variable is named in one error.
  */
 export interface BffConfig {
@@ -35,7 +35,7 @@ export interface BffConfig {
   loginLimitPerCnpj: number
   screeningRunsPerHour: number
   storeRetentionDays: number
-  /** How long the audit trail keeps its events (issue 14): 183 days, about the AI Act's 6-month minimum for logs. */
+  /** How long the audit trail keeps its events: 183 days, about the AI Act's 6-month minimum for logs. */
   auditRetentionDays: number
   /** How long an apply's owner may go silent before another instance takes the run over. */
   jobLeaseSeconds: number
@@ -56,7 +56,7 @@ export interface BffConfig {
   openaiModel: string
   openaiMaxInputTokens: number
   openaiConcurrency: number
-  /** Issue 14: gender and PcD go to the model only when the operator turns this on (LGPD Art. 11: disability data is sensitive). */
+  /** Gender and PcD go to the model only when the operator turns this on (LGPD Art. 11: disability data is sensitive). */
   openaiSendSensitive: boolean
 }
 
