@@ -65,7 +65,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // The BFF's store and jobs are asynchronous (issue 13): a promise nobody awaits, or one used as a
+  // The BFF's store and jobs are asynchronous: a promise nobody awaits, or one used as a
   // condition, is a bug there (a write that may not have happened, a revoked session let in).
   {
     files: ['bff/src/**/*.ts'],

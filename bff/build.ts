@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { build } from 'rolldown'
 
 /**
- * The BFF as it ships (issue 16): src/server.ts and every dependency bundled into a few ES
+ * The BFF as it ships: src/server.ts and every dependency bundled into a few ES
  * modules in dist/ by rolldown, exceljs and openai as chunks loaded on first use. Run from source
  * the BFF loads ~1,400 module files and strips the types of ~100 of ours at every start (about
  * 300 ms and 135 ms of its ~620 ms, and ~80 MB of RSS); bundled, it starts in under half the time.

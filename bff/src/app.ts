@@ -50,12 +50,12 @@ export interface AppDependencies extends FeatureDependencies {
   logger?: FastifyServerOptions['logger']
 }
 
-/** What logs may never hold (SECURITY.md 2, 24; DESIGN.md §5): secrets and people's data. */
+/** What logs may never hold (docs/architecture.md): secrets and people's data. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.apiKey']
 
 /**
  * The BFF's logger: level, redaction, path-only serialisers, and where lines go. By default that is
- * pino's asynchronous destination (issue 16): a synchronous write per line held the event loop
+ * pino's asynchronous destination: a synchronous write per line held the event loop
  * under load; pino flushes what is buffered when the process exits.
  */
 export function loggerOptions(level: string, stream: { write(line: string): void } = pino.destination({ dest: 1, sync: false })): FastifyServerOptions['logger'] {
@@ -73,7 +73,7 @@ export function loggerOptions(level: string, stream: { write(line: string): void
 
 /**
  * One log line per request, when it completes, with its method, path, status and time — not
- * Fastify's two (issue 16: half the log work under load). Errors still log as Fastify logs them.
+ * Fastify's two (half the log work under load). Errors still log as Fastify logs them.
  */
 class AccessLog extends LogController {
   override incomingRequest() {}

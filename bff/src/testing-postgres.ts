@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 
 /**
- * A real PostgreSQL server for tests (issue 13): Debian's `postgresql` binaries (installed by
+ * A real PostgreSQL server for tests: Debian's `postgresql` binaries (installed by
  * `pretest`), a cluster in a temporary folder, on a free loopback port, fsync off. Never a mock.
  * PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
  */

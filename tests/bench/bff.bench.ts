@@ -29,7 +29,7 @@ interface SideBySideTargets {
   directRatio?: number
   /** At 10 connections, the BFF's added p50 over direct, in µs. */
   addedP50Us?: number
-  /** At 10 connections, BFF ÷ direct throughput (issue 3's target against the stand-in). */
+  /** At 10 connections, BFF ÷ direct throughput (the pass-through's target against the stand-in). */
   directRatioAt10?: number
 }
 
@@ -117,7 +117,7 @@ const startHttpProxy = async (upstream: string) => {
 
 /**
  * GET /api/processos_seletivos against the real stand-in (5,000 candidates' seed): direct with a
- * token, through a bare http-proxy, and through the BFF with a session. Issue 3's targets (≥ 0.8×
+ * token, through a bare http-proxy, and through the BFF with a session. The pass-through's targets (≥ 0.8×
  * direct, ≤ 2 ms added p50 at 10 connections). Here the stand-in is most of the cost, so the
  * figure says what a user sees, not what the BFF costs (that is `pass-through-trivial`).
  */
@@ -183,7 +183,7 @@ export const bundleBenchmark: Benchmark = {
 }
 
 /**
- * Issue 16: the pass-through measured as itself. A trivial upstream answers at once, so the figures
+ * The pass-through measured as itself. A trivial upstream answers at once, so the figures
  * are the BFF's (with a session, production settings and log level) beside a bare
  * `@fastify/http-proxy` in front of the same upstream, and the upstream direct, at 10 and 100
  * connections. Not shown: the cost of a real legacy (see `pass-through`), TLS, or a company user's

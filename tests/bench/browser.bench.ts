@@ -29,7 +29,7 @@ async function measure(page: Page, action: () => Promise<unknown>): Promise<{ ms
 }
 
 /**
- * Issue 16: page clicks on ListaCandidatos's largest vacancy straight against the BFF (so the time
+ * Page clicks on ListaCandidatos's largest vacancy straight against the BFF (so the time
  * is the BFF's, not the browser's): the first click after a write reads the legacy, the next ones should not.
  * Legacy traffic comes from the stand-in's own request log; bytes are the size of the answers it
  * logged, read back once. Not shown: a click after a write (one read, like the first).
@@ -85,7 +85,7 @@ async function sizeOf(legacyUrl: string, calls: { method: string; url: string }[
 }
 
 /**
- * Issue 4's scale check in Chromium: time to the first rendered row and bytes transferred for
+ * The scale check in Chromium: time to the first rendered row and bytes transferred for
  * ListaCandidatos on the largest vacancy (5,000 of 100,000 candidates) and ListaTodosCandidatos
  * searching the 100,000 (a common first name, thousands of matches), each a fresh page load.
  */

@@ -165,7 +165,7 @@ export const xlsxBenchmark: Benchmark = {
 }
 
 /**
- * Issue 11: one admin's export must not stall everyone else. /healthz is asked every 10 ms (one at
+ * One admin's export must not stall everyone else. /healthz is asked every 10 ms (one at
  * a time) while relatorio.xlsx of 100,000 rows is generated, and before it, idle, in the same run.
  * It does not show a browser's page load during the export, only how long the BFF's event loop
  * keeps a trivial request waiting; the export's download is read by the same benchmark process.
@@ -241,7 +241,7 @@ function pausedRead(url: string, cookie: string, pauseMs: number, pid: number): 
 }
 
 /**
- * Issue 16: the export control's render at its body limit, and relatorio.xlsx under a paused
+ * The export control's render at its body limit, and relatorio.xlsx under a paused
  * reader. A legacy that answers at once with heavy report windows (tests/support/bulky-legacy.ts)
  * keeps the BFF on the critical path. /healthz is asked every 10 ms while an 8 MiB table is
  * rendered to xlsx, beside the same probe idle in the same run; the BFF's RSS is sampled every

@@ -48,7 +48,7 @@ export const median = (samples: readonly number[]) => percentile(samples, 50)
 
 /** A row from raw samples, with p95/p99 and the verdict against `target` (a bound on the median). */
 /**
- * What every benchmark's BFF runs with (issue 16): production mode and its log level (one line per
+ * What every benchmark's BFF runs with: production mode and its log level (one line per
  * request). Cookies without Secure only because the benchmarks speak plain HTTP on the loopback.
  */
 export const PRODUCTION_BFF_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', COOKIE_SECURE: 'false' } as const

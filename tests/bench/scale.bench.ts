@@ -106,7 +106,7 @@ async function applyTakeover(databaseUrl: string, results: number, killHalfway: 
 }
 
 /**
- * Issue 13: the same load through one and through two BFF instances sharing PostgreSQL, behind a
+ * The same load through one and through two BFF instances sharing PostgreSQL, behind a
  * round-robin balancer, in alternating runs: the signed-in pass-through (a trivial upstream, so
  * the instances are the bottleneck) and the dashboard (the seeded stand-in; warm cache). It does
  * not show scaling across machines: every process here shares the same cores.

@@ -12,7 +12,7 @@ import { normalizeCandidateStatus } from '../../shared/src/domain/candidate-stat
 import { startProduct, type Product } from '../support/product.ts'
 import { PRODUCTION_BFF_ENV, rangeHolding, row, type Benchmark, type BenchRow } from './harness.ts'
 
-// Screening benchmarks (issue 6): the stand-in as the issue sets it — 20 ms latency and 600 calls a
+// Screening benchmarks: the stand-in as the issue sets it — 20 ms latency and 600 calls a
 // minute per token — the BFF against the spec's own schedules, side by side in one run.
 const LATENCY_MS = 20
 const RATE_LIMIT = 600
@@ -38,7 +38,7 @@ async function throttleLegacy(product: Product, settings: { latencyMs: number; r
 const rangeFor = (product: Product, token: string, cap: number) =>
   rangeHolding(cap, async (start, end) => (await legacyGet(product, token, `/candidatos?start_date=${start}&end_date=${end}&page=1`)).body.pagination!.total)
 
-/** The spec's loading schedule (§9): one page after another, 100 ms between pages. */
+/** The spec's loading schedule: one page after another, 100 ms between pages. */
 async function specLoad(product: Product, token: string, range: { start_date: string; end_date: string }): Promise<Row[]> {
   const rows: Row[] = []
   for (let page = 1; ; page++) {
@@ -143,7 +143,7 @@ const everyoneInReview: ScreeningProvider = {
   testConnection: async () => ({ ok: true, message: '' }),
 }
 
-/** The spec's apply schedule (§8, §9): one candidate after another, 200 ms between, 2 s after each 10, 5 s wait and one retry on 429. */
+/** The spec's apply schedule: one candidate after another, 200 ms between, 2 s after each 10, 5 s wait and one retry on 429. */
 async function specApply(product: Product, token: string, ids: number[]): Promise<{ ms: number; calls: number; failed: number }> {
   const started = performance.now()
   let calls = 0
@@ -204,7 +204,7 @@ export const screeningApplyBenchmark: Benchmark = {
           return performance.now() - bffStarted
         })()
         // The recruiter keeps working on the same session meanwhile: one click (one legacy read)
-        // every 10 s; the apply must leave room for every one of them (issue 11).
+        // every 10 s; the apply must leave room for every one of them.
         const clicks = { answered: 0, refused: 0 }
         let applying = true
         const clicker = (async () => {

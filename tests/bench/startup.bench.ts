@@ -38,7 +38,7 @@ async function coldStart(script: string, env: Record<string, string>): Promise<{
 }
 
 /**
- * Issue 16: the BFF's cold start to its first /healthz and its idle RSS, with production settings:
+ * The BFF's cold start to its first /healthz and its idle RSS, with production settings:
  * as it ships (the bundle of bff/build.ts) and from its sources, beside a bare Fastify with one
  * route (not bundled), in the same run and alternating, so all three see the same noise.
  * The legacy need not answer for /healthz; no request but the probes reaches the BFF, so the RSS

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screeningNote } from '../../shared/src/domain/screening-apply.ts'
 import { startStack, UNSAFE_HEADERS, type Stack } from '../support/stack.ts'
 
-// Issue 12: the SPA's writes in domain terms, against the real stand-in. Each answers with the
+// The SPA's writes in domain terms, against the real stand-in. Each answers with the
 // changed row as the writer may see it, and costs only the legacy calls it needs.
 let stack: Stack
 let admin: string
@@ -28,7 +28,7 @@ async function legacyCalls(request: () => Promise<unknown>): Promise<string[]> {
   return (await stack.legacyRequests()).map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`)
 }
 
-describe('candidate writes through /bff (issue 12)', () => {
+describe('candidate writes through /bff', () => {
   it('a status change is one legacy write for an admin, three calls for a company (its ownership check), and answers the row', async () => {
     let answer: { candidate: { id: number; status: string } } | undefined
     const byAdmin = await legacyCalls(async () => {
@@ -41,7 +41,7 @@ describe('candidate writes through /bff (issue 12)', () => {
     })
     expect(byCompany).toEqual([`GET /api/candidatos/${ownCandidate.id}`, `GET /api/processos_seletivos/${ownCandidate.job_posting_id}`, `PUT /api/candidatos/${ownCandidate.id}`])
     expect(answer!.candidate).toMatchObject({ id: ownCandidate.id, status: 'aprovado' })
-    // Issue 14: both writes are in the audit trail; the company's with the status before (its ownership check read it).
+    // Both writes are in the audit trail; the company's with the status before (its ownership check read it).
     const events = (await stack.app.audit.between('2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z')).filter((e) => e.subject === `candidato:${ownCandidate.id}`)
     expect(events.map((e) => e.detail).slice(-2)).toEqual([
       { to: 'entrevista_presencial', via: 'manual' },
@@ -83,7 +83,7 @@ describe('candidate writes through /bff (issue 12)', () => {
     const created = answer.json().candidate
     expect(created).toMatchObject({ job_posting_id: target.id })
     expect(created.id).not.toBe(ownCandidate.id)
-    // Issue 15: sent again to the same vacancy, the person is already there — it says so and creates nothing.
+    // Sent again to the same vacancy, the person is already there — it says so and creates nothing.
     const before = (await stack.app.inject({ method: 'GET', url: `/bff/vacancies/${target.id}/candidates?page=1`, headers: { cookie: admin } })).json().counts.all
     const again = await send('POST', `/bff/candidates/${ownCandidate.id}/forwards`, admin, { vacancyId: target.id })
     expect(again.statusCode).toBe(409)
@@ -91,7 +91,7 @@ describe('candidate writes through /bff (issue 12)', () => {
     expect((await stack.app.inject({ method: 'GET', url: `/bff/vacancies/${target.id}/candidates?page=1`, headers: { cookie: admin } })).json().counts.all).toBe(before)
   })
   it('vacancy writes answer with the vacancy as written', async () => {
-    // Issue 15: a description and a company are required; a new vacancy starts hidden.
+    // A description and a company are required; a new vacancy starts hidden.
     const empty = await send('POST', '/bff/vacancies', admin, {})
     expect(empty.statusCode).toBe(422)
     expect(empty.json().errors).toEqual({ description: ['Preencha a descrição da vaga.'], company_name: ['Preencha o nome da empresa.'] })

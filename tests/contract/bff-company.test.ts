@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/stack.ts'
 
-// Issue 7 against the real stand-in: a company's own vacancy, its lists, and user registration.
+// against the real stand-in: a company's own vacancy, its lists, and user registration.
 const A_CNPJ = '45723618000118'
 let stack: Stack
 let admin: string
@@ -86,7 +86,7 @@ describe('user registration (admin)', () => {
     expect(JSON.parse(login.body).user).toMatchObject({ role: 'company', cnpj: '11444777000161', email: user.email })
     expect(cookieFrom(login)).toMatch(/=/)
   })
-  it('an alphanumeric CNPJ (issue 15) registers, logs in however it is typed, and scopes the company to its own vacancies', async () => {
+  it('an alphanumeric CNPJ registers, logs in however it is typed, and scopes the company to its own vacancies', async () => {
     const alnum = { ...user, email: `rh${Date.now()}@alfanumerica.com.br`, cnpj: '12.abc.345/01de-35' }
     expect((await post('/bff/users', admin, alnum)).statusCode).toBe(201)
     const login = await stack.app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: { cnpj: '12ABC34501DE35', password: user.password } })

@@ -38,12 +38,12 @@ describe('GET /bff/dashboard', () => {
     expect(body.filled.filled).toBeLessThanOrEqual(hires.length)
     expect(sum(body.filled.byState)).toBe(body.filled.filled)
     expect(sum(body.filled.byRecruiter)).toBe(body.filled.filled)
-    // Issue 15: all seven seeded recruiters are listed, those who hired nobody with 0.
+    // All seven seeded recruiters are listed, those who hired nobody with 0.
     expect(Object.keys(body.filled.byRecruiter).sort()).toEqual([...RECRUITERS].sort())
     expect(body.month).toBe('2026-11')
     expect(body.stale).toBe(false)
   })
-  it('reads a month’s hires for their window only, not every hire ever, and counts the same (issue 16)', async () => {
+  it('reads a month’s hires for their window only, not every hire ever, and counts the same', async () => {
     await stack.resetLegacyLog()
     const { body } = await dashboard('?month=2026-10')
     const reads = (await stack.legacyRequests()).map((r) => r.url).filter((u) => u.includes('/candidatos/status/contratado'))
@@ -67,7 +67,7 @@ describe('GET /bff/dashboard', () => {
     const refreshed = (await dashboard()).body
     expect(refreshed.stale).toBe(false)
     expect(refreshed.generatedAt).not.toBe(first.generatedAt)
-    // A note changes no figure (issue 16): the cached answer stays.
+    // A note changes no figure: the cached answer stays.
     expect(await adminWrite('POST', '/api/candidatos/5/observacao', { observacao: 'x' })).toBe(200)
     stack.advance(1000)
     expect((await dashboard()).body.generatedAt).toBe(refreshed.generatedAt)

@@ -7,7 +7,7 @@ import { anApplication } from '../support/applicant.ts'
 import { startScreening } from '../support/screening.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
-// Issue 15: a global apply never sends one person twice to the screened vacancy — not when they
+// A global apply never sends one person twice to the screened vacancy — not when they
 // are already there, and not when the run holds two of their records.
 let stack: Stack
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const everyoneTriado: ScreeningProvider = {
   testConnection: async () => ({ ok: true, message: '' }),
 }
 
-describe('global apply and people already in the vacancy (issue 15)', () => {
+describe('global apply and people already in the vacancy', () => {
   it('skips, and says so, a person already in the vacancy and the second record of a person the run holds twice', async () => {
     const app = await buildApp({ ...stack.config, storeFile: ':memory:' }, { logger: false, screening: everyoneTriado })
     try {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../bff/src/app.ts'
 import { startStack, UNSAFE_HEADERS, type Stack } from '../support/stack.ts'
 
-// Issue 16: the staff lists read the legacy once and serve page clicks from that read until a
+// The staff lists read the legacy once and serve page clicks from that read until a
 // candidate is written — through this instance or another one sharing the store.
 let stack: Stack
 let other: FastifyInstance
@@ -33,7 +33,7 @@ const get = async (url: string, app: FastifyInstance = stack.app) => {
 /** The legacy calls made since the last reset, as `METHOD path` without the query. */
 const legacyCalls = async () => (await stack.legacyRequests()).map((r) => `${r.method} ${r.url.split('?')[0]}`)
 
-describe('staff lists read only what changed (issue 16)', () => {
+describe('staff lists read only what changed', () => {
   it("reads a vacancy's candidates once for its page clicks, sorts, filters and searches", async () => {
     const first = await get('/bff/vacancies/1/candidates')
     expect(first.pageCount).toBeGreaterThan(2)

@@ -4,7 +4,7 @@ import type { PrivacyRequest } from '../../shared/src/schemas/privacy.ts'
 import { anApplication } from '../support/applicant.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
-// Issue 14 (LGPD): an applicant's request from "Meus dados" reaches the staff queue, is answered
+// (LGPD): an applicant's request from "Meus dados" reaches the staff queue, is answered
 // there, and both ends are in the audit trail; nothing is carried out by itself.
 let stack: Stack
 let admin: string
@@ -18,7 +18,7 @@ const ask = (body: Record<string, unknown>, ip = '198.51.100.7') =>
   stack.app.inject({ method: 'POST', url: '/bff/public/privacy-requests', headers: UNSAFE_HEADERS, remoteAddress: ip, payload: body })
 const valid = { kind: 'exclusao', name: 'Joana Teste', email: 'Joana@Example.com', whatsapp: '(85) 98877-6655', details: 'Quero que apaguem meus dados.' }
 
-describe('Meus dados (issue 14)', () => {
+describe('Meus dados', () => {
   it('queues a request with its protocol and the 15-day deadline; staff see it, answer it, and the audit trail keeps both', async () => {
     const asked = await ask(valid)
     expect(asked.statusCode).toBe(201)

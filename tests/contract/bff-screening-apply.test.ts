@@ -13,7 +13,7 @@ import { UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/s
 import { startScreening } from '../support/screening.ts'
 
 // Applying screening results against the real stand-in: what is written, that nothing is written
-// twice (a second apply, a failure in the middle, a restart in the middle), and the §8 messages.
+// twice (a second apply, a failure in the middle, a restart in the middle), and the messages (docs/product.md, Texts).
 let stack: Stack
 let admin: string
 let token: string

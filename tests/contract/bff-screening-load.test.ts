@@ -16,7 +16,7 @@ const load = async (body: Record<string, unknown>) => {
   return { status: response.statusCode, headers: response.headers, body: JSON.parse(response.body) }
 }
 
-describe('screening candidate loading (spec §2.13, §5, §8, §9)', () => {
+describe('screening candidate loading', () => {
   it('company mode: the vacancy’s candidates created in the range', async () => {
     const { status, body } = await load({ mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: '2026-11-22' })
     expect(status).toBe(200)

@@ -9,7 +9,7 @@ import { anApplication, legacyAdminToken } from '../support/applicant.ts'
 import { startModelStub } from '../support/model-stub.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
-// Issue 14 against the real stand-in, with the openai provider calling a stand-in of the
+// against the real stand-in, with the openai provider calling a stand-in of the
 // Responses API over HTTP that marks everyone TRIADO and every criterion met — the worst model.
 let stack: Stack
 let model: Awaited<ReturnType<typeof startModelStub>>
@@ -50,7 +50,7 @@ async function screen(range: Record<string, unknown>): Promise<{ view: RunView; 
   throw new Error('run did not finish')
 }
 
-describe('responsible screening (issue 14)', () => {
+describe('responsible screening', () => {
   let run: { view: RunView; shown: ListedCandidate[] }
   beforeAll(async () => {
     run = await screen({ mode: 'global', vacancyId: 2, start_date: shiftDate(todayDate(), -45), end_date: todayDate() })

@@ -40,7 +40,7 @@ describe('screening runs', () => {
     expect(view.counts.pendente).toBe(0)
     expect(view.run.message).toBe(`Triagem concluída! ${view.counts.triado} candidatos triados.`)
     expect(view.results.every((r: { explanation: string }) => r.explanation.length > 10)).toBe(true)
-    // Issue 14: the rules provider's evidence covers every criterion of the vacancy, and a done run has its bias report.
+    // The rules provider's evidence covers every criterion of the vacancy, and a done run has its bias report.
     const keys = vacancyCriteria(view.run.vacancy, { mode: 'empresa' }).map((c) => c.key)
     expect(
       view.results.every((r: { evidence: { key: string; by: string }[] }) => r.evidence.map((e) => e.key).join() === keys.join() && r.evidence.every((e) => e.by === 'regras')),
@@ -48,7 +48,7 @@ describe('screening runs', () => {
     expect(view.run).toMatchObject({ model: null, fieldsSent: [] })
     expect(view.bias.screened).toBe(view.run.total)
   })
-  it('screens exactly the candidates the load showed, even when the vacancy gains one meanwhile (issue 12)', async () => {
+  it('screens exactly the candidates the load showed, even when the vacancy gains one meanwhile', async () => {
     const headers = { ...UNSAFE_HEADERS, cookie: admin }
     const range = { mode: 'empresa', vacancyId: 1, start_date: '2020-01-01', end_date: todayDate() }
     const count = async () => ((await stack.app.inject({ method: 'GET', url: '/bff/vacancies/1/candidates?page=1', headers })).json() as { counts: { all: number } }).counts.all
@@ -92,7 +92,7 @@ describe('screening runs', () => {
     expect(done).toEqual([...done].sort((a, b) => a - b))
     expect((await stack.app.inject({ method: 'GET', url: '/bff/screening/runs/00000000-0000-0000-0000-000000000000/events', headers: { cookie: admin } })).statusCode).toBe(404)
   })
-  it('a run created while a later page fails says so on the run: how many of how many (issue 11)', async () => {
+  it('a run created while a later page fails says so on the run: how many of how many', async () => {
     await stack.fault({ mode: 'status', status: 500, count: 5, method: 'GET', path: '/api/candidatos?start_date=2026-11-01&end_date=2026-11-22&page=2' })
     const start = await startScreening(stack.app, admin, JSON.stringify({ mode: 'global', vacancyId: 2, start_date: '2026-11-01', end_date: '2026-11-22' }))
     await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })

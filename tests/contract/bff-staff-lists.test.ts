@@ -69,7 +69,7 @@ describe('GET /bff/candidates (all candidates)', () => {
     expect(body).toMatchObject({ idle: true, items: [], total: 0 })
     expect(body.counts.all).toBe(2000)
   })
-  it('needs 4 characters to search (spec §5)', async () => {
+  it('needs 4 characters to search', async () => {
     const res = await get('/bff/candidates?q=mar')
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ message: 'Digite pelo menos 4 caracteres para realizar a busca.' })
@@ -94,7 +94,7 @@ describe('GET /bff/candidates (all candidates)', () => {
   })
 })
 
-describe('fallback when the per-vacancy call fails (spec §2.10)', () => {
+describe('fallback when the per-vacancy call fails', () => {
   it('reads GET /candidatos from the vacancy’s creation day and filters by vacancy', async () => {
     const direct = (await get('/bff/vacancies/1/candidates')).body
     await stack.fault({ mode: 'status', status: 500, count: 3, method: 'GET', path: '/api/processos_seletivos/1/candidatos' })
@@ -105,7 +105,7 @@ describe('fallback when the per-vacancy call fails (spec §2.10)', () => {
     expect(fallback.counts).toEqual(direct.counts)
     expect(fallback.items.map((c: { id: number }) => c.id)).toEqual(direct.items.map((c: { id: number }) => c.id))
   })
-  it('the vacancy’s CSV is the same list (issue 12): same fallback, same filters and order, every row', async () => {
+  it('the vacancy’s CSV is the same list: same fallback, same filters and order, every row', async () => {
     const csv = async () => {
       const response = await stack.app.inject({ method: 'GET', url: '/bff/vacancies/1/candidates.csv?order=name_asc&status=triado', headers: { cookie: admin } })
       expect(response.statusCode).toBe(200)

@@ -45,7 +45,7 @@ async function download(query: string) {
 }
 
 describe('GET /bff/exports/relatorio.xlsx', () => {
-  it('streams every candidate of the range with the §3.8 columns, bold frozen header, autofilter and real dates', async () => {
+  it('streams every candidate of the range with the columns (docs/product.md, Report row), bold frozen header, autofilter and real dates', async () => {
     const response = await download('?start_date=2026-08-01&end_date=2026-11-30')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/spreadsheetml/)
@@ -96,7 +96,7 @@ describe('GET /bff/exports/relatorio.xlsx', () => {
       expect(row[6]).toBe(e.address_city)
       expect(row[16]).toBe(e.company_name)
       expect(row[22]).toBe(e.is_pcd ? 'Sim' : 'Não')
-      // Issue 15: Brazilian formats and option labels, from the same shared functions as the screens.
+      // Brazilian formats and option labels, from the same shared functions as the screens.
       expect(row[2]).toBe(formatPhone(e.whatsapp))
       expect(row[7]).toBe(formatUf(e.address_state))
       expect(row[8]).toBe(optionLabel('education', e.education))
@@ -128,7 +128,7 @@ describe('GET /bff/exports/relatorio.xlsx', () => {
       403,
     )
   })
-  it('answers impossible dates and a far-away range with a 400 and a Portuguese message, never a 500 or a stall (issue 11)', async () => {
+  it('answers impossible dates and a far-away range with a 400 and a Portuguese message, never a 500 or a stall', async () => {
     for (const [query, message] of [
       ['?start_date=2026-02-30&end_date=2026-03-10', 'Informe datas válidas (dia, mês e ano que existam no calendário).'],
       ['?start_date=2026-01-01&end_date=2026-13-01', 'Informe datas válidas (dia, mês e ano que existam no calendário).'],

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '../../infra/legacy-api/src/seed/demo-accounts.ts'
 import { seriousViolations } from '../support/browser.ts'
 import { startJourney, type Journey } from '../support/journey.ts'
 
-// Issue 7's journeys: company A's portal, company B seeing none of it, and an admin registering a
+// The company journeys: company A's portal, company B seeing none of it, and an admin registering a
 // company user who then logs in — a real browser against the real processes.
 const A = DEMO_ACCOUNTS.find((a) => a.label === 'empresa A')!
 const B = DEMO_ACCOUNTS.find((a) => a.label === 'empresa B')!
@@ -126,7 +126,7 @@ describe('user registration', () => {
   }, 90_000)
 })
 
-describe('the console (issue 15)', () => {
+describe('the console', () => {
   it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
     expect(journey.consoleProblems).toEqual([])
   })

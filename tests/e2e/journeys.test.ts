@@ -8,7 +8,7 @@ import { launchChromium, seriousViolations, watchConsole } from '../support/brow
 import { ROOT } from '../support/processes.ts'
 import { E2E_SECRET, startProduct, type Product } from '../support/product.ts'
 
-// The journeys of issue 3, by a real browser against real processes (stand-in + BFF + built SPA).
+// The public and staff journeys, by a real browser against real processes (stand-in + BFF + built SPA).
 let product: Product
 let browser: Browser
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
   await product?.stop()
 })
 
-/** A fresh context for one journey; it fails on any console error or warning the journey did not expect (issue 15). */
+/** A fresh context for one journey; it fails on any console error or warning the journey did not expect. */
 async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: { mobile?: boolean; expectConsole?: RegExp[] } = {}): Promise<T> {
   const context = await browser.newContext({
     baseURL: product.url,
@@ -55,7 +55,7 @@ async function openFirstApplyForm(page: Page) {
 }
 
 describe('applicant', () => {
-  it('a guest’s public pages log nothing in the console: no 401 from the session probe, no error or warning (issue 15)', async () => {
+  it('a guest’s public pages log nothing in the console: no 401 from the session probe, no error or warning', async () => {
     // withPage fails on any console error or warning of the context (watchConsole).
     await withPage(async (page) => {
       await openFirstApplyForm(page)
@@ -105,7 +105,7 @@ describe('applicant', () => {
       await page.getByRole('radio', { name: 'Sim, trabalhei em supermercado' }).check()
       await page.getByLabel(/Última experiência/).fill('Repositora no Mercadinho São Luiz')
       await page.getByLabel(/Como soube da vaga/).selectOption('instagram')
-      // Issue 14: the privacy notice is read and consent given explicitly; without it nothing is sent.
+      // The privacy notice is read and consent given explicitly; without it nothing is sent.
       await page
         .getByRole('region', { name: 'Aviso de privacidade' })
         .getByText(/ferramentas automatizadas/)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from '../support/browser.ts'
 import { startJourney, type Journey } from '../support/journey.ts'
 
-// Issue 14 (LGPD) in Chromium: an applicant asks for their data to be deleted on "Meus dados",
+// (LGPD) in Chromium: an applicant asks for their data to be deleted on "Meus dados",
 // gets a protocol and the 15-day deadline; staff find it in "Pedidos LGPD" and answer it.
 let journey: Journey
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('Meus dados', () => {
   }, 120_000)
 })
 
-describe('the console (issue 15)', () => {
+describe('the console', () => {
   it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
     expect(journey.consoleProblems).toEqual([])
   })

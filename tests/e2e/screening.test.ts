@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from '../support/browser.ts'
 import { startJourney, type Journey } from '../support/journey.ts'
 
-// Issue 6's journey: a whole screening run with the rules provider, in both modes, through
+// The screening journey: a whole screening run with the rules provider, in both modes, through
 // applying, by a real browser against the real processes; the legacy's records are checked after.
 type Vacancy = { id: number; description: string; company_name: string; city: string; obs: string; candidates_count: number; criterios: string[] }
 type LegacyCandidate = { id: number; status: string | null; obs: string | null; job_posting_id: number }
@@ -71,7 +71,7 @@ describe('AI screening with the rules provider', () => {
     await page.getByRole('button', { name: 'Todos os candidatos' }).click()
     const runId = await screenAndApply(page)
 
-    // Issue 14: the bias report and each result's evidence, opened, pass axe; the CSV downloads.
+    // The bias report and each result's evidence, opened, pass axe; the CSV downloads.
     const bias = page.getByRole('region', { name: 'Relatório de vieses' })
     await bias.getByText('Ver taxas por grupo').click()
     await bias.getByRole('table', { name: 'Gênero' }).waitFor()
@@ -113,7 +113,7 @@ describe('AI screening with the rules provider', () => {
       .waitFor()
     expect(await seriousViolations(page)).toEqual([])
 
-    // Issue 14: one action undoes the apply; every record nobody touched is as it was before.
+    // One action undoes the apply; every record nobody touched is as it was before.
     await page.getByRole('button', { name: 'Desfazer aplicação' }).click()
     const undo = page.getByRole('dialog', { name: 'Desfazer a aplicação?' })
     await undo.getByText('Envios para a vaga continuam').waitFor()
@@ -147,7 +147,7 @@ describe('AI screening with the rules provider', () => {
   }, 180_000)
 })
 
-describe('the console (issue 15)', () => {
+describe('the console', () => {
   it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
     expect(journey.consoleProblems).toEqual([])
   })

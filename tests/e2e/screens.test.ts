@@ -9,7 +9,7 @@ import { startJourney, type Journey } from '../support/journey.ts'
 import { ROOT } from '../support/processes.ts'
 
 /**
- * Every screen at the three widths of issue 15 (1366×900, 1920×1080, 390×844): no sideways scroll
+ * Every screen at three widths (1366×900, 1920×1080, 390×844): no sideways scroll
  * of the page, axe at 0 serious/critical, and on a phone the first row's status and actions in
  * view without scrolling. With SCREENSHOTS_DIR set (npm run screenshots) each screen is also
  * photographed into <dir>/<width>/<screen>.png.
@@ -160,7 +160,7 @@ describe.each(WIDTHS)('every screen at $name px', ({ name: width, viewport, ...r
   })
 })
 
-describe('the console (issue 15)', () => {
+describe('the console', () => {
   it('stayed clean on every screen at every width', () => {
     expect(journey.consoleProblems).toEqual([])
   })

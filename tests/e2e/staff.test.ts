@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { startJourney, type Journey } from '../support/journey.ts'
 
-// Issue 4's journey: a recruiter's day, by a real browser against the real processes.
+// The staff journey: a recruiter's day, by a real browser against the real processes.
 let journey: Journey
 beforeAll(async () => {
   journey = await startJourney(600)
@@ -65,7 +65,7 @@ describe('a recruiter’s day', () => {
     await dialog.getByLabel('Observação').fill('Ligar na segunda-feira')
     await dialog.getByRole('button', { name: 'Salvar observação' }).click()
     await expect.poll(async () => (await legacy<{ obs: string }>(`/candidatos/${candidateId}`)).obs).toBe('Ligar na segunda-feira')
-    // Issue 15: closing the dialog gives the focus back to the button that opened it.
+    // Closing the dialog gives the focus back to the button that opened it.
     if (await dialog.isVisible()) await page.keyboard.press('Escape')
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Detalhes de ${name}`)
 
@@ -73,7 +73,7 @@ describe('a recruiter’s day', () => {
     const original = await legacy<Record<string, unknown>>(`/candidatos/${candidateId}`)
     await row.getByRole('button', { name: `Enviar ${name} para outra vaga` }).click()
     const forward = page.getByRole('dialog', { name: `Enviar ${name} para outras vagas` })
-    // A new vacancy starts hidden (issue 15): the dialog lists it only when asked, and finds it by name.
+    // A new vacancy starts hidden: the dialog lists it only when asked, and finds it by name.
     await forward.getByLabel('Buscar vaga').fill(title)
     expect(await forward.getByRole('checkbox', { name: new RegExp(title) }).count()).toBe(0)
     await forward.getByRole('checkbox', { name: 'Incluir vagas ocultas do site' }).check()
@@ -85,7 +85,7 @@ describe('a recruiter’s day', () => {
     expect(copy).toMatchObject({ full_name: original.full_name, email: original.email, whatsapp: original.whatsapp, address_city: original.address_city })
     expect(copy.experience_1).toBe(original.experience_1 || 'nao informado')
 
-    // CSV export: §3.9 columns, accents intact.
+    // CSV export: the product's columns, accents intact.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar lista (CSV)' }).click()])
     const csv = readFileSync((await download.path())!, 'utf8')
     expect(csv.charCodeAt(0)).toBe(0xfeff)
@@ -150,7 +150,7 @@ describe('dashboard and spreadsheet', () => {
   })
 })
 
-describe('the console (issue 15)', () => {
+describe('the console', () => {
   it('stayed clean on every journey above: no error or warning, no CSP violation, no uncaught error', () => {
     expect(journey.consoleProblems).toEqual([])
   })

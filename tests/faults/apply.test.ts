@@ -24,7 +24,7 @@ import {
   type RunView,
 } from './harness.ts'
 
-// Issue 11's fault suite: the promise "nothing lost, nothing written twice, no crash" tried with
+// The apply's fault suite: the promise "nothing lost, nothing written twice, no crash" tried with
 // real faults on real processes — SIGKILL mid-apply, two instances on one store, a store whose
 // disk fills up, unusable store paths, a legacy that stalls, fails and resets — and every test
 // ends by counting what the stand-in's database holds.
@@ -79,7 +79,7 @@ async function expectExactlyOnce(run: RunView, final: RunView) {
   expect([...(await legacy.statusWrites())].filter(([, n]) => n > 1)).toEqual([])
 }
 
-describe('applying under real faults (issue 11)', () => {
+describe('applying under real faults', () => {
   it.each(Object.entries(STORES))(
     'SIGKILL at random points of an apply, three times (%s): every status, note and forward lands once',
     async (_engine, shared) => {
@@ -251,7 +251,7 @@ describe('applying under real faults (issue 11)', () => {
   }, 180_000)
 })
 
-describe('sessions across restarts and instances (issue 11)', () => {
+describe('sessions across restarts and instances', () => {
   it.each(Object.entries(STORES))(
     'a logged-out cookie (%s) is refused after a SIGKILL restart and on another instance at once, on every route that reads the session',
     async (_engine, shared) => {
@@ -297,7 +297,7 @@ describe('sessions across restarts and instances (issue 11)', () => {
   )
 })
 
-describe('the store’s own faults (issue 11)', () => {
+describe('the store’s own faults', () => {
   it('an unusable STORE_FILE stops the BFF at once with exit 2, naming it: under a file, under /proc, a read-only mount', async () => {
     const base = dir()
     writeFileSync(join(base, 'plain-file'), 'x')

@@ -8,7 +8,7 @@ import { freePort, startService, type Service } from '../support/processes.ts'
 import { login, startBff, until, type Bff } from './harness.ts'
 
 /**
- * Issue 16: relatorio.xlsx waits for its reader. A real BFF process in front of a legacy whose
+ * Relatorio.xlsx waits for its reader. A real BFF process in front of a legacy whose
  * report windows are heavy; a real socket whose reader stops reading. What the BFF did is counted
  * in the legacy's reads: a writer that ignored the reader would read every window of the range
  * (and hold the file in memory); one that waits stops after what the socket buffers absorb.
@@ -61,7 +61,7 @@ function pausedDownload(path: string): Promise<{ response: IncomingMessage; abor
 const RANGE = { start: '2025-01-01', end: '2026-12-31' } // 730 days: 105 windows of the report
 const REPORT = `/bff/exports/relatorio.xlsx?start_date=${RANGE.start}&end_date=${RANGE.end}`
 
-describe('relatorio.xlsx under a paused reader (issue 16)', () => {
+describe('relatorio.xlsx under a paused reader', () => {
   const windows = dateWindows(RANGE.start, RANGE.end, 7).length
 
   it('stops reading the legacy while the reader pauses, goes on when it reads, and sends the whole file', async () => {

@@ -9,7 +9,7 @@ import { markedCandidates } from '@mini-vagas/shared/domain/screening-apply'
 import { freePort, ROOT, runScript, startService, type Service } from '../support/processes.ts'
 
 /**
- * The fault suite's parts (issue 11): the stand-in and BFFs as separate processes on loopback,
+ * The fault suite's parts: the stand-in and BFFs as separate processes on loopback,
  * killed, doubled and starved for real; what happened is counted in the stand-in's own database.
  */
 export const SECRET = 'faults-session-secret-0123456789-abcdefghij'
@@ -158,7 +158,7 @@ export function faultBed({ legacy, postgres }: { legacy: () => Legacy; postgres:
 }
 
 /**
- * Issue 13: the multi-instance promises hold on both stores — instances sharing one SQLite file,
+ * The multi-instance promises hold on both stores — instances sharing one SQLite file,
  * and instances sharing one PostgreSQL database (a fresh one per test, on a real server). Each
  * entry makes a shared store and answers a starter of instances on it.
  */
@@ -247,7 +247,7 @@ export async function startApply(bff: Bff, cookie: string, runId: string): Promi
   return { status: response.status, body: (await response.json()) as { message?: string } }
 }
 
-/** Asks to undo the run's apply (issue 14). */
+/** Asks to undo the run's apply. */
 export async function startUndo(bff: Bff, cookie: string, runId: string): Promise<{ status: number; body: { message?: string } }> {
   const response = await fetch(`${bff.url}/bff/screening/runs/${runId}/undo`, { method: 'POST', headers: { 'x-csrf': '1', origin: bff.url, cookie } })
   return { status: response.status, body: (await response.json()) as { message?: string } }

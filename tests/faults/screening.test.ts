@@ -3,7 +3,7 @@ import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres
 import { startModelStub } from '../support/model-stub.ts'
 import { faultBed, login, startLegacy, startRun, until, view, type Legacy } from './harness.ts'
 
-// Issue 13: a screening run is a job any instance may carry on. The model is a slow stand-in of
+// A screening run is a job any instance may carry on. The model is a slow stand-in of
 // the Responses API (a real HTTP server the BFFs call through the openai package), so the run is
 // still going when its instance is SIGKILLed; the other instance takes it over once the lease
 // runs out, and what the model was asked is counted.

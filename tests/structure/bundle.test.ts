@@ -7,7 +7,7 @@ import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres
 import { freePort, startService, type Service } from '../support/processes.ts'
 
 /**
- * Issue 16: the BFF ships as a bundle (bff/build.ts). Built here into a directory outside the
+ * The BFF ships as a bundle (bff/build.ts). Built here into a directory outside the
  * repository, so no node_modules can stand in for what the bundle left out, and run as its own
  * process on both stores: it signs in, streams an xlsx (exceljs, a chunk loaded on first use) and
  * renders a CSV.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deleteFeature } from '../support/delete-feature.ts'
 
-// Issue 12: deleting a feature's folder and its one register line leaves a BFF that builds and
+// Deleting a feature's folder and its one register line leaves a BFF that builds and
 // passes the other features' tests — tried for the feature with a cross-feature hook (dashboard),
 // the largest one with its own tables and lifecycle (screening), and the staff's candidates.
 describe('a BFF feature is a folder you can delete', () => {

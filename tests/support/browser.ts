@@ -40,7 +40,7 @@ export async function signIn(page: Page, cnpj: string, password: string, landing
 
 /**
  * Everything a context's pages say in the console at level error or warning, and uncaught errors
- * (issue 15: a clean console on every journey). A test that provokes an answer the browser logs
+ * (a clean console on every journey). A test that provokes an answer the browser logs
  * (a 409 it expects) names it in `expected`.
  */
 export function watchConsole(context: BrowserContext, { expected = [], problems = [] }: { expected?: readonly RegExp[]; problems?: string[] } = {}): string[] {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 
 /**
- * A legacy whose report is heavy (issue 16): GET /api/excel_relatorio answers ROWS_PER_WINDOW rows
+ * A legacy whose report is heavy: GET /api/excel_relatorio answers ROWS_PER_WINDOW rows
  * for any range, each with a few KB of text that does not compress away, at once. In front of it
  * the BFF's xlsx writer is what is measured and what a paused reader must hold back; it counts
  * the report reads it served (GET /__reads) so a test can see whether the BFF kept reading.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a BFF feature is a folder you can delete. Copies the BFF into a scratch folder,
+ * A BFF feature is a folder you can delete. Copies the BFF into a scratch folder,
  * deletes `bff/src/features/<name>` and the lines of bff/src/app.ts that name it (its import and
  * its one `register`), then typechecks the copy and runs the tests it still has. Exits non-zero
  * when either fails.

@@ -1,4 +1,4 @@
-// Flakiness hunted, not hoped away (issue 17): runs the whole e2e project N times in a row while
+// Flakiness hunted, not hoped away: runs the whole e2e project N times in a row while
 // CPU hogs keep other cores busy, and counts every failure. A test that fails even once here is a
 // defect to fix, never a retry to add.
 //

@@ -22,7 +22,7 @@ export interface Journey {
   adminPage(options?: BrowserContextOptions): Promise<Page>
   /** A fresh guest context's page. */
   guestPage(options?: BrowserContextOptions): Promise<Page>
-  /** What every page of this journey logged at error or warning level (issue 15: must stay empty). */
+  /** What every page of this journey logged at error or warning level (must stay empty). */
   consoleProblems: string[]
   /** Console lines a test provokes on purpose (e.g. the 409 of a refused duplicate), not counted. */
   expectConsole(pattern: RegExp): void

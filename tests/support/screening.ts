@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { UNSAFE_HEADERS } from './stack.ts'
 
 /**
- * Starts a screening run as the SPA does (issue 12): the range is loaded first (the answer is the
+ * Starts a screening run as the SPA does: the range is loaded first (the answer is the
  * run's draft) and the run screens that draft. The load's answer comes back when it failed.
  */
 export async function startScreening(app: FastifyInstance, cookie: string | undefined, range: unknown): Promise<LightMyRequestResponse> {

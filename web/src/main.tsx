@@ -11,7 +11,7 @@ import './styles.css'
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content
 if (styleNonce) setNonce(styleNonce)
 
-// Spec §2.14: initialise the authentication state, then mount the app.
+// docs/product.md, Spreadsheet export: initialise the authentication state, then mount the app.
 const session = await getSession().catch(() => undefined)
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

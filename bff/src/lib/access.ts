@@ -18,7 +18,7 @@ export function sessionOf(request: FastifyRequest, ...roles: ('admin' | 'company
   return session
 }
 
-/** A company owns a vacancy whose CNPJ is its own (DESIGN.md §5). Admins own everything. */
+/** A company owns a vacancy whose CNPJ is its own (docs/architecture.md). Admins own everything. */
 export function canSee(session: SessionData, vacancy: Obj | null): boolean {
   if (!vacancy) return false
   return session.user.role === 'admin' || cnpjDigits(String(vacancy.cnpj ?? '')) === session.user.cnpj
@@ -39,7 +39,7 @@ export async function visibleVacancies(legacy: HttpClient, session: SessionData,
 /**
  * The records a path's `:id` names — a vacancy, or a candidate and its vacancy — read at most
  * once per request, each with the legacy's answer as received. Reading the vacancy is the
- * ownership check (DESIGN.md §5): 403 when the session may not see it, 404 when it does not
+ * ownership check (docs/architecture.md): 403 when the session may not see it, 404 when it does not
  * exist. Both doors use it: the `/bff` routes' declared access (`request.owned`) and the
  * pass-through's company scopes.
  */

@@ -1,8 +1,8 @@
 import type { Store } from '../plugins/store.ts'
 
 /**
- * Counts attempts per key in a sliding window — login per client IP and per CNPJ (SECURITY.md
- * 22), screening runs per user an hour (SECURITY.md 27) — in the BFF's store (issue 13), so every
+ * Counts attempts per key in a sliding window — login per client IP and per CNPJ,
+ * screening runs per user an hour — in the BFF's store, so every
  * instance sharing the store counts the same attempts. Rows older than the window are pruned as
  * new ones come in.
  */

@@ -26,7 +26,7 @@ describe('roomIn', () => {
   })
 })
 
-describe('zipInputs (issue 16: exceljs does not pass the zip’s back-pressure on)', () => {
+describe('zipInputs (exceljs does not pass the zip’s back-pressure on)', () => {
   it('finds where a streaming sheet’s chunks wait to be zipped; a writer that waits on them keeps that buffer small', async () => {
     const { default: ExcelJS } = await import('exceljs')
     const out = new PassThrough()

@@ -74,7 +74,7 @@ export function paceRow(i: number, sliceRows: number, out: Writable, inner: read
  * Where an exceljs streaming sheet's bytes wait to be zipped. exceljs 4.4 buffers a sheet in 64 KB
  * chunks (its StreamBuf) and writes each into the stream archiver reads the entry from without
  * heeding write()'s answer, so a writer faster than the zip's deflate piles chunks up there: 300 MB
- * of them on a 190 MB relatorio.xlsx read at loopback speed (issue 16, measured with
+ * of them on a 190 MB relatorio.xlsx read at loopback speed (measured with
  * process.memoryUsage().arrayBuffers, and 100 MB in that stream's buffer in a direct probe). The
  * streams the sheet pipes to are where back-pressure must be read. Empty before the sheet's first
  * write (nothing is buffered yet).

@@ -4,9 +4,9 @@ import type { ListRow } from '@mini-vagas/shared/domain/candidate-list'
 import { CANDIDATE_CSV_COLUMNS, candidateCsvRow } from '@mini-vagas/shared/domain/candidate-csv'
 
 /**
- * CSV exports (DESIGN.md §7): UTF-8 with BOM, ';' (Excel in Brazil), RFC 4180 quoting by
+ * CSV exports (docs/architecture.md): UTF-8 with BOM, ';' (Excel in Brazil), RFC 4180 quoting by
  * csv-stringify, formula-like cells escaped by csv-stringify itself (`escape_formulas`, full-width
- * signs included), the spec §3.9 columns, the date in the file name.
+ * signs included), the columns of docs/product.md, CSV columns, the date in the file name.
  */
 export function candidatesCsv(rows: readonly ListRow[]): string {
   return tableCsv([[...CANDIDATE_CSV_COLUMNS], ...rows.map(candidateCsvRow)])

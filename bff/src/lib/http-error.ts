@@ -14,7 +14,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The catalogue of messages the BFF itself writes (spec §8 where it has one). */
+/** The catalogue of messages the BFF itself writes (docs/product.md, Texts where it has one). */
 export const MESSAGES = {
   noSession: 'Sua sessão expirou. Faça login novamente.',
   forbidden: 'Você não tem permissão para acessar este recurso.',

@@ -6,7 +6,7 @@ type Builder = (externalSchemas: unknown, options: unknown) => (routeSchema: unk
 
 /**
  * Fastify's own schema compilers (ajv, fast-json-stringify), each route's function built on its
- * first use instead of at startup (issue 16). Compiling ~130 route schemas took ~270 ms of the
+ * first use instead of at startup. Compiling ~130 route schemas took ~270 ms of the
  * BFF's cold start, and most routes are never called by a given instance for minutes. A request
  * pays its route's compile once (a few ms); what the compiled functions do is unchanged.
  */

@@ -7,7 +7,7 @@ const rows = [{ id: 1 }, { id: 2 }]
 const client = createHttpClient({ baseUrl: 'http://legacy.test/api', timeoutMs: 2000, retries: 0 })
 afterEach(() => nock.cleanAll())
 
-// Each documented variant, as the legacy API would send it over HTTP (spec §7).
+// Each documented variant, as the legacy API would send it over HTTP.
 async function fetched(body: unknown) {
   nock('http://legacy.test')
     .get('/api/r')

@@ -1,5 +1,5 @@
 /**
- * Tolerant readers: the legacy API answers the same resource in several shapes (spec §7: a bare
+ * Tolerant readers: the legacy API answers the same resource in several shapes (docs/product.md, Legacy calls: a bare
  * array, `{data: [...]}`, `{data: {data: [...]}}`, a pagination object). Every read of a legacy
  * answer goes through one of these, so a shape change is handled in one place.
  */

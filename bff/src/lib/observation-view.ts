@@ -2,7 +2,7 @@ import { hideApplyMarkers, keepHiddenParts, withoutScreeningNotes } from '@mini-
 import type { SessionData } from '../plugins/session-seal.ts'
 
 /**
- * A candidate's observation as this session may read it (issue 11): staff read the agency's
+ * A candidate's observation as this session may read it: staff read the agency's
  * screening notes without their proof-of-landing markers; a client company never reads them.
  */
 export function asSeenBy<T>(session: SessionData, candidate: T): T {

@@ -3,7 +3,7 @@ import { retryAfter } from './upstream.ts'
 
 /**
  * Paces a job's calls to the legacy API by what the legacy says about its own limit, instead of
- * fixed sleeps (DESIGN.md §6). The legacy (Laravel's throttle) answers `X-RateLimit-Limit` and
+ * fixed sleeps (docs/screening.md). The legacy (Laravel's throttle) answers `X-RateLimit-Limit` and
  * `X-RateLimit-Remaining` per token and minute, and a 429 with `Retry-After` once the window is
  * used up. The pacer sends at full speed (a few calls at a time) while the window has budget,
  * keeps a reserve (10%) for the recruiter's own clicks (they share the token) — counting the calls

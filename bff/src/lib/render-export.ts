@@ -39,7 +39,7 @@ function cellValue(value: Cell | undefined, r: RenderRequest): string | number |
 }
 
 /**
- * A cell with formula injection neutralised (DESIGN.md §7) for the text formats (csv, xls, html)
+ * A cell with formula injection neutralised (docs/architecture.md) for the text formats (csv, xls, html)
  * that a spreadsheet program would otherwise evaluate. The caller's default value is not user
  * data: only real values are neutralised.
  */
@@ -110,7 +110,7 @@ async function* csvLines(r: RenderRequest, keys: string[]): AsyncGenerator<strin
 
 /** The xlsx file through exceljs's streaming writer: rows leave as they are written. */
 async function writeXlsx(r: RenderRequest, keys: string[], out: PassThrough): Promise<void> {
-  // Loaded on first use (issue 16): exceljs costs ~200 ms and ~13 MB at startup otherwise.
+  // Loaded on first use: exceljs costs ~200 ms and ~13 MB at startup otherwise.
   const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   const sheet = workbook.addWorksheet(r.worksheetName, { views: [{ rightToLeft: r.rtl, state: 'frozen', ySplit: r.header.length + 1 }] })
@@ -141,7 +141,7 @@ async function writeXlsx(r: RenderRequest, keys: string[], out: PassThrough): Pr
 }
 
 /**
- * Renders the export control's table into the chosen format (spec §2.14) as a stream (issue 16):
+ * Renders the export control's table into the chosen format (docs/product.md, Spreadsheet export) as a stream:
  * slices of rows with the event loop free between them, and no more written than the reader
  * takes. A failure after the first bytes can only cut the download short; the request's checks
  * all run before.

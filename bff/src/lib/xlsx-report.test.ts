@@ -26,7 +26,7 @@ async function workbookWith(names: string[]): Promise<Buffer> {
   return buffer(streamReport(pages()))
 }
 
-describe('xlsx text kept exactly (issue 15)', () => {
+describe('xlsx text kept exactly', () => {
   it('writes inline strings that keep leading and trailing spaces, tabs, CRs and LFs, and escape what XML would change', async () => {
     const files = unzipSync(new Uint8Array(await workbookWith(TRICKY)))
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)

@@ -20,7 +20,7 @@ function localDate(value: unknown): Date | null {
 const NEEDS_ESCAPE = /[\x00-\x08\x0b-\x1f]|_x[0-9A-Fa-f]{4}_/
 
 /**
- * Text exactly as stored, for any spreadsheet program (issue 15). Written as an inline string
+ * Text exactly as stored, for any spreadsheet program. Written as an inline string
  * (`t="inlineStr"`, exceljs's rich-text cell) whose `<t>` gets `xml:space="preserve"` when it starts
  * or ends with whitespace or holds a line break — a plain `t="str"` cell lost leading and trailing
  * spaces, tabs and CRs in LibreOffice. XML turns a CR into a LF when read, so CRs and the other
@@ -39,7 +39,7 @@ export function xlsxText(text: string): { richText: { text: string }[] } {
   return { richText: [{ text: escaped }] }
 }
 
-/** Text columns shown the Brazilian way from one place (issue 15): formats and option labels, the stored value where none applies. */
+/** Text columns shown the Brazilian way from one place: formats and option labels, the stored value where none applies. */
 const SHOWN: Partial<Record<ReportField, (value: unknown) => string>> = {
   whatsapp: formatPhone,
   address_state: formatUf,
@@ -50,7 +50,7 @@ const SHOWN: Partial<Record<ReportField, (value: unknown) => string>> = {
   genero: (v) => optionLabel('genero', v),
 }
 
-/** A §3.8 report row from a row of GET /excel_relatorio, typed for the sheet. */
+/** A report row (docs/product.md, Report row) from a row of GET /excel_relatorio, typed for the sheet. */
 export function reportRow(c: Row): Record<ReportField, unknown> {
   const source = { ...c, ultima_acao: c.ultima_acao ?? lastActionAt({ created_at: c.created_at as string | null, updated_at: c.updated_at as string | null }) } as Record<
     ReportField,
@@ -87,7 +87,7 @@ export function reportRow(c: Row): Record<ReportField, unknown> {
 export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
   const out = new PassThrough()
   ;(async () => {
-    // Loaded on first use (issue 16): exceljs costs ~200 ms and ~13 MB at startup otherwise.
+    // Loaded on first use: exceljs costs ~200 ms and ~13 MB at startup otherwise.
     const { default: ExcelJS } = await import('exceljs')
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
     const sheet = workbook.addWorksheet('Relatório', { views: [{ state: 'frozen', ySplit: 1 }] })

@@ -8,7 +8,7 @@ import { createSqliteStore, StoreDownError, type Store } from './store.ts'
 
 afterEach(() => nock.cleanAll())
 
-describe('audit trail (issue 14)', () => {
+describe('audit trail', () => {
   it('keeps events in order between two instants and forgets those past the retention', async () => {
     let clock = Date.parse('2026-05-01T12:00:00Z')
     const trail = await createAuditTrail(await createSqliteStore(':memory:'), () => clock)

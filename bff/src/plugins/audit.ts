@@ -6,7 +6,7 @@ import { UpstreamError } from './legacy-client.ts'
 import type { Migration, Store } from './store.ts'
 
 /**
- * The audit trail (issue 14): who started each screening run (provider, model, criteria), who
+ * The audit trail: who started each screening run (provider, model, criteria), who
  * applied it, every status the BFF wrote, reviews, undos and applicants' requests — kept in the
  * store for a configured period (AUDIT_RETENTION_DAYS, default about 6 months, the AI Act's
  * minimum for logs) and exported by an admin. A failed audit write fails the action it records.

@@ -5,7 +5,7 @@ import { HttpError, MESSAGES } from '../lib/http-error.ts'
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * CSRF and origin rules for every unsafe request under /bff and /api (DESIGN.md §5): the
+ * CSRF and origin rules for every unsafe request under /bff and /api (docs/architecture.md): the
  * `X-CSRF: 1` header (the SPA's fetch wrapper sends it; a cross-site form cannot), no
  * `Sec-Fetch-Site: cross-site`, an Origin (when sent) equal to the public origin, and a JSON body.
  * Runs before the body is read, so a refused request never reaches the legacy API.

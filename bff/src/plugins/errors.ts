@@ -29,7 +29,7 @@ function valueAt(data: unknown, pointer: string): unknown {
   return at
 }
 
-/** Portuguese text for a schema violation (the spec's forms speak Portuguese). */
+/** Portuguese text for a schema violation (the product speaks Portuguese). */
 function describe(error: AjvError, data: unknown): string {
   const p = error.params
   const textRule = error.keyword === 'pattern' ? textRuleOf(p.pattern) : null

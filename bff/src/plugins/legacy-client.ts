@@ -101,8 +101,8 @@ function answer(status: number, rawHeaders: RawHeaders, raw: Buffer, stream?: Re
 const EMPTY = Buffer.alloc(0)
 /**
  * A body announced at or under this size is read whole even when a stream was asked for: sending
- * a small Buffer costs the BFF about half the CPU of piping a stream (issue 16, measured in the
- * README), and 64 KiB per request in flight is no memory concern. Larger or unannounced bodies
+ * a small Buffer costs the BFF about half the CPU of piping a stream (measured in
+ * docs/performance.md), and 64 KiB per request in flight is no memory concern. Larger or unannounced bodies
  * (the 5 MB candidate lists) stream.
  */
 export const STREAM_ABOVE_BYTES = 64 * 1024

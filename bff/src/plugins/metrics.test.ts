@@ -8,7 +8,7 @@ afterEach(() => nock.cleanAll())
 const TOKEN = { METRICS_TOKEN: 'segredo-das-metricas' }
 const BEARER = { authorization: 'Bearer segredo-das-metricas' }
 
-describe('GET /metrics (issue 13)', () => {
+describe('GET /metrics', () => {
   it('counts requests by route pattern and legacy calls by endpoint and status, 429s included, and passes the trace on', async () => {
     const app = await testApp(TOKEN)
     const traceparents: string[] = []

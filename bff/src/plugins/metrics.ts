@@ -55,7 +55,7 @@ export function measuredLegacy(client: HttpClient, registry: Registry): HttpClie
 }
 
 /**
- * `GET /metrics` in Prometheus' text format (issue 13): requests per route, method and status and
+ * `GET /metrics` in Prometheus' text format: requests per route, method and status and
  * their latency, legacy calls (see measuredLegacy), the store's pool, sessions, the process's own
  * figures, and what the features add (screening's jobs). On the main listener it needs
  * `Authorization: Bearer <token>` (`METRICS_TOKEN`), and without a token it is not served there at

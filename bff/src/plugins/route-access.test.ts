@@ -10,7 +10,7 @@ async function appWithAccess() {
   return app
 }
 
-describe('route access declared on each route (issue 12)', () => {
+describe('route access declared on each route', () => {
   it('stops the BFF at start-up when a /bff, /api or health route declares no access', async () => {
     const app = await appWithAccess()
     expect(() => app.get('/bff/sem-regra', async () => ({}))).toThrow('No access rule for GET /bff/sem-regra')

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { pathRecords, sessionOf, type OwnedRecords } from '../lib/access.ts'
 
 /**
- * Who may call a route (issue 7, issue 12, SECURITY.md 14), declared on the route itself as
+ * Who may call a route, declared on the route itself as
  * `config: { access }` and enforced here before any handler runs. A route under /bff, /api,
  * /healthz or /readyz without a declaration stops the BFF at start-up.
  *

@@ -3,7 +3,7 @@ import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
-/** The CSP of every answer (SECURITY.md 21): no inline script or style, no plugins, no <base>, no framing. */
+/** The CSP of every answer: no inline script or style, no plugins, no <base>, no framing. */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -33,13 +33,13 @@ export function pageContentSecurityPolicy(styleNonce: string): string {
 }
 
 /**
- * Security headers on every answer (SECURITY.md 21): a strict CSP (no inline script, no plugins,
+ * Security headers on every answer: a strict CSP (no inline script, no plugins,
  * no <base>, no framing), HSTS in production, nosniff, a Referrer-Policy and COOP.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { production }: { production: boolean }) => {
     const headers = securityHeaders(production)
-    // Issue 16: the headers are the same on every answer, so helmet computes them once here
+    // The headers are the same on every answer, so helmet computes them once here
     // instead of per request (@fastify/helmet re-parsed the CSP on each one).
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers)

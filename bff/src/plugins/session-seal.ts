@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox'
 import { User } from '@mini-vagas/shared/schemas/user'
 
 /**
- * The session cookie's value: the legacy token and the user, sealed with AES-256-GCM (DESIGN.md §5).
+ * The session cookie's value: the legacy token and the user, sealed with AES-256-GCM (docs/architecture.md).
  * Keys are derived from each SESSION_SECRET with HKDF; the first seals, every one opens, so a
  * secret can be rotated without logging everyone out.
  */

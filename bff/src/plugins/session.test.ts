@@ -38,7 +38,7 @@ async function twoInstances() {
 
 const me = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/bff/auth/me', headers: { cookie } })
 
-describe('sessions across instances (issue 16)', () => {
+describe('sessions across instances', () => {
   it('asks the store about a session at most once per recheck interval, not on every request', async () => {
     const { b, cookie, clock, lookups } = await twoInstances()
     for (let i = 0; i < 20; i++) expect((await me(b, cookie)).statusCode).toBe(200)

@@ -36,7 +36,7 @@ export const REVOCATION_RECHECK_MS = 1000
 const OPENED_MAX = 10_000
 
 /**
- * Sessions in a sealed httpOnly cookie (DESIGN.md §5): `__Host-` prefixed and Secure in
+ * Sessions in a sealed httpOnly cookie (docs/architecture.md): `__Host-` prefixed and Secure in
  * production, SameSite=Strict, Path=/, idle and absolute expiry. Any instance opens it; a
  * logout's revocation is shared through the store.
  */
@@ -61,7 +61,7 @@ export const sessionPlugin = fp(
     // refused after a restart and on every instance sharing the store. Known revocations are also
     // remembered here (a revoked id never comes back), so a replay costs no store read.
     const knownRevoked = new Map<string, number>()
-    // Issue 16: the store is asked about a session at most once a second, not on every request, so
+    // The store is asked about a session at most once a second, not on every request, so
     // a logout on another instance is refused here within REVOCATION_RECHECK_MS (on this one, at once).
     const revocationChecks = createTtlCache<boolean>({ ttlMs: REVOCATION_RECHECK_MS, maxEntries: OPENED_MAX, now })
     const isRevoked = async (sid: string): Promise<boolean> => {
@@ -75,7 +75,7 @@ export const sessionPlugin = fp(
       return revocationChecks.get(sid, () => store.sessionRevoked(sid, t))
     }
 
-    // Opened cookies by their sealed value (issue 16): the same cookie comes on every request of a
+    // Opened cookies by their sealed value: the same cookie comes on every request of a
     // session, and opening it (AES-GCM) is the same work each time. Only cookies that opened are
     // kept, the oldest dropped past OPENED_MAX; expiry and revocation are still checked per request.
     const opened = new Map<string, SessionData>()
@@ -90,7 +90,7 @@ export const sessionPlugin = fp(
       return data
     }
 
-    // When this instance last slid a session's idle expiry (issue 16), by session id.
+    // When this instance last slid a session's idle expiry, by session id.
     const refreshedAt = new Map<string, number>()
 
     // Counting live sessions for the operators is not worth failing a request over.

@@ -7,7 +7,7 @@ import { createSqliteStore, openStore, StoreUnavailableError, type Store } from 
 import { isStoreOutage } from './store-backends.ts'
 
 /**
- * The store suite runs on both engines (issue 13): SQLite in a file, and a real PostgreSQL server
+ * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server
  * this file starts. `place()` gives a fresh place both "connections" of a test open.
  */
 let postgres: TestPostgres
@@ -133,7 +133,7 @@ describe.each(Object.entries(ENGINES))('store on %s', (engine, { place, open }) 
   })
 })
 
-describe('store location (issue 11)', () => {
+describe('store location', () => {
   it('refuses an unusable STORE_FILE at once, naming it: under a file, under /proc, a directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
     try {

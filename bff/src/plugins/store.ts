@@ -6,7 +6,7 @@ import { postgresBackend, sqliteBackend, type Queries, type Sql, type StoreBacke
 export { StoreDownError, StoreUnavailableError, type Queries, type Row } from './store-backends.ts'
 
 /**
- * The BFF's own store (DESIGN.md §1, §9; issue 13): what the core keeps — job leases, revoked
+ * The BFF's own store (docs/architecture.md, docs/performance.md): what the core keeps — job leases, revoked
  * sessions, attempt counters — and the database the features keep their tables in. SQLite by
  * default (`STORE_FILE`), PostgreSQL when `DATABASE_URL` is set, so several instances share it.
  * Every call is asynchronous; the SQL is written once for both engines (store-backends.ts). The
@@ -68,7 +68,7 @@ const CORE_MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS job_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL);
    CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY, at TEXT NOT NULL);
    CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until BIGINT NOT NULL);`,
-  // Issue 13: login and screening-start counters shared by every instance.
+  // Login and screening-start counters shared by every instance.
   ATTEMPTS_TABLE,
   // Sessions live in sealed cookies; this only counts them for the operators' gauge.
   'CREATE TABLE IF NOT EXISTS live_sessions (sid TEXT PRIMARY KEY, last_seen BIGINT NOT NULL);',

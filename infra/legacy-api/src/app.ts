@@ -20,7 +20,7 @@ export interface LegacyApiOptions {
 }
 
 /**
- * The legacy API stand-in: every endpoint of spec §7 (plus registration) under /api, a ViaCEP-shaped
+ * The legacy API stand-in: every endpoint of docs/product.md, Legacy calls (plus registration) under /api, a ViaCEP-shaped
  * /ws, and, when enabled, the /__control endpoints. Answers like a Laravel API would.
  */
 export function buildLegacyApi({ db, config, now = () => new Date(), logger = false }: LegacyApiOptions): FastifyInstance & { context: LegacyContext } {

@@ -1,6 +1,6 @@
 /**
  * Approximate coordinates of the cities in the agency's area (and a few beyond), for the
- * screening's proximity tiers (spec §9: same neighbourhood, same city, up to 30 km, beyond).
+ * screening's proximity tiers (docs/product.md, Limits: same neighbourhood, same city, up to 30 km, beyond).
  * Keys are folded names (no accents, lower case).
  */
 export const CITY_COORDINATES: Record<string, { lat: number; lon: number }> = {

@@ -1,4 +1,4 @@
-/** The 27 federative units: the legacy's estado key, its display name and its UF code (spec §3.1). */
+/** The 27 federative units: the legacy's estado key, its display name and its UF code (docs/product.md, Vacancy). */
 export const ESTADOS = [
   { estado: 'acre', name: 'Acre', uf: 'AC' },
   { estado: 'alagoas', name: 'Alagoas', uf: 'AL' },

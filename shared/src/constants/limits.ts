@@ -1,11 +1,11 @@
-/** Business constants and limits of spec §9, named once. */
+/** Business constants and limits of docs/product.md, Limits, named once. */
 export const CANDIDATES_PAGE_SIZE = 20
 export const PAGINATION_SIBLINGS = 2
 
 export const SCREENING_MAX_CANDIDATES = 3000
 export const SCREENING_WARN_CANDIDATES = 2400
 export const SCREENING_GLOBAL_MAX_MONTHS = 6
-/** The spec takes a month as 30.44 days for the global screening cap. */
+/** The product takes a month as 30.44 days for the global screening cap. */
 export const DAYS_PER_MONTH = 30.44
 export const SCREENING_COMPANY_ALL_FROM = '2020-01-01'
 export const VACANCY_SUGGESTIONS_MAX = 10

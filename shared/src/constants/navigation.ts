@@ -5,7 +5,7 @@ export interface NavEntry {
   also?: readonly string[]
 }
 
-/** Spec §2.3's admin links in its order, plus the staff screens it left without one (issue 15: Triagem, Excel). */
+/** The staff links of docs/product.md, Navigation, in order, plus the staff screens it left without one (Triagem, Excel). */
 export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/painel_de_controle_mini_vagas', label: 'Painel' },
   { to: '/administracao_de_vagas', label: 'Administração', also: ['/vagas/:slug/candidatos', '/vagas/:slug/lista-candidatos', '/processos_seletivos/:id/edit'] },
@@ -18,5 +18,5 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
 ]
 
-/** Spec §2.3: a company sees only 'Minhas Vagas'. */
+/** docs/product.md, Navigation: a company sees only 'Minhas Vagas'. */
 export const COMPANY_NAV: readonly NavEntry[] = [{ to: '/vaga-empresa', label: 'Minhas Vagas', also: ['/nova-vaga-empresa', '/candidatos-empresa/:slug'] }]

@@ -1,6 +1,6 @@
 /**
- * Option lists of spec §3.5. The apply form and the edit screen disagree; the apply form keeps its
- * own list, edit screens offer the union (DESIGN.md §8) so no stored value is lost.
+ * The option lists (docs/product.md, Option lists). The apply form and the edit screen disagree; the apply form keeps its
+ * own list, edit screens offer the union (docs/architecture.md) so no stored value is lost.
  */
 export interface Option {
   value: string
@@ -36,7 +36,7 @@ export const EDUCATION_EDIT: readonly Option[] = [
   { value: 'pós-graduação', label: 'Pós-graduação' },
 ]
 
-/** The nine origins of the apply form; the dashboard's origin statistics use these too (spec §9). */
+/** The nine origins of the apply form; the dashboard's origin statistics use these too (docs/product.md, Limits). */
 export const VEIOPOR_APPLY: readonly Option[] = [
   { value: 'instagram', label: 'Instagram' },
   { value: 'facebook', label: 'Facebook' },
@@ -69,5 +69,5 @@ export const PCD_OPTIONS: readonly Option[] = [
 /** Education values after which the apply form asks for a course (curso). */
 export const HIGHER_EDUCATION = ['ensino superior completo', 'ensino superior incompleto', 'pós-graduação'] as const
 
-/** Text the legacy app writes for empty values when forwarding a candidate (spec §5). */
+/** Text the legacy app writes for empty values when forwarding a candidate (docs/product.md, Validation). */
 export const NOT_INFORMED = 'nao informado'

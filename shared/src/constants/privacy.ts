@@ -1,5 +1,5 @@
 /**
- * LGPD (issue 14): the privacy notice applicants accept when they apply, versioned (the version
+ * LGPD: the privacy notice applicants accept when they apply, versioned (the version
  * accepted is kept with the application), and the rights they can ask for on "Meus dados".
  */
 export const PRIVACY_NOTICE = {

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet report's columns (spec §3.8), in order, with Portuguese headers: which candidate
+ * The spreadsheet report's columns (docs/product.md, Report row), in order, with Portuguese headers: which candidate
  * field feeds each, its width, and whether it is a date.
  */
 export interface ReportColumn {

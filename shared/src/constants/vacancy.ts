@@ -1,4 +1,4 @@
-/** Vacancy (processo seletivo) statuses, spec §4; any may be chosen, no order is enforced. */
+/** Vacancy (processo seletivo) statuses, docs/product.md, Statuses; any may be chosen, no order is enforced. */
 export const VACANCY_STATUSES = ['aberta', 'divulgação', 'triagem', 'entrevista', 'retorno_entrevista', 'concluida', 'cancelada'] as const
 
 export type VacancyStatus = (typeof VACANCY_STATUSES)[number]
@@ -13,7 +13,7 @@ export const VACANCY_STATUS_LABELS: Record<VacancyStatus, string> = {
   cancelada: 'Cancelada',
 }
 
-/** Visibility is stored in the vacancy's `obs` field; only 'mostrar' is public (spec §4). */
+/** Visibility is stored in the vacancy's `obs` field; only 'mostrar' is public (docs/product.md, Statuses). */
 export const VISIBILITIES = ['mostrar', 'nao mostrar'] as const
 export type Visibility = (typeof VISIBILITIES)[number]
 export const PUBLIC_VISIBILITY: Visibility = 'mostrar'

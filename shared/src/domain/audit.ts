@@ -1,4 +1,4 @@
-/** The audit trail's actions as people read them (issue 14); an action without a label shows as recorded. */
+/** The audit trail's actions as people read them; an action without a label shows as recorded. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   triagem_iniciada: 'Triagem iniciada',
   triagem_aplicada: 'Aplicação dos resultados iniciada',

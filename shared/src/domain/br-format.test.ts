@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatCep, formatEstado, formatPhone, formatUf, maskCepInput, maskPhoneInput, optionLabel } from './br-format.ts'
 
-describe('Brazilian formats (issue 15)', () => {
+describe('Brazilian formats', () => {
   it('shows every WhatsApp spelling of one list the same way, and leaves what it cannot read', () => {
     expect(['85 980700676', '85980700676', '(85) 98070-0676', '+55 85 98070-0676', '5585980700676'].map(formatPhone)).toEqual(Array(5).fill('(85) 98070-0676'))
     expect(formatPhone('8533334444')).toBe('(85) 3333-4444')

@@ -5,7 +5,7 @@ import { estadoName, toUf } from './estados.ts'
 import { digitsOnly, foldText } from './text.ts'
 
 /**
- * Brazilian formats, from one place (issue 15): how phones, CEPs, states and option values are
+ * Brazilian formats, from one place: how phones, CEPs, states and option values are
  * shown on every screen and export. Stored values are never changed: each function reads any
  * spelling the data holds and shows it one way, and answers the value as stored when it cannot
  * read it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CANDIDATE_CSV_COLUMNS, candidateCsvRow, neutraliseFormula } from './candidate-csv.ts'
 
-describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
+describe('candidate CSV (docs/product.md, CSV columns, docs/architecture.md)', () => {
   it('has the spec’s 13 columns in order', () => {
     expect(CANDIDATE_CSV_COLUMNS).toEqual([
       'Nome',
@@ -19,7 +19,7 @@ describe('candidate CSV (spec §3.9, DESIGN.md §7)', () => {
       'Observações',
     ])
   })
-  it('reads each column, with labels for PCD, status, last action and options, and Brazilian formats (issue 15)', () => {
+  it('reads each column, with labels for PCD, status, last action and options, and Brazilian formats', () => {
     const row = candidateCsvRow({
       full_name: 'João Araújo',
       email: 'j@x.com',

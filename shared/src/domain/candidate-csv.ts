@@ -3,7 +3,7 @@ import { candidateStatusLabel } from './candidate-status.ts'
 import { formatDateTime } from './dates.ts'
 import { lastAction } from './last-action.ts'
 
-/** The CSV export's columns (spec §3.9) and how each is read from a candidate. */
+/** The CSV export's columns (docs/product.md, CSV columns) and how each is read from a candidate. */
 export const CANDIDATE_CSV_COLUMNS = [
   'Nome',
   'Email',
@@ -57,7 +57,7 @@ export function candidateCsvRow(c: CsvCandidate): string[] {
 }
 
 /**
- * Spreadsheet formula injection (DESIGN.md §7) in the HTML-table exports (xls, html), where no
+ * Spreadsheet formula injection (docs/architecture.md) in the HTML-table exports (xls, html), where no
  * CSV writer is involved: a cell starting with = + - @ (full-width ＝＋－＠ too) or a tab or CR,
  * which some programs strip first, is prefixed with an apostrophe so it is read as text. The CSVs
  * use csv-stringify's own `escape_formulas`, which covers the same characters.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { phoneKey, possibleDuplicates, recordsOf, sharesContact } from './candidate-identity.ts'
 
-describe('the same person in two records (issue 15)', () => {
+describe('the same person in two records', () => {
   it('matches the same e-mail whatever the case and spaces, or the same WhatsApp whatever the format', () => {
     expect(sharesContact({ email: ' Maria@Example.com ' }, { email: 'maria@example.com' })).toBe(true)
     expect(sharesContact({ whatsapp: '(85) 98877-6655' }, { whatsapp: '85988776655' })).toBe(true)

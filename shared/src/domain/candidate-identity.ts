@@ -1,7 +1,7 @@
 import { digitsOnly } from './text.ts'
 
 /**
- * Telling the same person in two records (issue 15): the same e-mail (case and spaces aside) or the
+ * Telling the same person in two records: the same e-mail (case and spaces aside) or the
  * same WhatsApp (digits only, with or without Brazil's 55). Names are not compared: homonyms are
  * common, and a person may type theirs differently.
  */

@@ -4,7 +4,7 @@ import { CANDIDATE_ORDERS, candidateListView, movedCount, countByStatus, matches
 
 const c = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra })
 
-describe('matchesSearch (spec §2.10, §2.11)', () => {
+describe('matchesSearch', () => {
   const maria = c(1, { full_name: 'Maria José Araújo', email: 'maria@exemplo.com', whatsapp: '(85) 98877-6655', company_name: 'Padaria São João' })
   it('matches name, e-mail and WhatsApp, ignoring accents and case', () => {
     expect(matchesSearch(maria, 'JOSE ARAUJO')).toBe(true)
@@ -32,7 +32,7 @@ describe('status counts and filter', () => {
   })
 })
 
-describe('sortCandidates (spec §9)', () => {
+describe('sortCandidates', () => {
   it('orders by last action, newest first, by default', () => {
     const list = [c(1, { updated_at: '2026-03-01T00:00:00Z' }), c(2, { created_at: '2026-04-01T00:00:00Z', updated_at: null }), c(3)]
     expect(sortCandidates(list).map((x) => x.id)).toEqual([2, 1, 3])
@@ -68,7 +68,7 @@ describe('paginate and pageButtons', () => {
   })
 })
 
-describe('movedCount (issue 12: a status change updates the counts without a read)', () => {
+describe('movedCount (a status change updates the counts without a read)', () => {
   it('moves one candidate between status keys, folding synonyms and keeping the total', () => {
     expect(movedCount({ all: 3, triado: 2, '': 1 }, 'triado', 'aprovado')).toEqual({ all: 3, triado: 1, '': 1, aprovado: 1 })
     expect(movedCount({ all: 1, '': 1 }, null, 'triado')).toEqual({ all: 1, '': 0, triado: 1 })
@@ -77,7 +77,7 @@ describe('movedCount (issue 12: a status change updates the counts without a rea
   })
 })
 
-describe('candidateListView (issue 16: a list read once, asked on every click)', () => {
+describe('candidateListView (a list read once, asked on every click)', () => {
   // A deterministic mix: accents, shared contacts, every status form, missing and equal dates.
   const names = ['Maria José', 'maria jose', 'João Araújo', 'Érica Lima', 'Ana', 'bruno', 'Zé', 'Álvaro']
   const statuses = ['triado', 'Triado ', null, '', 'pendente', 'contratado', 'entrevista']

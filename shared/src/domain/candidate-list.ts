@@ -6,7 +6,7 @@ import { possibleDuplicates } from './candidate-identity.ts'
 import type { ListedCandidate } from '../schemas/candidates.ts'
 
 /**
- * Candidate list rules of spec §2.10, §2.11 and §9, shared by the BFF (which pages on the server)
+ * Candidate list rules of docs/product.md, A vacancy's candidates; All candidates; Limits, shared by the BFF (which pages on the server)
  * and the SPA (which draws the pager): search, status filter with counts, ordering, pages.
  */
 /** The fields the list rules read; any candidate record the BFF lists has them (schemas/candidates). */
@@ -55,7 +55,7 @@ export const CANDIDATE_ORDERS: readonly CandidateOrder[] = ['last_action_desc', 
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
 
-/** Default order: last action, newest first (spec §9); or by name, city or state either way. */
+/** Default order: last action, newest first (docs/product.md, Limits); or by name, city or state either way. */
 export function sortCandidates<T extends ListRow>(candidates: readonly T[], order: CandidateOrder = 'last_action_desc'): T[] {
   const list = [...candidates]
   if (order === 'last_action_desc') {
@@ -83,7 +83,7 @@ export function paginate<T>(items: readonly T[], page: number, pageSize = CANDID
   return { items: items.slice((current - 1) * pageSize, current * pageSize), page: current, pageCount, total: items.length, pageSize }
 }
 
-/** Page buttons (spec §9): first, last, and two either side of the current page; null is a gap. */
+/** Page buttons (docs/product.md, Limits): first, last, and two either side of the current page; null is a gap. */
 export function pageButtons(current: number, pageCount: number, siblings = PAGINATION_SIBLINGS): (number | null)[] {
   const pages = new Set<number>([1, pageCount])
   for (let p = current - siblings; p <= current + siblings; p++) if (p >= 1 && p <= pageCount) pages.add(p)
@@ -104,7 +104,7 @@ export interface ListSelection {
 }
 
 /**
- * A list read once and asked many times (issue 16: a page click on a 5,000-candidate vacancy within
+ * A list read once and asked many times (a page click on a 5,000-candidate vacancy within
  * 10 ms). What each click would otherwise recompute over every row — each row's status and search
  * text, each order, the possible duplicates — is computed once, on first need, and a click walks one
  * precomputed order. It answers what matchesSearch, matchesStatus, sortCandidates, countByStatus and

@@ -22,7 +22,7 @@ const form: ApplicationForm = {
   lastExperience: ' Repositora no Mercadinho Central ',
 }
 
-describe('applicationFormErrors (spec §5)', () => {
+describe('applicationFormErrors', () => {
   it('accepts a complete form', () => {
     expect(applicationFormErrors(form)).toEqual({})
   })
@@ -55,7 +55,7 @@ describe('applicationFormErrors (spec §5)', () => {
   })
 })
 
-describe('buildApplicationPayload (spec §3.3)', () => {
+describe('buildApplicationPayload', () => {
   it('builds the documented shape, trimmed, with experience slots in order', () => {
     const payload = buildApplicationPayload(form, 7)
     expect(payload).toEqual({
@@ -82,7 +82,7 @@ describe('buildApplicationPayload (spec §3.3)', () => {
   })
 })
 
-describe('buildForwardPayload (spec §5)', () => {
+describe('buildForwardPayload', () => {
   const stored = {
     full_name: 'João Pedro Lima',
     age: 0,

@@ -4,7 +4,7 @@ import type { Candidate, CandidateApplication } from '../schemas/candidate.ts'
 import { requiresCourse } from './option-lists.ts'
 import { digitsOnly, isBlank } from './text.ts'
 
-/** The public apply form's fields as the user typed them (spec §2.5, §5). */
+/** The public apply form's fields as the user typed them (docs/product.md, Applying; Validation). */
 export interface ApplicationForm {
   fullName: string
   age: string
@@ -66,8 +66,8 @@ const REQUIRED: readonly ApplicationField[] = [
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
- * Field errors of the apply form (spec §5), in Portuguese, keyed by field; empty when valid.
- * The spec only says "age (number)" here; we use the edit screen's 14–100 so nobody can apply
+ * Field errors of the apply form (docs/product.md, Validation), in Portuguese, keyed by field; empty when valid.
+ * The product's rules only say "age (number)" here; we use the edit screen's 14–100 so nobody can apply
  * with an age the edit screen would refuse to save.
  */
 export function applicationFormErrors(form: ApplicationForm): Partial<Record<ApplicationField, string>> {
@@ -92,7 +92,7 @@ export function applicationFormErrors(form: ApplicationForm): Partial<Record<App
   return errors
 }
 
-/** The §3.3 payload of an application. curso is sent only with higher education. */
+/** The payload of an application (docs/product.md, Application). curso is sent only with higher education. */
 export function buildApplicationPayload(form: ApplicationForm, jobId: number): CandidateApplication {
   return {
     fullName: form.fullName.trim(),
@@ -116,7 +116,7 @@ export function buildApplicationPayload(form: ApplicationForm, jobId: number): C
   }
 }
 
-/** Empty values become 'nao informado'; booleans and 0 are kept (spec §5). */
+/** Empty values become 'nao informado'; booleans and 0 are kept (docs/product.md, Validation). */
 function orNotInformed<T>(value: T | null | undefined): T | string {
   if (typeof value === 'boolean' || typeof value === 'number') return value
   return isBlank(value) ? NOT_INFORMED : (value as T)
@@ -146,7 +146,7 @@ type ForwardSource = Partial<
 >
 
 /**
- * The payload that sends an existing candidate to another vacancy as a new record (spec §3.3, §5).
+ * The payload that sends an existing candidate to another vacancy as a new record (docs/product.md, Application; Validation).
  * Experience slot 1 (supermarket) defaults to 'nao informado'; slots 2 and 3 stay as stored.
  */
 export function buildForwardPayload(candidate: ForwardSource, jobId: number, extra: { status?: string; obs?: string } = {}): CandidateApplication {

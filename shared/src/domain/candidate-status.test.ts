@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CANDIDATE_STATUS_LABELS, CANDIDATE_STATUSES } from '../constants/candidate-statuses.ts'
 import { candidateStatusFamily, candidateStatusLabel, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus, screeningMayChange } from './candidate-status.ts'
 
-describe('candidate statuses (spec §4)', () => {
+describe('candidate statuses', () => {
   it('hold the union of every screen: 17 statuses plus the empty one', () => {
     expect(CANDIDATE_STATUSES).toHaveLength(18)
     for (const s of ['segunda_fase', 'reprovado_empresa', 'nao_compareceu_empresa', 'revisao', 'triado']) {
@@ -40,7 +40,7 @@ describe('candidate statuses (spec §4)', () => {
   })
 })
 
-describe('what applying a screening may change (issue 11)', () => {
+describe('what applying a screening may change', () => {
   it('changes only people at or before screening, over all 18 statuses', () => {
     expect(CANDIDATE_STATUSES).toHaveLength(18)
     const changeable = CANDIDATE_STATUSES.filter((s) => screeningMayChange(s))
@@ -70,7 +70,7 @@ describe('what applying a screening may change (issue 11)', () => {
   })
 })
 
-describe('status families (issue 15)', () => {
+describe('status families', () => {
   it('every known status has a family; empty, pendente and unknown values are neutral', () => {
     for (const status of CANDIDATE_STATUSES) expect(['neutral', 'screening', 'interview', 'waiting', 'success', 'danger']).toContain(candidateStatusFamily(status))
     expect(candidateStatusFamily(null)).toBe('neutral')

@@ -34,7 +34,7 @@ export function candidateStatusLabel(value: string | null | undefined): string {
   return isKnownCandidateStatus(v) ? CANDIDATE_STATUS_LABELS[v] : v
 }
 
-/** Options for a status select: the union of spec §4, plus the current value if it is unknown. */
+/** Options for a status select: the union of docs/product.md, Statuses, plus the current value if it is unknown. */
 export function candidateStatusOptions(current?: string | null): Option[] {
   return optionsIncluding(STATUS_OPTIONS, normalizeCandidateStatus(current))
 }
@@ -45,7 +45,7 @@ const STATUS_OPTIONS: readonly Option[] = CANDIDATE_STATUSES.map((value) => ({
 }))
 
 /**
- * A company's status select (issue 7): the company-side statuses, with the current value first
+ * A company's status select: the company-side statuses, with the current value first
  * when it is not one of them, so the select shows it (choosing it again changes nothing).
  */
 export function companyStatusOptions(current?: string | null): Option[] {
@@ -55,7 +55,7 @@ export function companyStatusOptions(current?: string | null): Option[] {
   return [{ value, label: candidateStatusLabel(value) || 'Sem Status' }, ...side]
 }
 
-/** The colour families of the status badges (issue 15): where a person stands, at a glance. */
+/** The colour families of the status badges: where a person stands, at a glance. */
 export type StatusFamily = 'neutral' | 'screening' | 'interview' | 'waiting' | 'success' | 'danger'
 
 const FAMILIES: Record<CandidateStatus, StatusFamily> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cnpjDigits, cnpjWarning, formatStoredCnpj, isValidCnpj, maskCnpjInput, withCheckDigits } from './cnpj.ts'
 
-describe('maskCnpjInput (spec §5: progressive mask while typing)', () => {
+describe('maskCnpjInput (docs/product.md, Validation: progressive mask while typing)', () => {
   it.each([
     ['', ''],
     ['1', '1'],
@@ -22,7 +22,7 @@ describe('maskCnpjInput (spec §5: progressive mask while typing)', () => {
     expect(maskCnpjInput('11.222.333/0001-81999')).toBe('11.222.333/0001-81')
     expect(maskCnpjInput('11222333000181999').length).toBe(18)
   })
-  it('takes letters in the first 12 characters, capitalised, and only digits as check digits (issue 15)', () => {
+  it('takes letters in the first 12 characters, capitalised, and only digits as check digits', () => {
     expect(maskCnpjInput('12abc34501de35')).toBe('12.ABC.345/01DE-35')
     expect(maskCnpjInput('12.ABC.345/01DE-3X5')).toBe('12.ABC.345/01DE-35')
     expect(maskCnpjInput('ab11c222')).toBe('AB.11C.222')
@@ -35,7 +35,7 @@ describe('maskCnpjInput (spec §5: progressive mask while typing)', () => {
 })
 
 describe('cnpjDigits (the value sent)', () => {
-  it('keeps the alphanumeric CNPJ’s letters, capitalised (issue 15)', () => {
+  it('keeps the alphanumeric CNPJ’s letters, capitalised', () => {
     expect(cnpjDigits('12.abc.345/01de-35')).toBe('12ABC34501DE35')
     expect(cnpjDigits('12ABC34501DEXY')).toBe('12ABC34501DE')
   })
@@ -47,7 +47,7 @@ describe('cnpjDigits (the value sent)', () => {
   })
 })
 
-describe('formatStoredCnpj (spec §2.7)', () => {
+describe('formatStoredCnpj', () => {
   it('masks 14 stored digits', () => {
     expect(formatStoredCnpj('11222333000181')).toBe('11.222.333/0001-81')
   })
@@ -94,7 +94,7 @@ describe('withCheckDigits', () => {
   })
 })
 
-describe('alphanumeric CNPJ check digits (issue 15, Receita Federal)', () => {
+describe('alphanumeric CNPJ check digits (Receita Federal)', () => {
   it('computes them from each character’s code minus 48, as the Receita’s example', () => {
     expect(withCheckDigits('12ABC34501DE')).toBe('12ABC34501DE35')
     expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true)

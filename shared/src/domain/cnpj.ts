@@ -1,14 +1,14 @@
 import { CNPJ_DIGITS } from '../constants/limits.ts'
 
 /**
- * CNPJs, numeric and alphanumeric (issue 15): since July 2026 the Receita Federal issues CNPJs
+ * CNPJs, numeric and alphanumeric: since July 2026 the Receita Federal issues CNPJs
  * whose first 12 characters are digits or capital letters; the last 2 are always check digits,
  * computed from each character's code minus 48 ('0'–'9' are 0–9, 'A' is 17…). Old numeric CNPJs
  * are the same rule with digits only.
  */
 
 /**
- * The value sent to the API (spec §5): punctuation dropped, letters capitalised; up to 12
+ * The value sent to the API (docs/product.md, Validation): punctuation dropped, letters capitalised; up to 12
  * letters or digits, then up to 2 digits (the check digits are never letters).
  */
 export function cnpjDigits(value: string | null | undefined): string {
@@ -20,7 +20,7 @@ export function cnpjDigits(value: string | null | undefined): string {
 }
 
 /**
- * The mask applied while typing (spec §5): 00.000.000/0000-00, built progressively so the
+ * The mask applied while typing (docs/product.md, Validation): 00.000.000/0000-00, built progressively so the
  * punctuation appears only once the digit after it is typed.
  */
 export function maskCnpjInput(value: string | null | undefined): string {
@@ -34,7 +34,7 @@ export function maskCnpjInput(value: string | null | undefined): string {
 }
 
 /**
- * How a stored CNPJ is shown (spec §2.7): 14 digits masked, anything else as stored, and
+ * How a stored CNPJ is shown (docs/product.md, Vacancies for staff): 14 digits masked, anything else as stored, and
  * 'Não informado' when empty.
  */
 export function formatStoredCnpj(value: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { filledCounts, hireWindow, originCounts, originOf, statusCounts, vacancyCounts } from './dashboard.ts'
 
-describe('vacancyCounts (spec §2.8, §9)', () => {
+describe('vacancyCounts', () => {
   it('counts only mostrar vacancies, by state in either spelling, and open positions', () => {
     const counts = vacancyCounts([
       { estado: 'ceara', obs: 'mostrar', vagas_abertas: 5, vagas_preenchidas: 2 },
@@ -20,7 +20,7 @@ describe('vacancyCounts (spec §2.8, §9)', () => {
   })
 })
 
-describe('hireWindow (issue 16)', () => {
+describe('hireWindow', () => {
   it('covers the 12 months before the month and the month itself, across a year', () => {
     expect(hireWindow('2026-11')).toEqual({ start: '2025-11-01', end: '2026-11-30' })
     expect(hireWindow('2026-01')).toEqual({ start: '2025-01-01', end: '2026-01-31' })
@@ -29,7 +29,7 @@ describe('hireWindow (issue 16)', () => {
 })
 
 describe('filledCounts', () => {
-  it('lists every known recruiter, 0 for those who hired nobody, and counts a name under its known spelling (issue 15)', () => {
+  it('lists every known recruiter, 0 for those who hired nobody, and counts a name under its known spelling', () => {
     const counts = filledCounts(
       [
         { status: 'contratado', created_at: '2026-11-05T12:00:00Z', updated_at: null, job_posting: { estado: 'CE', recrutador: ' ana  souza' } },

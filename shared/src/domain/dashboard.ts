@@ -7,7 +7,7 @@ import { lastActionAt } from './last-action.ts'
 import { foldText } from './text.ts'
 
 /**
- * The dashboard's counts (spec §2.8, §9), computed from legacy rows on the server. Only 'mostrar'
+ * The dashboard's counts (docs/product.md, Dashboard; Limits), computed from legacy rows on the server. Only 'mostrar'
  * vacancies count; states are read in either spelling; "filled" means contratado candidates whose
  * last action falls in the chosen month (America/Fortaleza); origins use the nine apply-form values
  * plus 'Não informado' (any value outside the nine counts there too).
@@ -65,9 +65,9 @@ export interface FilledCounts {
 }
 
 /**
- * How far back a month's hires may have registered: 12 months before the month (issue 16, a
- * decision recorded in the README's Decisions). A hire counts in the month of its last action (spec
- * §9), but the legacy filters hires by registration date only, so reading a month's hires exactly
+ * How far back a month's hires may have registered: 12 months before the month
+ * (docs/decisions/dashboard-hire-window.md). A hire counts in the month of its last action
+ * (docs/product.md, Limits), but the legacy filters hires by registration date only, so reading a month's hires exactly
  * meant reading every hire ever. A candidate is hired from an application to a vacancy, and
  * vacancies are filled within weeks; one who registered over a year before being hired is not
  * counted on the dashboard (the candidate lists still show them as contratado).
@@ -87,7 +87,7 @@ export function hireWindow(month: string): DateRange {
 
 /**
  * Hires whose last action is in `month` ('YYYY-MM', Fortaleza), per state and per recruiter. Every
- * known recruiter is listed, with 0 when they hired nobody (issue 15), and a hire's recruiter is
+ * known recruiter is listed, with 0 when they hired nobody, and a hire's recruiter is
  * counted under the known spelling of the name (case and spaces aside).
  */
 export function filledCounts(hires: readonly DashboardHire[], month: string, recruiters: readonly string[] = []): FilledCounts {

@@ -67,7 +67,7 @@ describe('pt-BR formatting', () => {
   })
 })
 
-describe('screening ranges (spec §9)', () => {
+describe('screening ranges', () => {
   const today = '2026-11-22'
   it('company mode: last month (calendar) and its 30-day reading', () => {
     expect(screeningRange('last-month', today)).toEqual({ start: '2026-10-22', end: today })
@@ -98,7 +98,7 @@ describe('screening ranges (spec §9)', () => {
   })
 })
 
-describe('months (issue 15: the dashboard against the month before)', () => {
+describe('months (the dashboard against the month before)', () => {
   it('previousMonth crosses the year; monthName reads in Portuguese', () => {
     expect(previousMonth('2026-11')).toBe('2026-10')
     expect(previousMonth('2026-01')).toBe('2025-12')

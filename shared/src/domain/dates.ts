@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz'
-// Subpath imports (issue 16): the package's index loads every function, ~1.1 s and ~340 MB on Node 24.
+// Subpath imports: the package's index loads every function, ~1.1 s and ~340 MB on Node 24.
 import { addDays } from 'date-fns/addDays'
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
 import { format } from 'date-fns/format'
@@ -117,8 +117,8 @@ export interface DateRange {
 }
 
 /**
- * Screening date ranges of spec §9, ending today. 'last-month' is one calendar month back (the
- * spec's main reading); 'last-30-days' is its other reading. 'last-6-months' stays inside the
+ * Screening date ranges of docs/product.md, Limits, ending today. 'last-month' is one calendar month back (the
+ * product's main reading); 'last-30-days' is its other reading. 'last-6-months' stays inside the
  * global cap of 6 × 30.44 days.
  */
 export type ScreeningRangeKind = 'last-month' | 'last-30-days' | 'last-7-days' | 'last-6-months' | 'company-all'
@@ -142,7 +142,7 @@ export function screeningRange(kind: ScreeningRangeKind, today: CalendarDate): D
 
 export type ScreeningMode = 'empresa' | 'global'
 
-/** Each mode's default range and its "include all" range (spec §9). */
+/** Each mode's default range and its "include all" range (docs/product.md, Limits). */
 export const SCREENING_DEFAULT_RANGE: Record<ScreeningMode, ScreeningRangeKind> = {
   empresa: 'last-month',
   global: 'last-7-days',
@@ -160,7 +160,7 @@ export const GLOBAL_RANGE_MESSAGE = 'Triagem global limitada a 6 meses. Ajustand
 
 /**
  * Checks a screening range for a mode. Global ranges over 6 × 30.44 days are refused with the
- * spec's message and the mode's default range to reset to; an end before the start is refused too.
+ * product's message and the mode's default range to reset to; an end before the start is refused too.
  */
 export function checkScreeningRange(mode: ScreeningMode, range: DateRange, today: CalendarDate): { ok: true } | { ok: false; message: string; reset: DateRange } {
   const reset = screeningRange(SCREENING_DEFAULT_RANGE[mode], today)

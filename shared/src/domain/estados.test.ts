@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ESTADOS } from '../constants/estados.ts'
 import { estadoName, toEstado, toUf } from './estados.ts'
 
-describe('estados (spec §3.1)', () => {
+describe('estados', () => {
   it('list the 27 units with unique keys and UF codes', () => {
     expect(ESTADOS).toHaveLength(27)
     expect(new Set(ESTADOS.map((e) => e.estado)).size).toBe(27)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EXPORT_MESSAGES, MAX_RENDER_BODY_BYTES, limitProblem, longestText, optionalRangeProblem, sheetNameProblem, reportRangeProblem, shouldQuoteNumber } from './export-rules.ts'
 
-describe('sheet names (spec §5)', () => {
+describe('sheet names', () => {
   it('accept ordinary names', () => {
     expect(sheetNameProblem('Sheet1')).toBeNull()
     expect(sheetNameProblem('Candidatos de Natal')).toBeNull()
@@ -16,7 +16,7 @@ describe('sheet names (spec §5)', () => {
   })
 })
 
-describe('format limits and long numbers (spec §9)', () => {
+describe('format limits and long numbers', () => {
   it('enforce rows, columns and cell length per format', () => {
     expect(limitProblem('xls', 65_535, 256, 10)).toBeNull()
     expect(limitProblem('xls', 65_536, 10, 10)).toBe('O arquivo aceita no máximo 65.535 linhas.')
@@ -34,7 +34,7 @@ describe('format limits and long numbers (spec §9)', () => {
   })
 })
 
-describe('relatorio.xlsx range (issue 11)', () => {
+describe('relatorio.xlsx range', () => {
   it('needs both real dates, in order, at most two years', () => {
     expect(reportRangeProblem('2026-01-01', '2026-12-31')).toBeNull()
     expect(reportRangeProblem('2024-11-22', '2026-11-22')).toBeNull() // 731 days, both ends included

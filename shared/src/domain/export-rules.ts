@@ -1,7 +1,7 @@
 import { isCalendarDate, rangeDays } from './dates.ts'
 /**
- * The export control's rules (spec §2.14, §5, §8, §9): sheet names, format limits, long numbers.
- * The spec quotes the spreadsheet library's English texts; the product shows them in Portuguese.
+ * The export control's rules (docs/product.md, Spreadsheet export; Validation; Texts; Limits): sheet names, format limits, long numbers.
+ * The product's rules quote the spreadsheet library's English texts; the product shows them in Portuguese.
  */
 export const EXPORT_TYPES = ['xls', 'html', 'csv', 'xlsx'] as const
 export type ExportType = (typeof EXPORT_TYPES)[number]
@@ -33,8 +33,8 @@ export const FORMAT_LIMITS: Record<ExportType, { rows: number; columns: number }
 }
 
 /**
- * The largest export the control sends to be rendered, in bytes of its JSON (issue 16). Sized to the
- * default format's limit (xls: 65,535 data rows, spec §9) at ~128 bytes a row, which is a narrow
+ * The largest export the control sends to be rendered, in bytes of its JSON. Sized to the
+ * default format's limit (xls: 65,535 data rows, docs/product.md, Limits) at ~128 bytes a row, which is a narrow
  * table, or ~9,000 rows of the all-candidates list's columns; the dashboard's own export is ~3 KB.
  * Parsing and checking 8 MiB holds the BFF's event loop ~40 ms once, which keeps other users' p99
  * under 50 ms; a body of every format's limit (1,048,576 × 16,384 cells) could never be parsed.

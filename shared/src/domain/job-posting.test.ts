@@ -3,7 +3,7 @@ import { employmentType, jobPosting, jsonForScript, vacancyPath } from './job-po
 
 const vacancy = { id: 35, description: 'Estagiário de RH', company_name: 'Mercado', city: 'Natal', bairro: null, requirements: [], benefits: ['VT'] }
 
-describe('JobPosting (issue 15)', () => {
+describe('JobPosting', () => {
   it('names the vacancy by its slug and reads an estágio as an internship', () => {
     expect(vacancyPath(vacancy)).toBe('/vagas/estagiario-de-rh-mercado-natal-z')
     expect(employmentType(vacancy)).toBe('INTERN')

@@ -3,7 +3,7 @@ import { foldText } from './text.ts'
 import { vacancySlug } from './vacancy-slug.ts'
 
 /**
- * schema.org JobPosting for a public vacancy (issue 15): what Google for Jobs and other aggregators
+ * schema.org JobPosting for a public vacancy: what Google for Jobs and other aggregators
  * read from a server-rendered page. Built from the public fields only — the legacy's public list
  * has no state, dates or contract type, so:
  * - datePosted is the day this BFF first saw the vacancy visible (kept in its store);

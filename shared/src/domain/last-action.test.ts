@@ -4,7 +4,7 @@ import { lastAction, lastActionAt } from './last-action.ts'
 const created = '2026-03-01T10:00:00.000000Z'
 const later = '2026-03-05T12:00:00.000000Z'
 
-describe('lastActionAt (spec §4: later of created_at and updated_at)', () => {
+describe('lastActionAt (docs/product.md, Statuses: later of created_at and updated_at)', () => {
   it('picks the later date', () => {
     expect(lastActionAt({ created_at: created, updated_at: later })).toBe(later)
     expect(lastActionAt({ created_at: later, updated_at: created })).toBe(later)
@@ -19,7 +19,7 @@ describe('lastActionAt (spec §4: later of created_at and updated_at)', () => {
   })
 })
 
-describe('lastAction label (spec §4)', () => {
+describe('lastAction label', () => {
   it("'Inscrição' when never changed after registration", () => {
     expect(lastAction({ created_at: created, updated_at: created, status: 'triado', obs: 'x' }).label).toBe('Inscrição')
     expect(lastAction({ created_at: created, updated_at: null }).label).toBe('Inscrição')

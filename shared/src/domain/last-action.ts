@@ -19,7 +19,7 @@ function time(value: string | null | undefined): number | null {
   return Number.isNaN(t) ? null : t
 }
 
-/** The later of created_at and updated_at (spec §4), as an ISO string or null. */
+/** The later of created_at and updated_at (docs/product.md, Statuses), as an ISO string or null. */
 export function lastActionAt(candidate: CandidateActivity): string | null {
   const created = time(candidate.created_at)
   const updated = time(candidate.updated_at)
@@ -29,8 +29,8 @@ export function lastActionAt(candidate: CandidateActivity): string | null {
 }
 
 /**
- * The last action and its label (spec §4). A record never changed after it was created reads
- * 'Inscrição'. A changed one reads, in the spec's order: 'Observação adicionada' when it holds a
+ * The last action and its label (docs/product.md, Statuses). A record never changed after it was created reads
+ * 'Inscrição'. A changed one reads, in the product's order: 'Observação adicionada' when it holds a
  * note, 'Status: X' when it holds a status, 'Status removido' when the status was emptied (''),
  * otherwise 'Modificação'. 'pendente' and null are not a status here, so they read 'Modificação'.
  * No dates at all: 'Sem ações'.

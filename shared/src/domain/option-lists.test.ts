@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EDUCATION_APPLY, GENERO_APPLY, VEIOPOR_APPLY } from '../constants/option-lists.ts'
 import { EDUCATION_UNION, GENERO_UNION, VEIOPOR_UNION, optionsIncluding, requiresCourse, unionOptions } from './option-lists.ts'
 
-describe('option lists (spec §3.5)', () => {
+describe('option lists', () => {
   it('keep the apply form lists as the spec gives them', () => {
     expect(GENERO_APPLY.map((o) => o.value)).toEqual(['masculino', 'feminino', 'prefiro nao informar'])
     expect(EDUCATION_APPLY).toHaveLength(4)
@@ -34,7 +34,7 @@ describe('option lists (spec §3.5)', () => {
     expect(optionsIncluding(GENERO_APPLY, '')).toHaveLength(3)
     expect(optionsIncluding(GENERO_APPLY, null)).toHaveLength(3)
   })
-  it('ask for a course only with higher education (spec §5)', () => {
+  it('ask for a course only with higher education', () => {
     expect(requiresCourse('ensino superior completo')).toBe(true)
     expect(requiresCourse('Ensino Superior Incompleto')).toBe(true)
     expect(requiresCourse('pos-graduacao')).toBe(true)

@@ -31,7 +31,7 @@ export const GENERO_UNION = unionOptions(GENERO_EDIT, GENERO_APPLY)
 export const EDUCATION_UNION = unionOptions(EDUCATION_EDIT, EDUCATION_APPLY)
 export const VEIOPOR_UNION = unionOptions(VEIOPOR_APPLY, VEIOPOR_EDIT)
 
-/** The apply form asks for a course only with higher education (spec §5). */
+/** The apply form asks for a course only with higher education (docs/product.md, Validation). */
 export function requiresCourse(education: string | null | undefined): boolean {
   const folded = foldText(education)
   return HIGHER_EDUCATION.some((e) => foldText(e) === folded)

@@ -3,7 +3,7 @@ import { emailKey, phoneKey } from './candidate-identity.ts'
 import { digitsOnly } from './text.ts'
 
 /**
- * An applicant's LGPD request (issue 14), checked the same way in the browser and the BFF: who
+ * An applicant's LGPD request, checked the same way in the browser and the BFF: who
  * they are (name, the e-mail and WhatsApp they applied with) and what they ask for.
  */
 export interface PrivacyRequestForm {
@@ -36,7 +36,7 @@ export function privacyDeadline(createdAt: Date): string {
 }
 
 /**
- * The fields a deletion request overwrites in each of the applicant's records (issue 14): the
+ * The fields a deletion request overwrites in each of the applicant's records: the
  * legacy's contract has no delete, so the record stays for the vacancy's counts with nothing that
  * identifies the person; the status is kept.
  */

@@ -51,7 +51,7 @@ describe('screening note', () => {
   it('names the verdict, the vacancy and carries the marker', () => {
     expect(note).toBe('Triagem por regras em 22/11/2026 — vaga #7 (Motorista): REVISÃO. Vaga pede CNH. [triagem a1b2c3d4/42]')
   })
-  it('says the criteria in short when the verdict has evidence (issue 14)', () => {
+  it('says the criteria in short when the verdict has evidence', () => {
     const evidence = [
       { key: 'idade', label: 'Idade de 18 a 65 anos', hard: true, status: 'atende' as const, field: 'Idade', value: '30 anos', by: 'regras' as const },
       { key: 'criterio_1', label: 'CNH categoria B', hard: false, status: 'desconhecido' as const, field: '—', value: '', by: 'regras' as const },

@@ -2,7 +2,7 @@ import type { ScreeningOutcome } from '../constants/candidate-statuses.ts'
 import { evidenceNote, type CriterionEvidence } from './screening-rules.ts'
 
 /**
- * Applying screening results (spec §2.13, §8; DESIGN.md §6): which writes a run's verdicts lead
+ * Applying screening results (docs/product.md, AI screening; Texts; docs/screening.md): which writes a run's verdicts lead
  * to, the note each candidate gets, and the recruiter's final message. Pure, so the BFF's job and
  * the tests read the same rules.
  */
@@ -62,7 +62,7 @@ const OUTCOME_LABELS: Record<'triado' | 'revisao', string> = { triado: 'TRIADO',
 /** The legacy's limit for an observation. */
 export const NOTE_MAX = 5000
 
-/** The note a candidate gets: the verdict, its justification, the criteria in short (issue 14) and the run's marker. */
+/** The note a candidate gets: the verdict, its justification, the criteria in short and the run's marker. */
 export function screeningNote(input: {
   runId: string
   candidateId: number
@@ -139,13 +139,13 @@ export interface ApplyTally {
   sent: number
   /** Kept as they were: a person had moved them past screening. */
   skipped?: number
-  /** Not sent: already in the screened vacancy (issue 15). */
+  /** Not sent: already in the screened vacancy. */
   alreadyThere?: number
   failedUpdates: number
   failedSends: number
 }
 
-/** The final message of an apply (§8), with the sending counts in global mode. */
+/** The final message of an apply (docs/product.md, Texts), with the sending counts in global mode. */
 export function applyMessage(tally: ApplyTally): string {
   if (tally.updated === 0 && tally.sent === 0 && tally.failedUpdates + tally.failedSends > 0) return 'Erro ao aplicar resultados'
   const parts = [`Resultados aplicados com sucesso! ${tally.updated} candidatos atualizados.`]
@@ -186,7 +186,7 @@ export const APPLY_MESSAGES = {
   sessionEnded: "Sua sessão expirou durante a aplicação. Entre novamente e clique em 'Aplicar Resultados' para continuar de onde parou.",
 } as const
 
-/** Undoing an apply (issue 14), in the recruiter's words. */
+/** Undoing an apply, in the recruiter's words. */
 export const UNDO_MESSAGES = {
   notApplied: 'Só é possível desfazer uma aplicação concluída.',
   busy: 'Esta triagem já está sendo aplicada ou desfeita.',

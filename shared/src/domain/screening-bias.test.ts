@@ -21,7 +21,7 @@ const fixture = [
   { outcome: null, candidate: { genero: 'masculino', is_pcd: false, age: 30, address_state: 'RN' } },
 ]
 
-describe('bias report (issue 14)', () => {
+describe('bias report', () => {
   const report = biasReport(fixture)
   const group = (dimension: string, name: string) => report.groups.find((g) => g.dimension === dimension && g.group === name)!
   it('counts selection rates per group over the screened candidates only', () => {

@@ -5,7 +5,7 @@ import { foldText } from './text.ts'
 import type { BiasGroup, BiasReport, ScreenedCandidate } from '../schemas/screening.ts'
 
 /**
- * A run's bias report (issue 14), after NYC Local Law 144's audits: per group of gender, PcD, age
+ * A run's bias report, after NYC Local Law 144's audits: per group of gender, PcD, age
  * band and state — fields the model never saw unless an operator turned them on — the selection
  * rate (the share marked triado) and the impact ratio (the rate over the highest rate of the same
  * dimension's groups). A ratio under 0.8 (the four-fifths rule) warns; groups too small to judge

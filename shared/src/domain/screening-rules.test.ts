@@ -4,7 +4,7 @@ import { evidenceNote, proximity, reviewCriteria, screenCandidate, withHardRules
 const job = { description: 'Repositor', city: 'Fortaleza', bairro: 'Centro', criterios: [], requirements: [] }
 const person = { age: 30, address_city: 'Fortaleza', address_neighborhood: 'Benfica', experience_2: 'Caixa em farmácia' }
 
-describe('rules provider: age bands (spec §9)', () => {
+describe('rules provider: age bands', () => {
   it.each([
     [17, 'nao_triado'],
     [18, 'triado'],
@@ -83,7 +83,7 @@ describe('rules provider: specific criteria force review', () => {
   })
 })
 
-describe('evidence per criterion (issue 14)', () => {
+describe('evidence per criterion', () => {
   const vacancy = { ...job, criterios: ['CNH categoria B', 'Boa comunicação'] }
   it('lists every criterion of the vacancy with the candidate field that decided it', () => {
     const { evidence } = screenCandidate(vacancy, { ...person, experience_1: 'Motorista com CNH B' }, { mode: 'global' })
@@ -122,7 +122,7 @@ describe('evidence per criterion (issue 14)', () => {
   })
 })
 
-describe('hard rules after any provider (issue 14)', () => {
+describe('hard rules after any provider', () => {
   const model = (outcome: 'triado' | 'revisao' | 'nao_triado') => ({ outcome, explanation: 'Perfil excelente.', evidence: [] })
   it('a model cannot pass an under-age, over-age, far or excluded candidate to triado: review, both reasons shown', () => {
     for (const candidate of [
@@ -164,7 +164,7 @@ describe('hard rules after any provider (issue 14)', () => {
   })
 })
 
-describe('counterfactual: names, gender and PcD decide nothing (issue 14)', () => {
+describe('counterfactual: names, gender and PcD decide nothing', () => {
   const cities = ['Fortaleza', 'Caucaia', 'Sobral', 'Natal', 'Atlântida', 'Maracanaú']
   const people = Array.from({ length: 240 }, (_, i) => ({
     full_name: `Pessoa ${i}`,

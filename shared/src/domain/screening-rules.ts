@@ -7,7 +7,7 @@ import type { CriterionEvidence, ScreenedCandidate, ScreenedVacancy } from '../s
 export type { CriterionEvidence }
 
 /**
- * The `rules` screening provider (DESIGN.md §6): the spec's §9 prompt rules applied
+ * The `rules` screening provider (docs/screening.md): the prompt (docs/product.md, Limits) rules applied
  * deterministically, with a Portuguese justification per candidate. Used when no AI key is
  * configured, in the demo and in end-to-end tests.
  */
@@ -22,7 +22,7 @@ export type ScreeningCandidate = Partial<
 export interface ScreeningVerdict {
   outcome: ScreeningOutcome
   explanation: string
-  /** Every criterion of the vacancy as judged (issue 14). */
+  /** Every criterion of the vacancy as judged. */
   evidence: CriterionEvidence[]
 }
 
@@ -30,7 +30,7 @@ export const GENERAL_AGE = { min: 18, max: 65 } as const
 export const INTERNSHIP_AGE = { min: 18, max: 28 } as const
 export const NEAR_KM = 30
 
-/** Specific criteria that a person must check (spec §9): whole folded words or phrases (regex). */
+/** Specific criteria that a person must check (docs/product.md, Limits): whole folded words or phrases (regex). */
 export const REVIEW_KEYWORDS: readonly { label: string; words: readonly string[] }[] = [
   { label: 'ensino superior', words: ['ensino superior', 'graduacao', 'faculdade', 'universitario'] },
   { label: 'curso técnico', words: ['curso tecnico', 'tecnico em'] },
@@ -64,7 +64,7 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
 
 export type ProximityTier = 'same-neighbourhood' | 'same-city' | 'near' | 'far' | 'unknown'
 
-/** Spec §9's proximity tiers between where the candidate lives and where the vacancy is. */
+/** The proximity tiers (docs/product.md, Limits) between where the candidate lives and where the vacancy is. */
 export function proximity(vacancy: ScreeningVacancy, candidate: ScreeningCandidate): { tier: ProximityTier; km?: number } {
   const vCity = foldText(vacancy.city)
   const cCity = foldText(candidate.address_city)
@@ -92,7 +92,7 @@ const experienceText = (c: ScreeningCandidate) => foldText([c.experience_2, c.ex
 export type CriterionStatus = CriterionEvidence['status']
 
 export interface ScreeningOptions {
-  /** Global runs leave out people already past screening (spec §9); an exclusion is a hard rule. */
+  /** Global runs leave out people already past screening (docs/product.md, Limits); an exclusion is a hard rule. */
   mode?: 'empresa' | 'global'
 }
 
@@ -206,7 +206,7 @@ function assess(vacancy: ScreeningVacancy, candidate: ScreeningCandidate, option
       status: found ? 'atende' : 'desconhecido',
       field: found?.field ?? '—',
       value: found?.value ?? 'não encontrado nos dados do candidato',
-      // Spec §9: criteria with these keywords are checked by a person whatever the data says.
+      // docs/product.md, Limits: criteria with these keywords are checked by a person whatever the data says.
       effect: keywords.length > 0 ? 'review' : null,
       reason: '',
     })
@@ -255,7 +255,7 @@ export function screenCandidate(vacancy: ScreeningVacancy, candidate: ScreeningC
 }
 
 /**
- * The rules after any provider (issue 14): a model may move a candidate towards review, never past
+ * The rules after any provider: a model may move a candidate towards review, never past
  * a hard rule to triado. A 'triado' that a hard criterion does not allow becomes 'revisao' with
  * both reasons; a 'revisao' where the rules say 'nao_triado' stays with a person, the rule's reason
  * added. The hard criteria's evidence is always the rules engine's; the rest is the provider's
@@ -288,7 +288,7 @@ export function withHardRules(
 
 const STATUS_WORDS: Record<CriterionStatus, string> = { atende: 'atende', nao_atende: 'não atende', desconhecido: 'a conferir' }
 
-/** The evidence in a line, for the note applying writes (issue 14). */
+/** The evidence in a line, for the note applying writes. */
 export function evidenceNote(evidence: readonly CriterionEvidence[]): string {
   return evidence.length === 0 ? '' : `Critérios: ${evidence.map((e) => `${e.label} — ${STATUS_WORDS[e.status]}`).join('; ')}.`
 }

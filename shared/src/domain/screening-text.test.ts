@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { INVALID_ANSWER, MISSING_ANSWER, parseScreeningLines, screeningInput, stripInvisible } from './screening-text.ts'
 
-describe('parseScreeningLines (spec §7)', () => {
+describe('parseScreeningLines', () => {
   it('reads the three verdicts with their justifications', () => {
     const answers = parseScreeningLines('CANDIDATO 1: TRIADO - Mora no mesmo bairro.\nCANDIDATO 2: REVISÃO - Conferir CNH.\nCANDIDATO 3: NÃO TRIADO - Mora a 200 km.', 3)
     expect(answers.get(1)).toEqual({ outcome: 'triado', explanation: 'Mora no mesmo bairro.' })
@@ -28,7 +28,7 @@ describe('parseScreeningLines (spec §7)', () => {
   })
 })
 
-describe('screeningInput (DESIGN.md §6, SECURITY.md 25)', () => {
+describe('screeningInput (docs/screening.md, SECURITY.md 25)', () => {
   const candidate = {
     id: 7,
     full_name: 'Maria Secreta',

@@ -3,9 +3,10 @@ import { foldText } from './text.ts'
 import type { ScreenedCandidate } from '../schemas/screening.ts'
 
 /**
- * The AI side of screening that needs no I/O: what of a candidate goes to the model (DESIGN.md §6,
- * SECURITY.md 25), and reading the model's answer in the spec's line format (§7) safely
- * (SECURITY.md 26: an answer that fails validation becomes 'revisao', never 'triado').
+ * The AI side of screening that needs no I/O: what of a candidate goes to the model
+ * (docs/screening.md), and reading the model's answer in the agency's line format
+ * (docs/product.md, Screening result) safely: an answer that fails validation becomes 'revisao',
+ * never 'triado'.
  */
 export const MISSING_ANSWER = 'Não foi possível analisar este candidato - resposta da IA não encontrada'
 export const INVALID_ANSWER = 'Resposta da IA fora do formato esperado; um recrutador deve revisar.'
@@ -60,7 +61,7 @@ const SENT_FIELD_LABELS: Record<string, string> = {
   pcd: 'PcD',
 }
 
-/** The candidate fields a model receives (issue 14: the screen says which), read from screeningInput itself. */
+/** The candidate fields a model receives (the screen says which), read from screeningInput itself. */
 export function sentFieldLabels(options: { includeSensitive?: boolean } = {}): string[] {
   return sentFieldKeys(options).map((key) => SENT_FIELD_LABELS[key] ?? key)
 }
@@ -79,8 +80,8 @@ const LINE = /^\s*\**\s*candidato\s+(\d+)\s*\**\s*[:\-–]\s*(.*)$/i
 
 /**
  * Reads 'CANDIDATO X: TRIADO/REVISÃO/NÃO TRIADO - justificativa' lines for candidates 1..count.
- * The spec's rules: 'não triado' → nao_triado, 'revisão' → revisao, otherwise triado; a missing
- * line → nao_triado with the spec's explanation. Hardened: a line naming none of the three, or two
+ * The agency's rules: 'não triado' → nao_triado, 'revisão' → revisao, otherwise triado; a missing
+ * line → nao_triado with the agency's explanation. Hardened: a line naming none of the three, or two
  * different lines for the same candidate, is 'revisao' (a person looks), never 'triado'.
  */
 export function parseScreeningLines(text: string, count: number): Map<number, ParsedAnswer> {

@@ -1,6 +1,6 @@
 import { cnpjDigits, cnpjWarning, isValidCnpj } from './cnpj.ts'
 
-/** The registration form (issue 7): who may log in, as what. */
+/** The registration form: who may log in, as what. */
 export interface RegistrationForm {
   name: string
   email: string

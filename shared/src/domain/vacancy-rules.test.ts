@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { knownRecruiters, vacancyRequiredErrors } from './vacancy-rules.ts'
 
-describe('vacancy rules (issue 15)', () => {
+describe('vacancy rules', () => {
   it('a new vacancy needs a description and a company; an update only when it sends them', () => {
     expect(vacancyRequiredErrors({}, true)).toEqual({ description: 'Preencha a descrição da vaga.', company_name: 'Preencha o nome da empresa.' })
     expect(vacancyRequiredErrors({ description: '  ', company_name: 'Mercado' }, true)).toEqual({ description: 'Preencha a descrição da vaga.' })

@@ -1,5 +1,5 @@
 /**
- * What a staff vacancy needs (issue 15): a description and a company — an empty "Nova Vaga" once
+ * What a staff vacancy needs: a description and a company — an empty "Nova Vaga" once
  * published "Vaga sem título" with a live "Candidatar-se". A new vacancy starts hidden; staff
  * publish it when it is ready.
  */

@@ -8,7 +8,7 @@ const vacancy = (id: number, description: string, company_name: string, city: st
   city,
 })
 
-describe('slugText (spec §2.1)', () => {
+describe('slugText', () => {
   it('lowercases, removes accents and symbols, turns spaces into hyphens', () => {
     expect(slugText(['Auxiliar de Operações (Noturno)', 'Mercadinho São João & Cia', 'Fortaleza'])).toBe('auxiliar-de-operacoes-noturno-mercadinho-sao-joao-cia-fortaleza')
   })

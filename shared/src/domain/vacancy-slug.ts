@@ -1,7 +1,7 @@
 import { foldText } from './text.ts'
 
 /**
- * Vacancy slugs (spec §2.1): description, company and city, lowercased, accents and symbols
+ * Vacancy slugs (docs/product.md, Screens): description, company and city, lowercased, accents and symbols
  * removed, spaces turned into hyphens, then the id in base 36. The legacy app added "a short
  * base-36 hash of the id" and kept a slug→id map in browser storage; we make the suffix the id
  * itself so any slug URL resolves without storage, and keep a fallback that matches the text part

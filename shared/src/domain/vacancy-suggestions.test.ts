@@ -24,7 +24,7 @@ describe('vacancy suggestions', () => {
   })
 })
 
-describe('where a candidate can be sent (issue 15)', () => {
+describe('where a candidate can be sent', () => {
   const all = [
     { id: 1, description: 'Repositor', company_name: 'Mercado Sol', city: 'Fortaleza', obs: 'mostrar', status: 'aberta' },
     { id: 2, description: 'Caixa', company_name: 'Mercado Sol', city: 'Natal', obs: 'mostrar', status: 'cancelada' },

@@ -19,7 +19,7 @@ const matches = (v: SuggestibleVacancy, words: readonly string[]) => {
 }
 
 /**
- * The screening screen's vacancy suggestions (spec §2.13, §9): only vacancies shown to the public,
+ * The screening screen's vacancy suggestions (docs/product.md, AI screening; Limits): only vacancies shown to the public,
  * matching the typed text (accents and case ignored) in description, company, city or recruiter;
  * at most 10. An empty search suggests the first 10.
  */
@@ -38,7 +38,7 @@ export function vacancySuggestions<V extends SuggestibleVacancy>(vacancies: read
 const CLOSED_STATUSES = new Set(['cancelada', 'concluida'])
 
 /**
- * Where a candidate can be sent (issue 15): open vacancies other than the current one, matching
+ * Where a candidate can be sent: open vacancies other than the current one, matching
  * the typed text like the suggestions; hidden ones only when asked for (a vacancy not yet
  * published may still take people the agency chose).
  */

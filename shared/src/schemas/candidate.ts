@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { BlockText, LineText } from './text.ts'
 import { Nullable } from './common.ts'
 
-/** The candidate's vacancy as nested in a candidate record (spec §3.2). */
+/** The candidate's vacancy as nested in a candidate record (docs/product.md, Candidate). */
 export const CandidateJobPosting = Type.Object({
   company_name: Nullable(Type.String()),
   recrutador: Nullable(Type.String()),
@@ -12,7 +12,7 @@ export const CandidateJobPosting = Type.Object({
   created_at: Nullable(Type.String()),
 })
 
-/** A candidate as the legacy API returns it (spec §3.2). */
+/** A candidate as the legacy API returns it (docs/product.md, Candidate). */
 export const Candidate = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   full_name: Nullable(Type.String()),
@@ -47,8 +47,8 @@ const Text = (max: number) => LineText(max)
 const Filled = (max: number) => LineText(max, { required: true })
 
 /**
- * What the apply form and the forward-to-vacancy action send (spec §3.3). Required fields follow
- * the apply form (spec §5); forwarding fills empty values with 'nao informado', so they pass too.
+ * What the apply form and the forward-to-vacancy action send (docs/product.md, Application). Required fields follow
+ * the apply form (docs/product.md, Validation); forwarding fills empty values with 'nao informado', so they pass too.
  */
 export const CandidateApplication = Type.Object({
   fullName: Filled(255),
@@ -74,7 +74,7 @@ export const CandidateApplication = Type.Object({
 })
 export type CandidateApplication = Static<typeof CandidateApplication>
 
-/** The candidate edit screen's payload (spec §3.4); lists send only {status, obs}, {status} or {obs}. */
+/** The candidate edit screen's payload (docs/product.md, Candidate edit); lists send only {status, obs}, {status} or {obs}. */
 export const CandidateUpdate = Type.Partial(
   Type.Object({
     full_name: Filled(255),
@@ -101,7 +101,7 @@ export const CandidateUpdate = Type.Partial(
 export type CandidateUpdate = Static<typeof CandidateUpdate>
 
 /**
- * What a public applicant may send (POST /bff/public/applications): the §3.3 payload with the
+ * What a public applicant may send (POST /bff/public/applications): the payload (docs/product.md, Application) with the
  * apply form's rules (age 14–100 as on the edit screen, PCD a yes/no) and without status or obs,
  * which only staff set. Unknown fields are dropped.
  */
@@ -128,7 +128,7 @@ export const PublicApplication = Type.Object(
     veiopor: CandidateApplication.properties.veiopor,
     experience: CandidateApplication.properties.experience,
     jobId: CandidateApplication.properties.jobId,
-    /** Issue 14: the privacy notice's version the applicant accepted (checked, and kept with the application). */
+    /** The privacy notice's version the applicant accepted (checked, and kept with the application). */
     consent: Type.Optional(Type.Object({ version: Text(20), accepted: Type.Boolean() }, { additionalProperties: false })),
   },
   { additionalProperties: false },

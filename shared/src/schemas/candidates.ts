@@ -43,7 +43,7 @@ const PageFields = {
   total: Type.Integer(),
   pageSize: Type.Integer(),
   counts: StatusCounts,
-  /** Ids of this page's rows that share an e-mail or WhatsApp with another row of the list (issue 15). */
+  /** Ids of this page's rows that share an e-mail or WhatsApp with another row of the list. */
   possibleDuplicates: Type.Array(Type.Integer()),
 }
 /** One page of a list: 20 rows and the counts per status. */
@@ -54,7 +54,7 @@ export type CandidatePage = Static<typeof CandidatePage>
 export const VacancyCandidatePage = Type.Object({ vacancy: ListedVacancy, partial: Type.Boolean(), ...PageFields })
 export type VacancyCandidatePage = Static<typeof VacancyCandidatePage>
 
-/** GET /bff/candidates; `idle`: 'Todos' without a search loads nothing (spec §5). */
+/** GET /bff/candidates; `idle`: 'Todos' without a search loads nothing (docs/product.md, Validation). */
 export const AllCandidatesPage = Type.Object({ idle: Type.Boolean(), ...PageFields })
 export type AllCandidatesPage = Static<typeof AllCandidatesPage>
 
@@ -64,7 +64,7 @@ export type CandidateAnswer = Static<typeof CandidateAnswer>
 
 const Note = Type.Union([BlockText(5000), Type.Null()])
 
-/** PUT /bff/candidates/:id/status — a company may set only the statuses of its side (issue 7). */
+/** PUT /bff/candidates/:id/status — a company may set only the statuses of its side. */
 export const StatusChange = Type.Object({ status: Type.String({ maxLength: 40, pattern: '^[a-z_]*$' }) }, { additionalProperties: false })
 export type StatusChange = Static<typeof StatusChange>
 
@@ -72,10 +72,10 @@ export type StatusChange = Static<typeof StatusChange>
 export const NoteChange = Type.Object({ obs: Note }, { additionalProperties: false })
 export type NoteChange = Static<typeof NoteChange>
 
-/** POST /bff/candidates/:id/forwards — the BFF copies the candidate into this vacancy (spec §2.10). */
+/** POST /bff/candidates/:id/forwards — the BFF copies the candidate into this vacancy (docs/product.md, A vacancy's candidates). */
 export const ForwardBody = Type.Object({ vacancyId: Type.Integer({ minimum: 1, maximum: 999_999_999_999_999 }) }, { additionalProperties: false })
 export type ForwardBody = Static<typeof ForwardBody>
 
-/** The forward's answer: the new record when the legacy returns it (its answer is not in the spec), else null. */
+/** The forward's answer: the new record when the legacy returns it (the legacy's known contract does not give its answer), else null. */
 export const ForwardAnswer = Type.Object({ candidate: Type.Union([ListedCandidate, Type.Null()]) })
 export type ForwardAnswer = Static<typeof ForwardAnswer>

@@ -5,7 +5,7 @@ export type DashboardQuery = Static<typeof DashboardQuery>
 
 const Counts = Type.Record(Type.String(), Type.Integer())
 
-/** GET /bff/dashboard?month=AAAA-MM: the staff dashboard's aggregates (spec §2.2). */
+/** GET /bff/dashboard?month=AAAA-MM: the staff dashboard's aggregates (docs/product.md, Login). */
 export const DashboardAnswer = Type.Object({
   month: Type.String(),
   generatedAt: Type.String(),

@@ -2,13 +2,13 @@ import { Type, type Static } from 'typebox'
 import { LineText } from './text.ts'
 import { DateQuery } from './common.ts'
 
-/** GET /bff/exports/relatorio.xlsx: the §3.8 report's range (checked by reportRangeProblem). */
+/** GET /bff/exports/relatorio.xlsx: the report (docs/product.md, Report row)'s range (checked by reportRangeProblem). */
 export const ReportQuery = Type.Object({ start_date: Type.Optional(DateQuery), end_date: Type.Optional(DateQuery) })
 export type ReportQuery = Static<typeof ReportQuery>
 
 const CellValue = Type.Union([Type.String({ maxLength: 40_000 }), Type.Number(), Type.Boolean(), Type.Null()])
 
-/** POST /bff/exports/render: the export control's generic render (spec §2.14). */
+/** POST /bff/exports/render: the export control's generic render (docs/product.md, Spreadsheet export). */
 export const RenderBody = Type.Object(
   {
     rows: Type.Array(Type.Record(Type.String({ maxLength: 100 }), CellValue), { maxItems: 1_048_576 }),

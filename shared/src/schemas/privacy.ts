@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { BlockText, LineText } from './text.ts'
 
-/** LGPD requests (issue 14): an applicant's request on "Meus dados", and staff's answer. */
+/** LGPD requests: an applicant's request on "Meus dados", and staff's answer. */
 export const PrivacyRequestKind = Type.Union([Type.Literal('acesso'), Type.Literal('correcao'), Type.Literal('exclusao'), Type.Literal('revisao')])
 
 /** POST /bff/public/privacy-requests: identified by what they gave when applying (e-mail and WhatsApp), never a CPF. */

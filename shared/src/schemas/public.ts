@@ -9,6 +9,6 @@ export type PublicVacancyList = Static<typeof PublicVacancyList>
 export const PublicVacancyAnswer = Type.Object({ vacancy: PublicVacancy })
 export type PublicVacancyAnswer = Static<typeof PublicVacancyAnswer>
 
-/** POST /bff/public/applications: the spec's confirmation and the legacy's id of the new record. */
+/** POST /bff/public/applications: the product's confirmation and the legacy's id of the new record. */
 export const ApplicationAnswer = Type.Object({ message: Type.String(), id: Type.Union([Type.Integer(), Type.Null()]) })
 export type ApplicationAnswer = Static<typeof ApplicationAnswer>

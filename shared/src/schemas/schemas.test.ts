@@ -26,7 +26,7 @@ const vacancy = {
   updated_at: null,
 }
 
-describe('schemas (spec §3)', () => {
+describe('schemas', () => {
   it('accept a legacy vacancy with nulls', () => {
     expect(Value.Check(Vacancy, vacancy)).toBe(true)
   })

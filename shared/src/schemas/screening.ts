@@ -4,7 +4,7 @@ import { DateQuery } from './common.ts'
 import { ListedCandidate } from './candidates.ts'
 import { ListedVacancy } from './vacancy.ts'
 
-/** Screening (spec §2.13, DESIGN.md §6): a range of candidates, runs, their progress and applying. */
+/** Screening (docs/product.md, AI screening, docs/screening.md): a range of candidates, runs, their progress and applying. */
 
 export const ScreeningMode = Type.Union([Type.Literal('empresa'), Type.Literal('global')])
 export type ScreeningModeName = Static<typeof ScreeningMode>
@@ -79,7 +79,7 @@ export const ApplySummary = Type.Object({
   sent: Type.Integer(),
   /** Kept as they were: a person had moved them past screening. */
   skipped: Type.Integer(),
-  /** Not forwarded: already in the screened vacancy (issue 15). */
+  /** Not forwarded: already in the screened vacancy. */
   alreadyThere: Type.Integer(),
   failed: Type.Integer(),
 })
@@ -89,7 +89,7 @@ export const ApplyFailure = Type.Object({ candidateId: Type.Integer(), name: Typ
 export const ApplyView = Type.Object({ ...ApplySummary.properties, failures: Type.Array(ApplyFailure) })
 export type ApplyView = Static<typeof ApplyView>
 
-/** Undoing an apply (issue 14): restored, kept (with why) and failed, as they stand. */
+/** Undoing an apply: restored, kept (with why) and failed, as they stand. */
 export const UndoView = Type.Object({
   status: Type.Union([Type.Literal('undoing'), Type.Literal('undone'), Type.Literal('failed')]),
   message: NullableText,
@@ -125,7 +125,7 @@ export const RunHeader = Type.Object({
 export type RunHeader = Static<typeof RunHeader>
 
 /**
- * One criterion of the vacancy judged for one candidate (issue 14): met, not met or not decidable,
+ * One criterion of the vacancy judged for one candidate: met, not met or not decidable,
  * with the candidate's own field and value that decided it. Hard criteria (age band, distance,
  * the run's exclusions) are always judged by the rules engine.
  */
@@ -140,7 +140,7 @@ export const CriterionEvidence = Type.Object({
 })
 export type CriterionEvidence = Static<typeof CriterionEvidence>
 
-/** A person's review of a verdict (issue 14): who, when, their final decision and why. */
+/** A person's review of a verdict: who, when, their final decision and why. */
 export const ResultReview = Type.Object({ by: Type.String(), decision: Outcome, reason: Type.String(), at: Type.String() })
 export type ResultReview = Static<typeof ResultReview>
 
@@ -159,7 +159,7 @@ export const ScreeningResult = Type.Object({
 })
 export type ScreeningResult = Static<typeof ScreeningResult>
 
-/** One group of a run's bias report (issue 14): its selection rate and impact ratio (null when too small to judge). */
+/** One group of a run's bias report: its selection rate and impact ratio (null when too small to judge). */
 export const BiasGroup = Type.Object({
   dimension: Type.String(),
   dimensionLabel: Type.String(),
@@ -186,7 +186,7 @@ export const RunView = Type.Object({
   run: RunHeader,
   counts: OutcomeCounts,
   results: Type.Array(ScreeningResult),
-  /** Once the run is done (issue 14). */
+  /** Once the run is done. */
   bias: Type.Union([BiasReport, Type.Null()]),
   apply: Type.Union([ApplyView, Type.Null()]),
   undo: Type.Union([UndoView, Type.Null()]),
@@ -204,7 +204,7 @@ export const ProgressEvent = Type.Object({
 })
 export type ProgressEvent = Static<typeof ProgressEvent>
 
-/** GET /bff/screening/runs/:id/apply-preview: what applying will write, to confirm first (issue 11). */
+/** GET /bff/screening/runs/:id/apply-preview: what applying will write, to confirm first. */
 export const ApplyPreview = Type.Object({ changes: Type.Integer(), forwards: Type.Integer(), kept: Type.Array(Type.Object({ status: Type.String(), count: Type.Integer() })) })
 export type ApplyPreview = Static<typeof ApplyPreview>
 

@@ -4,7 +4,7 @@ import { LineText } from './text.ts'
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('company')])
 export type Role = Static<typeof Role>
 
-/** The signed-in user (spec §3.6). The token is never part of it on the browser side. */
+/** The signed-in user (docs/product.md, User). The token is never part of it on the browser side. */
 export const User = Type.Object({
   name: Type.String(),
   email: Type.String(),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { BlockText, LineText } from './text.ts'
 import { Nullable } from './common.ts'
 
-/** A vacancy (processo seletivo) as the legacy API returns it (spec §3.1). */
+/** A vacancy (processo seletivo) as the legacy API returns it (docs/product.md, Vacancy). */
 export const Vacancy = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   recrutador: Nullable(Type.String()),
@@ -26,7 +26,7 @@ export const Vacancy = Type.Object({
 })
 export type Vacancy = Static<typeof Vacancy>
 
-/** What the public sees of a vacancy (spec §7, GET /vagas-publicas). */
+/** What the public sees of a vacancy (docs/product.md, Legacy calls, GET /vagas-publicas). */
 export const PublicVacancy = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   description: Nullable(Type.String()),
@@ -38,12 +38,12 @@ export const PublicVacancy = Type.Object({
 })
 export type PublicVacancy = Static<typeof PublicVacancy>
 
-/** The vacancy form's fields (spec §2.6), as sent on create and update. */
+/** The vacancy form's fields (docs/product.md, Vacancy form), as sent on create and update. */
 export const VacancyInput = Type.Object({
   recrutador: Type.Optional(LineText(120)),
   description: Type.Optional(LineText(255)),
   company_name: Type.Optional(LineText(255)),
-  // Numeric or alphanumeric (issue 15): up to 12 digits or capital letters, then up to 2 check digits.
+  // Numeric or alphanumeric: up to 12 digits or capital letters, then up to 2 check digits.
   cnpj: Type.Optional(Type.String({ pattern: '^(?:[0-9A-Z]{0,12}|[0-9A-Z]{12}[0-9]{1,2})$' })),
   city: Type.Optional(LineText(120)),
   bairro: Type.Optional(LineText(120)),
@@ -60,7 +60,7 @@ export const VacancyInput = Type.Object({
 export type VacancyInput = Static<typeof VacancyInput>
 
 /**
- * What a company sends for its own vacancy (issue 7): no company name, CNPJ, visibility, status or
+ * What a company sends for its own vacancy: no company name, CNPJ, visibility, status or
  * filled count — the BFF sets those from the session. Description and city are required.
  */
 export const CompanyVacancyInput = Type.Object(
@@ -93,6 +93,6 @@ export type VacancyAnswer = Static<typeof VacancyAnswer>
 
 export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 300 }) })
 
-/** A created vacancy: the new record when the legacy returns it (its answer is not in the spec), else null. */
+/** A created vacancy: the new record when the legacy returns it (the legacy's known contract does not give its answer), else null. */
 export const CreatedVacancy = Type.Object({ vacancy: Type.Union([ListedVacancy, Type.Null()]) })
 export type CreatedVacancy = Static<typeof CreatedVacancy>

@@ -6,7 +6,7 @@ import { decide } from './guards.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('guard rules (spec §6)', () => {
+describe('guard rules', () => {
   it.each([
     ['guest-only', null, 'pass'],
     ['guest-only', 'admin', '/painel_de_controle_mini_vagas'],

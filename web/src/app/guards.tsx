@@ -3,7 +3,7 @@ import { useSession } from '../features/auth/api/get-session.ts'
 import { landingFor } from '../features/auth/landing.ts'
 import { StatusMessage } from '../components/status-message.tsx'
 
-/** The route guards of spec §6; the BFF enforces the same rules on every call. */
+/** The route guards of docs/product.md, Roles; the BFF enforces the same rules on every call. */
 type Rule = 'guest-only' | 'admin-only' | 'admin-or-redirect' | 'company-only'
 
 export function decide(rule: Rule, role: 'admin' | 'company' | null): 'pass' | string {

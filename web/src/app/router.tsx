@@ -22,7 +22,7 @@ const companyCandidates = () => import('../features/candidates/routes/company-ca
 const myData = () => import('../features/privacy/routes/meus-dados.tsx')
 const privacyRequests = () => import('../features/privacy/routes/pedidos-lgpd.tsx')
 
-/** The route table of spec §2.1, each behind its guard of spec §6. Screens load lazily. */
+/** The route table of docs/product.md, Screens, each behind its guard of docs/product.md, Roles. Screens load lazily. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -1,4 +1,4 @@
-/** Each chart's own colour (issue 15), from the design tokens; a bar may carry a status family's. */
+/** Each chart's own colour, from the design tokens; a bar may carry a status family's. */
 export type ChartTone = 'blue' | 'teal' | 'violet' | 'amber' | 'green'
 
 export interface ChartDatum {

@@ -17,7 +17,7 @@ export interface Column<Row> {
 }
 
 /**
- * The one data table (issue 15): sticky header, compact rows and column priority. On a wide table
+ * The one data table: sticky header, compact rows and column priority. On a wide table
  * every column shows; below 1,400 px of table the secondary columns fold into each row's
  * "Mais detalhes"; below 640 px rows become cards, the first column as title and the early
  * columns (status, actions) right under it. Widths are container queries on the table's box, so

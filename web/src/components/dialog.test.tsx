@@ -23,7 +23,7 @@ function Opener({ mountedWhileOpen }: { mountedWhileOpen: boolean }) {
   )
 }
 
-describe('Dialog (issue 15: focus goes back to what opened it)', () => {
+describe('Dialog (focus goes back to what opened it)', () => {
   it.each([
     ['opened and closed by state', false],
     ['mounted while open', true],

@@ -4,7 +4,7 @@ import { useRef, type ReactNode } from 'react'
 /**
  * Modal dialog (Radix: focus trap, Escape, labelled by its title). Our dialogs are opened by state,
  * not by a Radix trigger, so Radix has no opener to return to: the element focused when the
- * dialog opened is remembered and gets the focus back when it closes (issue 15), instead of the body.
+ * dialog opened is remembered and gets the focus back when it closes, instead of the body.
  */
 export function Dialog({
   open,

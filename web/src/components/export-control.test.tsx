@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('ExportControl (spec §2.14)', () => {
+describe('ExportControl', () => {
   it('labels itself with the file name and uses the defaults', async () => {
     render(<ExportControl data={rows} />)
     const button = screen.getByRole('button', { name: 'Download data.xls' })
@@ -56,7 +56,7 @@ describe('ExportControl (spec §2.14)', () => {
     expect(fetchMock).not.toHaveBeenCalled()
     expect(screen.getByRole('alert').textContent).toMatch(/History/)
   })
-  it('refuses a table over the render limit before uploading it, with the BFF’s own text (issue 16)', async () => {
+  it('refuses a table over the render limit before uploading it, with the BFF’s own text', async () => {
     const big = Array.from({ length: 9_000 }, (_, i) => ({ nome: `Candidata ${i}`, nota: 'x'.repeat(1_000) }))
     render(<ExportControl data={big} type="xlsx" fileName="x.xlsx" />)
     fireEvent.click(screen.getByRole('button', { name: 'Download x.xlsx' }))

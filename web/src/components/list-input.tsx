@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-/** A list of short texts (spec §2.6: requirements, benefits): Enter adds, entries trimmed, empty ignored, each removable. */
+/** A list of short texts (docs/product.md, Vacancy form: requirements, benefits): Enter adds, entries trimmed, empty ignored, each removable. */
 export function ListInput({
   id,
   label,

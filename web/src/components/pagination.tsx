@@ -1,6 +1,6 @@
 import { pageButtons } from '@mini-vagas/shared/domain/candidate-list'
 
-/** Spec §9: first, last, and two pages either side of the current one. */
+/** docs/product.md, Limits: first, last, and two pages either side of the current one. */
 export function Pagination({ page, pageCount, onPage, label = 'Paginação' }: { page: number; pageCount: number; onPage: (page: number) => void; label?: string }) {
   if (pageCount <= 1) return null
   return (

@@ -1,6 +1,6 @@
 /**
- * The one fetch wrapper (DESIGN.md §8): same-origin credentials, the CSRF header on unsafe
- * methods, JSON in and out, `{message}` errors as ApiError, and the spec's 401 rule (§4): a 401
+ * The one fetch wrapper (docs/architecture.md): same-origin credentials, the CSRF header on unsafe
+ * methods, JSON in and out, `{message}` errors as ApiError, and the product's 401 rule (docs/product.md, Statuses): a 401
  * logs the user out and goes to /login, except for paths containing /candidatos,
  * /processos_seletivos or /vagas-publicas.
  */
@@ -20,7 +20,7 @@ export class ApiError extends Error {
 
 export const GENERIC_ERROR = 'Não foi possível completar a operação. Tente novamente.'
 const EXEMPT_FROM_401 = ['/candidatos', '/processos_seletivos', '/vagas-publicas']
-/** The BFF's writes that stand for the legacy's candidate and vacancy writes keep the spec's exemption (issue 12). */
+/** The BFF's writes that stand for the legacy's candidate and vacancy writes keep the product's exemption. */
 const EXEMPT_WRITES = ['/bff/candidates', '/bff/vacancies', '/bff/company/vacancies']
 const exemptFrom401 = (path: string, method: string) => EXEMPT_FROM_401.some((p) => path.includes(p)) || (method !== 'GET' && EXEMPT_WRITES.some((p) => path.startsWith(p)))
 

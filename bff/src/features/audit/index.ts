@@ -8,7 +8,7 @@ import { Failures } from '@mini-vagas/shared/schemas/common'
 import { sendCsv, tableCsv } from '../../lib/csv.ts'
 import { HttpError } from '../../lib/http-error.ts'
 
-/** The audit trail's export (issue 14): GET /bff/audit.csv?start_date&end_date, admins only. */
+/** The audit trail's export: GET /bff/audit.csv?start_date&end_date, admins only. */
 export async function auditFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   api.get(
@@ -16,7 +16,7 @@ export async function auditFeature(app: FastifyInstance) {
     { config: { access: 'admin' }, schema: { tags: ['audit'], querystring: AuditQuery, response: { 200: Type.String(), ...Failures } } },
     async (request, reply) => {
       const { start_date: start, end_date: end } = request.query
-      // The report's own rule (real dates, in order, at most two years) bounds what one export reads (SECURITY.md 29).
+      // The report's own rule (real dates, in order, at most two years) bounds what one export reads.
       const problem = reportRangeProblem(start, end)
       if (problem) throw new HttpError(422, problem, { errors: { start_date: [problem] } })
       // The days are Brazil's (UTC-3, no summer time since 2019).

@@ -62,7 +62,7 @@ describe('GET /bff/auth/me and logout', () => {
     expect(JSON.parse(me.body).user.name).toBe('Ana')
     expect((await app.inject({ method: 'GET', url: '/bff/auth/me' })).statusCode).toBe(401)
   })
-  it('GET /bff/auth/session answers the user, or null for a guest — never a 401 (issue 15)', async () => {
+  it('GET /bff/auth/session answers the user, or null for a guest — never a 401', async () => {
     const cookie = await signedIn(app, user)
     const withSession = await app.inject({ method: 'GET', url: '/bff/auth/session', headers: { cookie } })
     expect(withSession.json().user.name).toBe('Ana')

@@ -29,7 +29,7 @@ export async function authFeature(app: FastifyInstance) {
   const legacy = app.legacy
   const logins = new Counter({ name: 'bff_logins_total', help: 'Login attempts by outcome', labelNames: ['outcome'], registers: [app.metrics] })
   const limits: LoginLimits = { perIp: app.config.loginLimitPerIp, perCnpj: app.config.loginLimitPerCnpj, windowMs: 15 * 60_000, now: app.now }
-  // SECURITY.md 22: every attempt counts per client IP; failed ones count per CNPJ. request.ip is
+  // Every attempt counts per client IP; failed ones count per CNPJ. request.ip is
   // the socket's address unless the operator trusts a proxy (TRUST_PROXY), so a spoofed
   // X-Forwarded-For opens no new bucket.
   const byIp = createAttemptLimiter({ store: app.store, bucket: 'login-ip', limit: limits.perIp, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
@@ -70,7 +70,7 @@ export async function authFeature(app: FastifyInstance) {
         await byCnpj.reset(cnpjKey)
         return { user }
       }
-      // Spec §8: the server's message if present, otherwise 'Erro ao fazer login'.
+      // docs/product.md, Texts: the server's message if present, otherwise 'Erro ao fazer login'.
       if (response.status === 401 || response.status === 403) {
         await byCnpj.record(cnpjKey)
         logins.inc({ outcome: 'refused' })
@@ -87,7 +87,7 @@ export async function authFeature(app: FastifyInstance) {
   api.post('/bff/auth/logout', { config: { access: 'public' }, schema: { tags: ['auth'], response: { 204: Type.Null(), ...Failures } } }, async (request, reply) => {
     const session = request.session
     if (session) {
-      // Spec §7: logout errors are ignored; the local session ends either way.
+      // docs/product.md, Legacy calls: logout errors are ignored; the local session ends either way.
       try {
         await legacy.request({ method: 'POST', path: '/auth/logout', token: session.token, requestId: request.id })
       } catch (error) {
@@ -105,7 +105,7 @@ export async function authFeature(app: FastifyInstance) {
     return reply.code(204).send(null)
   })
 
-  // The SPA's probe (issue 15): a guest is an answer, not an error, so a public page logs no 401.
+  // The SPA's probe: a guest is an answer, not an error, so a public page logs no 401.
   api.get('/bff/auth/session', { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: SessionState } } }, async (request) => ({
     user: request.session?.user ?? null,
   }))

@@ -24,7 +24,7 @@ import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
 
-/** How long a list read serves page clicks when nothing was written (issue 16). */
+/** How long a list read serves page clicks when nothing was written. */
 const LIST_TTL_MS = 60_000
 /** Lists kept per instance: a 5,000-candidate vacancy is about 5 MB. */
 const LIST_MAX_ENTRIES = 16
@@ -32,7 +32,7 @@ const LIST_MAX_ENTRIES = 16
 const CsvAnswer = { 200: Type.String(), ...Failures }
 
 /**
- * The staff's candidates (spec §2.10, §2.11, §4): a vacancy's list and the all-candidates search
+ * The staff's candidates (docs/product.md, A vacancy's candidates; All candidates; Statuses): a vacancy's list and the all-candidates search
  * (paged, counted and ordered here), their CSVs from the same service, one candidate, and the
  * writes in domain terms — status, note, edit, forward — each answering with the changed row.
  */

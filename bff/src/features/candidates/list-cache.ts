@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /**
- * Lists the staff page through, kept between clicks (issue 16). An entry is served while it is
+ * Lists the staff page through, kept between clicks. An entry is served while it is
  * younger than `ttlMs` and none of the version counters it depends on moved. The counters live in
  * the store, so a write through any instance (its `bump`) makes every instance read again on the
  * next click; the check costs one small store read and no legacy call. A write's own answer

@@ -30,16 +30,16 @@ export type ListQuery = Omit<VacancyCandidatesQuery, 'page'> & {
   everything?: boolean
 }
 
-/** One page of `rows` (or every row on one page), with the ids on it in `marked`: those sharing a contact with another row (issue 15). */
+/** One page of `rows` (or every row on one page), with the ids on it in `marked`: those sharing a contact with another row. */
 const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
   const page = paginate(rows, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, rows.length) : undefined)
   return { ...page, possibleDuplicates: page.items.map((c) => Number(c.id)).filter((id) => marked.has(id)) }
 }
 
 /**
- * The staff lists (spec §2.10, §2.11). The legacy answers a vacancy's candidates in one piece and
+ * The staff lists (docs/product.md, A vacancy's candidates; All candidates). The legacy answers a vacancy's candidates in one piece and
  * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
- * receives 20 rows and the counts, never the whole list (issue 4: 5,000 on one vacancy).
+ * receives 20 rows and the counts, never the whole list (5,000 on one vacancy).
  */
 export function createCandidateLists({
   legacy,
@@ -52,7 +52,7 @@ export function createCandidateLists({
 }) {
   /**
    * Each cached list's view (its orders, statuses, search text and duplicates, computed once): a
-   * click walks it instead of sorting and scanning 5,000 rows again (issue 16). Keyed by the rows
+   * click walks it instead of sorting and scanning 5,000 rows again. Keyed by the rows
    * array, which is never changed in place, so a patched or reloaded list gets a new view.
    */
   const views = new WeakMap<readonly Row[], CandidateListView<Row>>()
@@ -110,8 +110,8 @@ export function createCandidateLists({
     candidate: (candidate: Row, session: SessionData) => asSeenBy(session, candidate),
 
     /**
-     * A status change (spec §4): one legacy write; the answer is the changed row, so the list
-     * updates it in place. A company may set only the statuses of its side (issue 7).
+     * A status change (docs/product.md, Statuses): one legacy write; the answer is the changed row, so the list
+     * updates it in place. A company may set only the statuses of its side.
      */
     async changeStatus(id: number, status: string, session: SessionData, request: FastifyRequest) {
       if (session.user.role === 'company' && !(COMPANY_SIDE_STATUSES as readonly string[]).includes(status)) {
@@ -126,20 +126,20 @@ export function createCandidateLists({
       return asSeenBy(session, await written(await write('POST', `/candidatos/${stored.id}/observacao`, { observacao }, session, request), stored.id, session, request))
     },
 
-    /** The edit screen's fields (spec §3.4), admin only. */
+    /** The edit screen's fields (docs/product.md, Candidate edit), admin only. */
     async update(stored: Row, fields: CandidateUpdate, session: SessionData, request: FastifyRequest) {
       const body = typeof fields.obs === 'string' ? { ...fields, obs: observationToStore(session, fields.obs, stored.obs) } : fields
       return asSeenBy(session, await written(await write('PUT', `/candidatos/${stored.id}`, body, session, request), stored.id, session, request))
     },
 
-    /** Sends the candidate to another vacancy as a new record (spec §2.10, §3.3); the new record is the answer. */
+    /** Sends the candidate to another vacancy as a new record (docs/product.md, A vacancy's candidates; Application); the new record is the answer. */
     async forward(stored: Row, vacancyId: number, session: SessionData, request: FastifyRequest) {
-      // Never a silent duplicate (issue 15): someone already in the target vacancy is not sent again.
+      // Never a silent duplicate: someone already in the target vacancy is not sent again.
       const present = recordsOf(stored, readList<Row>((await legacyGet(legacy, `/processos_seletivos/${vacancyId}/candidatos`, session, request)).body))
       if (present.length > 0) throw new HttpError(409, `${String(stored.full_name ?? 'Este candidato').trim()} já está nesta vaga (mesmo e-mail ou WhatsApp); nada foi enviado.`)
       const response = await write('POST', '/candidatos', buildForwardPayload(stored, vacancyId), session, request)
       if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Vaga não encontrada.' })
-      // The spec does not show the legacy's answer here: the new record when it says, else null.
+      // The legacy's known contract gives no answer here: the new record when it says, else null.
       const record = readOne<Row>(response.body)
       return record && Number.isSafeInteger(Number(record.id)) && Number(record.id) > 0 ? asSeenBy(session, record) : null
     },
@@ -148,12 +148,12 @@ export function createCandidateLists({
     async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, session: SessionData, request: FastifyRequest) {
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
       const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
-      // Page clicks, sorts, filters and searches within the vacancy reuse one read (issue 16).
+      // Page clicks, sorts, filters and searches within the vacancy reuse one read.
       const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
         try {
           return { rows: readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body), partial: false }
         } catch (error) {
-          // Spec §2.10: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
+          // docs/product.md, A vacancy's candidates: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
           if (!(error instanceof UpstreamError) && !(error instanceof HttpError && (error.statusCode >= 500 || error.statusCode === 404))) throw error
           return candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request)
         }
@@ -166,7 +166,7 @@ export function createCandidateLists({
 
     /**
      * All candidates: a search of 4+ characters uses the legacy's advanced search; otherwise a
-     * status uses its status lists; 'Todos' with no search loads nothing (spec §5). Counts come from
+     * status uses its status lists; 'Todos' with no search loads nothing (docs/product.md, Validation). Counts come from
      * status-quantidades for the same dates.
      */
     async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, session: SessionData, request: FastifyRequest) {
@@ -176,7 +176,7 @@ export function createCandidateLists({
       if (datesProblem) throw new HttpError(400, datesProblem, { errors: { start_date: [datesProblem] } })
       const q = (query.q ?? '').trim()
       if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
-      // A search's pages, and its counts, reuse one read until a candidate is written (issue 16).
+      // A search's pages, and its counts, reuse one read until a candidate is written.
       const datesKey = `${dates.start_date ?? ''}|${dates.end_date ?? ''}`
       const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
       const statusCounts = await cached('counts', async () => readStatusCounts((await legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates)).body))

@@ -10,7 +10,7 @@ const UNAVAILABLE = 'Não foi possível consultar o CEP agora. Preencha o endere
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
 /**
- * GET /bff/cep/:cep: the apply form's address autofill (spec §5) through the BFF, so the browser
+ * GET /bff/cep/:cep: the apply form's address autofill (docs/product.md, Validation) through the BFF, so the browser
  * calls no third party. Answers are cached for a day; "not found" is cached too.
  */
 export async function cepFeature(app: FastifyInstance, { client }: { client: HttpClient }) {

@@ -8,7 +8,7 @@ import { changesCounts, createDashboard } from './service.ts'
 /**
  * GET /bff/dashboard?month=YYYY-MM (default: the current month in Fortaleza), admin only. Staff see
  * their own changes: any successful write to the legacy that can change a figure, by any feature,
- * drops the cached figures; a note does not (issue 16).
+ * drops the cached figures; a note does not.
  */
 export async function dashboardFeature(app: FastifyInstance) {
   const dashboard = createDashboard({ legacy: app.legacy, now: app.now })

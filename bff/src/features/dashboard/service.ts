@@ -23,7 +23,7 @@ export function changesCounts(write: { method: string; path: string; body: unkno
 async function compute(legacy: HttpClient, month: string, session: SessionData, request: FastifyRequest) {
   const { start, end } = monthRange(month)
   const dates = { start_date: start, end_date: end }
-  // Four independent legacy reads, in parallel. Hires are read for their window (issue 16), not
+  // Four independent legacy reads, in parallel. Hires are read for their window, not
   // every hire ever: the legacy filters by registration date only (see hireWindow).
   const hired = hireWindow(month)
   const [vacancies, hires, statuses, registrations] = await Promise.all([
@@ -43,7 +43,7 @@ async function compute(legacy: HttpClient, month: string, session: SessionData, 
 type Counts = Awaited<ReturnType<typeof compute>>
 
 /**
- * The dashboard in one answer, computed on the server (spec §2.8, §9). Cached per month: fresh for
+ * The dashboard in one answer, computed on the server (docs/product.md, Dashboard; Limits). Cached per month: fresh for
  * a minute; up to ten minutes a stale answer is served at once while a new one is computed; any
  * write through the BFF drops the cache so staff see their own changes.
  */

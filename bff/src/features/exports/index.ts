@@ -22,13 +22,12 @@ import { streamReport } from '../../lib/xlsx-report.ts'
 
 const WINDOW_DAYS = 7
 
-/** The spreadsheet exports (spec §2.14, §3.8): the export control's render and the candidates report. */
+/** The spreadsheet exports (docs/product.md, Spreadsheet export; Report row): the export control's render and the candidates report. */
 export async function exportsFeature(app: FastifyInstance) {
   const { legacy } = app
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  // POST /bff/exports/render: the export control's generic render (spec §2.14). Admins only (issue
-  // 16): only the admin's dashboard has the control; company screens export nothing, and the BFF
+  // POST /bff/exports/render: the export control's generic render (docs/product.md, Spreadsheet export). Admins only: only the admin's dashboard has the control; company screens export nothing, and the BFF
   // cannot tell a company's own rows from rows it typed, so no company renders. The body is capped
   // by MAX_RENDER_BODY_BYTES (checked by the control too) and the file leaves as it is rendered.
   api.post(
@@ -37,7 +36,7 @@ export async function exportsFeature(app: FastifyInstance) {
       config: { access: 'admin', tooLargeMessage: EXPORT_MESSAGES.tooLarge },
       bodyLimit: MAX_RENDER_BODY_BYTES,
       // Parsing an 8 MiB body and checking it against the schema each hold the event loop ~20 ms;
-      // a turn of the loop between them lets other users' requests in (issue 16: /healthz p99).
+      // a turn of the loop between them lets other users' requests in (/healthz p99).
       preValidation: (_request, _reply, done) => void setImmediate(done),
       schema: { tags: ['exports'], body: RenderBody, response: { 200: Type.String(), ...Failures } },
     },
@@ -75,7 +74,7 @@ export async function exportsFeature(app: FastifyInstance) {
     },
   )
 
-  // GET /bff/exports/relatorio.xlsx: the §3.8 report of candidates registered in the range, streamed.
+  // GET /bff/exports/relatorio.xlsx: the report (docs/product.md, Report row) of candidates registered in the range, streamed.
   api.get(
     '/bff/exports/relatorio.xlsx',
     {

@@ -40,7 +40,7 @@ describe('POST /bff/exports/render', () => {
     expect(response.statusCode).toBe(200)
     const files = unzipSync(new Uint8Array(response.rawPayload))
     expect(strFromU8(files['xl/workbook.xml']!)).toContain('name="Candidatos"')
-    // Inline strings, as the §3.8 report writes them: text kept exactly, no string table held in memory.
+    // Inline strings, as the report (docs/product.md, Report row) writes them: text kept exactly, no string table held in memory.
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
     expect(sheet).toContain('Conceição &quot;Ção&quot; Araújo')
     expect(sheet).toContain('<t>123456789012</t>')
@@ -59,7 +59,7 @@ describe('POST /bff/exports/render', () => {
     expect(xls.headers['content-disposition']).toBe('attachment; filename="data.xls"')
     expect(xls.body).toContain('<x:Name>Sheet1</x:Name>')
   })
-  it('neutralises formula cells in html and xls as in CSV, so no spreadsheet program evaluates them (issue 11)', async () => {
+  it('neutralises formula cells in html and xls as in CSV, so no spreadsheet program evaluates them', async () => {
     const hostile = [{ a: '=HYPERLINK("http://x","y")', b: '+1', c: '-2+3', d: '@SUM(1)', e: 'Seguro', f: 12 }]
     for (const type of ['html', 'xls']) {
       const body = (await render({ rows: hostile, type })).body
@@ -79,7 +79,7 @@ describe('POST /bff/exports/render', () => {
     expect(JSON.parse((await render({ rows: [wide], type: 'xls' })).body).message).toBe('O arquivo aceita no máximo 256 colunas.')
     expect(JSON.parse((await render({ rows: [{ a: 'x'.repeat(32_768) }], type: 'xlsx' })).body).message).toMatch(/32\.767/)
   })
-  it('streams a large table whole in every format, row for row (issue 16)', async () => {
+  it('streams a large table whole in every format, row for row', async () => {
     const many = Array.from({ length: 12_000 }, (_, i) => ({ n: i, nome: `Candidata ${i}`, cidade: i % 2 ? 'Natal' : 'Fortaleza' }))
     const csv = await render({ rows: many, type: 'csv', defaultValue: '-' })
     const parsed = parse(csv.body, { delimiter: ';', bom: true }) as string[][]
@@ -93,7 +93,7 @@ describe('POST /bff/exports/render', () => {
     expect(sheet.match(/<row /g)).toHaveLength(12_002)
     expect(sheet).toContain('<t>Candidata 11999</t>')
   })
-  it('refuses a body over the render limit with a 413 and the text that names it, before reading it all (issue 16)', async () => {
+  it('refuses a body over the render limit with a 413 and the text that names it, before reading it all', async () => {
     const over = JSON.stringify({ rows: Array.from({ length: 300 }, () => ({ a: 'x'.repeat(30_000) })), type: 'csv' })
     expect(over.length).toBeGreaterThan(MAX_RENDER_BODY_BYTES)
     const response = await app.inject({ method: 'POST', url: '/bff/exports/render', headers: { ...CSRF_HEADERS, cookie }, payload: over })

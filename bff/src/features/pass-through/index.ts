@@ -60,7 +60,7 @@ function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<st
 export async function passThroughFeature(app: FastifyInstance) {
   const { legacy } = app
   /**
-   * A company's scope (DESIGN.md §5) through the same records reader as the /bff routes'
+   * A company's scope (docs/architecture.md) through the same records reader as the /bff routes'
    * declared access: the candidate and its vacancy, or the vacancy, read once. Returns the
    * legacy's answer when the check already read what the rule asks for.
    */

@@ -5,7 +5,7 @@ import { LEGACY, signedIn, testApp } from '../../testing.ts'
 
 afterEach(() => nock.cleanAll())
 
-describe('pass-through bodies (issue 16)', () => {
+describe('pass-through bodies', () => {
   it('sends a large answer on as it streams, byte for byte and with its length; a small one whole', async () => {
     const app = await testApp()
     const cookie = await signedIn(app)

@@ -5,7 +5,7 @@ import { BlockText } from '@mini-vagas/shared/schemas/text'
 import { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
 
 /**
- * The pass-through policy (DESIGN.md §4–5): the only method+path pairs the browser may call under
+ * The pass-through policy (docs/architecture.md): the only method+path pairs the browser may call under
  * /api, who may call each, what query keys and body pass, and how company users are limited.
  * Anything not here — including every /api/auth/* path — reaches nothing.
  */

@@ -22,7 +22,7 @@ import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 
 /**
- * Applicants' rights under the LGPD (issue 14): "Meus dados" asks for access, correction, deletion
+ * Applicants' rights under the LGPD: "Meus dados" asks for access, correction, deletion
  * or a person's review of an automated decision; the request is queued for staff — never carried
  * out by itself — with the 15-day deadline, and staff answer it. Requests and answers are kept
  * here and in the audit trail.
@@ -107,7 +107,7 @@ export async function privacyFeature(app: FastifyInstance) {
     requests: (await store.all<Row>("SELECT * FROM privacy_requests ORDER BY CASE WHEN status = 'aberto' THEN 0 ELSE 1 END, deadline, created_at")).map(toRequest),
   }))
 
-  // A deletion request carried out through the legacy's API (issue 14): it has no delete, so each of
+  // A deletion request carried out through the legacy's API: it has no delete, so each of
   // the requester's records (same e-mail and WhatsApp) is overwritten with nothing that identifies them.
   api.post(
     '/bff/privacy-requests/:id/anonymise',

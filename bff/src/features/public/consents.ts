@@ -3,14 +3,14 @@ import { emailKey, phoneKey } from '@mini-vagas/shared/domain/candidate-identity
 import type { Store } from '../../plugins/store.ts'
 
 /**
- * Applicants' consent to the privacy notice (issue 14, LGPD): which version, when, for which
+ * Applicants' consent to the privacy notice (LGPD): which version, when, for which
  * vacancy and e-mail — kept in the BFF's store, recorded before the application is sent (so a
  * consent exists for every application the legacy accepts) and linked to the legacy's record after.
  */
 const MIGRATIONS = [
   `CREATE TABLE IF NOT EXISTS applicant_consents (id TEXT PRIMARY KEY, candidate_id INTEGER, email TEXT NOT NULL, vacancy_id INTEGER NOT NULL, version TEXT NOT NULL, accepted_at TEXT NOT NULL);
    CREATE INDEX IF NOT EXISTS applicant_consents_candidate ON applicant_consents (candidate_id);`,
-  // Issue 15: the WhatsApp too, so a second application to one vacancy by the same person is refused.
+  // The WhatsApp too, so a second application to one vacancy by the same person is refused.
   `ALTER TABLE applicant_consents ADD COLUMN whatsapp TEXT;
    CREATE INDEX IF NOT EXISTS applicant_consents_vacancy ON applicant_consents (vacancy_id);`,
 ]
@@ -32,7 +32,7 @@ export async function createConsents(store: Store, now: () => number) {
     /**
      * Records the consent of an application about to be sent — or answers null when the same
      * person (e-mail or WhatsApp) already applied to this vacancy through this BFF, or has an
-     * application on its way (issue 15: never a silent duplicate).
+     * application on its way (never a silent duplicate).
      */
     async given(consent: { email: string; whatsapp: string; vacancyId: number; version: string }): Promise<string | null> {
       const email = emailKey(consent.email)

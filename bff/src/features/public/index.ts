@@ -42,7 +42,7 @@ export async function publicFeature(app: FastifyInstance) {
     '/bff/public/applications',
     { config: { access: 'public' }, schema: { tags: ['public'], body: PublicApplication, response: { 201: ApplicationAnswer, ...Failures } } },
     async (request, reply) => {
-      // LGPD (issue 14): no application without consent to the current privacy notice.
+      // LGPD: no application without consent to the current privacy notice.
       const { consent, ...application } = request.body
       if (!consent?.accepted) throw new HttpError(422, CONSENT_MESSAGES.required, { errors: { consent: [CONSENT_MESSAGES.required] } })
       if (consent.version !== PRIVACY_NOTICE.version) throw new HttpError(422, CONSENT_MESSAGES.outdated, { errors: { consent: [CONSENT_MESSAGES.outdated] } })

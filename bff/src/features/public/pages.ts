@@ -108,8 +108,8 @@ export function sitemap(vacancies: readonly PublicVacancy[], origin: string, dat
 }
 
 /**
- * Server-rendered public pages (issue 15): the vacancy list (`/`, `/vagas`), each vacancy
- * (`/vagas/:slug`, canonical; `/candidato/:id`, the spec's apply address, points to it), the
+ * Server-rendered public pages: the vacancy list (`/`, `/vagas`), each vacancy
+ * (`/vagas/:slug`, canonical; `/candidato/:id`, the agency's apply address, points to it), the
  * sitemap and robots.txt. Crawlers read the text and the JobPosting JSON-LD; the SPA takes over
  * the same address in a browser. When the legacy is down and nothing is cached, the shell goes out
  * with 503 (crawlers retry later) and the SPA shows its own error.

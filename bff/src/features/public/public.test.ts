@@ -101,7 +101,7 @@ const application = {
 }
 
 describe('POST /bff/public/applications', () => {
-  it('sends the §3.3 payload to the legacy without a token and answers the spec’s success text', async () => {
+  it('sends the payload (docs/product.md, Application) to the legacy without a token and answers the spec’s success text', async () => {
     nock(LEGACY).get('/api/vagas-publicas').reply(200, vacancies)
     const scope = nock(LEGACY, { badheaders: ['authorization', 'cookie'] })
       .post('/api/candidatos', (body) => body.fullName === 'Maria da Silva' && body.jobId === 3 && !('status' in body) && !('hack' in body) && !('consent' in body))
@@ -116,7 +116,7 @@ describe('POST /bff/public/applications', () => {
     expect(JSON.parse(response.body)).toEqual({ message: APPLICATION_SUCCESS, id: 77 })
     scope.done()
   })
-  it('needs consent to the current privacy notice, and keeps its version and time with the application (issue 14)', async () => {
+  it('needs consent to the current privacy notice, and keeps its version and time with the application', async () => {
     for (const [consent, message] of [
       [undefined, CONSENT_MESSAGES.required],
       [{ version: PRIVACY_NOTICE.version, accepted: false }, CONSENT_MESSAGES.required],
@@ -141,7 +141,7 @@ describe('POST /bff/public/applications', () => {
     expect(kept).toMatchObject({ email: 'maria@example.com', vacancy_id: 3, version: PRIVACY_NOTICE.version })
     expect(Date.parse(kept!.accepted_at)).toBeGreaterThanOrEqual(before - 1000)
   })
-  it('refuses a second application of the same person (e-mail or WhatsApp) to one vacancy, and lets them retry after a failure (issue 15)', async () => {
+  it('refuses a second application of the same person (e-mail or WhatsApp) to one vacancy, and lets them retry after a failure', async () => {
     nock(LEGACY).get('/api/vagas-publicas').reply(200, vacancies)
     nock(LEGACY).post('/api/candidatos').reply(500, 'boom')
     const send = (payload: Record<string, unknown>) =>

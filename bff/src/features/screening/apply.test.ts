@@ -31,7 +31,7 @@ const refusal = async (fn: () => Promise<unknown>) => {
   return null
 }
 
-describe('starting an apply (spec §8 texts)', () => {
+describe('starting an apply (the product’s texts)', () => {
   it('refuses a run still screening', async () => {
     expect(await refusal(async () => (await setup([null], 'screening')).start('run-1', 't', 'r', 'a@x'))).toEqual([
       409,

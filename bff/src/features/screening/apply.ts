@@ -29,7 +29,7 @@ function failureReason(response: UpstreamResponse): string {
 class SessionEnded extends Error {}
 
 /**
- * Applying a run's verdicts to the legacy (spec §2.13, §8; DESIGN.md §6) as a background job.
+ * Applying a run's verdicts to the legacy (docs/product.md, AI screening; Texts; docs/screening.md) as a background job.
  *
  * Each write is a step in the store (pending → sending → done | failed), so nothing is written
  * twice: a done step is never sent again, and a step found 'sending' after a restart is first
@@ -91,7 +91,7 @@ export function createScreeningApplier({
     /**
      * The screened vacancy's records, read once per job (kept as the read itself, so workers asking
      * while it is on its way wait for it): which were forwarded by this run (its markers), and who
-     * is already there (issue 15). People this job sends are added as they land.
+     * is already there. People this job sends are added as they land.
      */
     let vacancyRows: Promise<Obj[]> | null = null
     const readVacancy = async () => {
@@ -140,7 +140,7 @@ export function createScreeningApplier({
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
         if (ok(response)) {
           const legacyId = step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null
-          // Every write the BFF made, in the audit trail (issue 14), before the step is marked done.
+          // Every write the BFF made, in the audit trail, before the step is marked done.
           await audit.record(
             step.kind === 'status'
               ? { actor, action: 'status_alterado', subject: `candidato:${step.candidateId}`, detail: { from: record.status ?? '', to: outcome, via: 'triagem', runId } }
@@ -291,7 +291,7 @@ export function createScreeningApplier({
     }
   }
 
-  /** The writes a finished run leads to, with its results by candidate; the §8 refusals otherwise. */
+  /** The writes a finished run leads to, with its results by candidate; the refusals (docs/product.md, Texts) otherwise. */
   async function planned(runId: string) {
     const run = await store.getRun(runId)
     if (!run || run.status === 'draft') throw new HttpError(404, 'Triagem não encontrada.')
@@ -301,7 +301,7 @@ export function createScreeningApplier({
     const steps = applySteps(
       run.mode === 'global' ? 'global' : 'empresa',
       Number(run.vacancy.id),
-      // A person's reviewed decision is what gets written (issue 14).
+      // A person's reviewed decision is what gets written.
       results.map((r) => ({ candidateId: r.candidateId, outcome: r.review?.decision ?? r.outcome!, jobPostingId: Number(r.candidate.job_posting_id) || null })),
     )
     if (steps.length === 0) throw new HttpError(422, APPLY_MESSAGES.noTargets)

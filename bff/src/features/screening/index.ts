@@ -46,7 +46,7 @@ declare module '../../app.ts' {
 /** Waits for `work`, but no longer than `ms` (shutdown's grace for the jobs' current steps). */
 const atMost = (work: Promise<unknown>, ms: number) => Promise.race([work, new Promise((r) => setTimeout(r, ms))])
 
-/** The provider the operator configured: OpenAI with a key, else the deterministic rules (DESIGN.md §6). */
+/** The provider the operator configured: OpenAI with a key, else the deterministic rules (docs/screening.md). */
 function configuredProvider(app: FastifyInstance): ScreeningProvider {
   const c = app.config
   return c.openaiApiKey
@@ -64,7 +64,7 @@ function configuredProvider(app: FastifyInstance): ScreeningProvider {
 }
 
 /**
- * Screening (spec §2.13, DESIGN.md §4, §6), admin only: loading a range (kept as the run's
+ * Screening (docs/product.md, AI screening, docs/architecture.md, docs/screening.md), admin only: loading a range (kept as the run's
  * draft), runs screened in the background, their progress, applying, the connection test. The
  * feature owns its store tables and its lifecycle: unfinished runs carry on at start, unfinished
  * applies say where they stopped, and on close the current batch lands first.
@@ -124,7 +124,7 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   await app.register(screeningRoutes, { provider, runs, applier, undo })
 }
 
-/** Screening (spec §2.13, DESIGN.md §4, §6): loading, runs, their progress, applying, the connection test. Admin only. */
+/** Screening (docs/product.md, AI screening, docs/architecture.md, docs/screening.md): loading, runs, their progress, applying, the connection test. Admin only. */
 async function screeningRoutes(
   app: FastifyInstance,
   {
@@ -161,7 +161,7 @@ async function screeningRoutes(
 
   api.get('/bff/screening/runs/:id', { config, schema: { tags, params: RunParams, response: { 200: RunView, ...Failures } } }, async (request) => await viewOf(request.params.id))
 
-  // What applying will write, for the recruiter to confirm first (issue 11).
+  // What applying will write, for the recruiter to confirm first.
   api.get('/bff/screening/runs/:id/apply-preview', { config, schema: { tags, params: RunParams, response: { 200: ApplyPreview, ...Failures } } }, async (request) =>
     applier.preview(request.params.id),
   )
@@ -216,21 +216,21 @@ async function screeningRoutes(
     fieldsSent: provider.fieldsSent,
   }))
 
-  // Undoing an applied run (issue 14): what nobody changed since is restored; the answer is the run.
+  // Undoing an applied run: what nobody changed since is restored; the answer is the run.
   api.post('/bff/screening/runs/:id/undo', { config, schema: { tags, params: RunParams, response: { 202: RunView, ...Failures } } }, async (request, reply) => {
     const session = sessionOf(request)
     await undo.start(request.params.id, session.token, request.id, session.user.email)
     return reply.code(202).send(await viewOf(request.params.id))
   })
 
-  // A person's review of one verdict (issue 14): kept, shown, and what applying writes.
+  // A person's review of one verdict: kept, shown, and what applying writes.
   api.put(
     '/bff/screening/runs/:id/results/:candidateId/review',
     { config, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: ScreeningResult, ...Failures } } },
     async (request) => runs.review(request.params.id, Number(request.params.candidateId), request.body, sessionOf(request)),
   )
 
-  // The run's bias report as CSV (issue 14), once the run is done.
+  // The run's bias report as CSV, once the run is done.
   api.get('/bff/screening/runs/:id/bias.csv', { config, schema: { tags, params: RunParams, response: { 200: Type.String(), ...Failures } } }, async (request, reply) => {
     const view = await runs.view(request.params.id)
     if (!view) throw notFound()

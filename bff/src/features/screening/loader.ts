@@ -24,7 +24,7 @@ export const LOAD_MESSAGES = {
   none: 'Nenhum candidato encontrado para triagem',
 } as const
 
-/** The first failure of a load, in §8's words and with the right status. */
+/** The first failure of a load, in the product's words (docs/product.md, Texts) and with the right status. */
 function firstFailure(status: number, response?: UpstreamResponse): HttpError {
   if (status === 429) return new HttpError(429, LOAD_MESSAGES.tooMany, response ? { headers: { 'retry-after': retryAfter(response.headers) } } : {})
   if (status === 401) return new HttpError(401, 'Sua sessão expirou. Faça login novamente.', { clearSession: true })
@@ -33,10 +33,10 @@ function firstFailure(status: number, response?: UpstreamResponse): HttpError {
 }
 
 /**
- * Candidate loading for screening (spec §2.13, §5, §8, §9). Company mode: the vacancy's candidates
+ * Candidate loading for screening (docs/product.md, AI screening; Validation; Texts; Limits). Company mode: the vacancy's candidates
  * created in the range. Global mode: every candidate created in the range except aprovado,
  * contratado and entrevista_presencial, read page by page a few at a time, paced by the legacy's
- * own rate-limit headers and 429s (the shared rate pacer) instead of the spec's fixed pauses.
+ * own rate-limit headers and 429s (the shared rate pacer) instead of the agency app's fixed pauses.
  */
 export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpClient; pacing?: RatePacerOptions }) {
   async function get(path: string, query: Record<string, string>, session: SessionData, request: FastifyRequest) {
@@ -86,7 +86,7 @@ export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpCli
         if (head.pagination.total > SCREENING_MAX_CANDIDATES * 2) throw new HttpError(422, LOAD_MESSAGES.cap(head.pagination.total))
         rows = [...head.items]
         // Pages go out a few at a time (the pacer bounds how many and how fast); loading stops at the
-        // first page that fails, keeping the pages before it (§8).
+        // first page that fails, keeping the pages before it (docs/product.md, Texts).
         let failedAt: number | null = null
         const CHUNK = 8
         for (let n = 2; n <= head.pagination.last_page && failedAt === null; n += CHUNK) {

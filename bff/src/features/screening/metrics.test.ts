@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { testApp } from '../../testing.ts'
 
-describe('screening’s metrics (issue 13)', () => {
+describe('screening’s metrics', () => {
   it('reports its jobs by status from the store and those this instance is working on', async () => {
     const app = await testApp({ METRICS_TOKEN: 'segredo-das-metricas' })
     const text = (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer segredo-das-metricas' } })).body

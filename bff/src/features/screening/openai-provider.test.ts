@@ -50,7 +50,7 @@ describe('openai provider (Responses API)', () => {
       )
     const results = await createOpenAiProvider(options).screen(vacancy, people)
     expect(results.get(11)).toEqual({ outcome: 'triado', explanation: 'Mesmo bairro.', evidence: [] })
-    // Issue 14: evidence per criterion, only for the vacancy's criteria, citing only fields the model was sent.
+    // Evidence per criterion, only for the vacancy's criteria, citing only fields the model was sent.
     expect(results.get(12)).toEqual({
       outcome: 'revisao',
       explanation: 'Conferir CNH.',
@@ -82,7 +82,7 @@ describe('openai provider (Responses API)', () => {
     // 1000 ÷ (80 + 45 × 6 criteria) = 2 candidates a call.
     expect(calls.map((refs) => refs.length)).toEqual(Array(20).fill(2))
   })
-  it('counterfactual (issue 14): swapping names, gender and PcD changes nothing sent to the model; with sensitive fields on, it would', async () => {
+  it('counterfactual: swapping names, gender and PcD changes nothing sent to the model; with sensitive fields on, it would', async () => {
     const sent: string[] = []
     nock(API)
       .post('/v1/responses', (body: unknown) => sent.push(JSON.stringify(body)) > 0)

@@ -25,7 +25,7 @@ const OUTPUT_TOKENS = { perCandidate: 80, perCriterion: 45 }
 
 type Criterion = ReturnType<typeof vacancyCriteria>[number]
 
-/** The rules of spec §9, as instructions. Candidate data never goes here (SECURITY.md 25). */
+/** The rules of docs/product.md, Limits, as instructions. Candidate data never goes here. */
 function instructions(vacancy: ScreeningVacancy, criteria: readonly Criterion[]): string {
   return [
     'Você faz a triagem de candidatos para uma vaga de emprego no Brasil.',
@@ -97,7 +97,7 @@ function readEvidence(
   return out
 }
 
-/** Reads one batch's answer: the JSON schema first, the spec's line format as a fallback. */
+/** Reads one batch's answer: the JSON schema first, the agency's line format as a fallback. */
 export function readAnswer(text: string, refs: readonly string[], criteria: readonly Criterion[] = [], fields: readonly string[] = []): Map<string, ScreeningResult> {
   const out = new Map<string, ScreeningResult>()
   let parsed: unknown
@@ -138,7 +138,7 @@ export function readAnswer(text: string, refs: readonly string[], criteria: read
   return out
 }
 
-// The package loads with the first call (issue 16: ~110 ms and ~7 MB at startup otherwise); its
+// The package loads with the first call (~110 ms and ~7 MB at startup otherwise); its
 // error class is known from then on, which is the only time the client can have thrown one.
 let loadedApiError: (abstract new (...args: never[]) => Error) | undefined
 async function loadOpenAi(): Promise<typeof OpenAI> {
@@ -147,7 +147,7 @@ async function loadOpenAi(): Promise<typeof OpenAI> {
   return OpenAiClient
 }
 
-/** The §8 text for a failed call. */
+/** The text for a failed call (docs/product.md, Texts). */
 export function screeningErrorMessage(error: unknown): string {
   const e = error as { code?: string | null; status?: number; message?: string; error?: { code?: string } }
   if (e?.code === 'rate_limit_exceeded' || e?.error?.code === 'rate_limit_exceeded' || /rate_limit_exceeded/.test(e?.message ?? '')) {

@@ -12,17 +12,17 @@ export interface ScreeningResult {
   evidence?: CriterionEvidence[]
 }
 
-/** One screening engine: the deterministic rules, or an OpenAI-compatible model (DESIGN.md §6). */
+/** One screening engine: the deterministic rules, or an OpenAI-compatible model (docs/screening.md). */
 export interface ScreeningProvider {
   name: 'rules' | 'openai'
   /** The model that screens (null: the rules engine). */
   model: string | null
-  /** The candidate fields that leave the BFF, by their labels (issue 14: the screen says which). */
+  /** The candidate fields that leave the BFF, by their labels (the screen says which). */
   fieldsSent: string[]
   /** Verdicts keyed by candidate id; every candidate sent gets one. */
   screen(vacancy: ScreeningVacancy, candidates: readonly (ScreeningSource & ScreeningCandidate)[], options?: ScreeningOptions): Promise<Map<number, ScreeningResult>>
   testConnection(): Promise<{ ok: boolean; message: string }>
 }
 
-/** A screening failure with the spec's §8 text for the recruiter. */
+/** A screening failure with the text (docs/product.md, Texts) for the recruiter. */
 export class ScreeningError extends Error {}

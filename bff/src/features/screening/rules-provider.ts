@@ -1,7 +1,7 @@
 import { screenCandidate } from '@mini-vagas/shared/domain/screening-rules'
 import type { ScreeningProvider } from './provider.ts'
 
-/** The deterministic provider: spec §9's rules, no network, nothing sent anywhere. */
+/** The deterministic provider: the screening rules of docs/product.md, Limits; no network, nothing sent anywhere. */
 export function createRulesProvider(): ScreeningProvider {
   return {
     name: 'rules',

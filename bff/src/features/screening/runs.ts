@@ -25,7 +25,7 @@ const keep = <T>(schema: { properties: object }, row: Record<string, unknown>) =
   ) as T
 
 /**
- * Screening as server-side runs (DESIGN.md §6): candidates are loaded and kept in the store, then
+ * Screening as server-side runs (docs/screening.md): candidates are loaded and kept in the store, then
  * screened in batches in the background; each batch's verdicts are saved as they come, so a BFF
  * restart resumes where it stopped and nothing is screened twice.
  */
@@ -80,7 +80,7 @@ export function createScreeningRuns({
           options,
         )
         if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) return
-        // The hard rules over whatever the provider said (issue 14): no model passes a rule to triado.
+        // The hard rules over whatever the provider said: no model passes a rule to triado.
         await store.saveVerdicts(
           runId,
           batch.map((b) => ({
@@ -107,7 +107,7 @@ export function createScreeningRuns({
   return {
     /**
      * Loads the candidates of a range and keeps them as the user's draft (replacing any earlier
-     * one): the screen shows them, and starting screens exactly this set (issue 12).
+     * one): the screen shows them, and starting screens exactly this set.
      */
     async draft(input: LoadBody, session: SessionData, request: FastifyRequest) {
       const loaded = await loader.load(input, session, request)
@@ -131,7 +131,7 @@ export function createScreeningRuns({
 
     /** Starts screening the user's draft for the vacancy it was loaded with. */
     async start(draftId: string, session: SessionData, request: FastifyRequest) {
-      // Runs cost AI calls: one at a time per user, and a bounded number an hour (SECURITY.md 27).
+      // Runs cost AI calls: one at a time per user, and a bounded number an hour.
       const user = session.user.email
       if ((await store.unfinishedRuns()).some((r) => r.createdBy === user)) {
         throw new HttpError(429, 'Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.', { headers: { 'retry-after': '10' } })
@@ -215,7 +215,7 @@ export function createScreeningRuns({
       }
     },
     /**
-     * A person's review of one verdict (issue 14): their decision and reason are kept and shown,
+     * A person's review of one verdict: their decision and reason are kept and shown,
      * applying writes their decision, and the audit trail keeps every review.
      */
     async review(runId: string, candidateId: number, body: { decision: Outcome; reason: string }, session: SessionData) {

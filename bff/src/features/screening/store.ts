@@ -11,7 +11,7 @@ import type {
 import type { Migration, Row, Queries, Store } from '../../plugins/store.ts'
 
 /**
- * Screening's tables in the BFF's store (DESIGN.md §6): runs and their drafts, each candidate's
+ * Screening's tables in the BFF's store (docs/screening.md): runs and their drafts, each candidate's
  * verdict, and applying's steps. Migrations are appended, never edited: a store file created by
  * an older BFF is brought up to date at start.
  */
@@ -25,14 +25,14 @@ const MIGRATIONS: Migration[] = [
    CREATE TABLE IF NOT EXISTS screening_applies (run_id TEXT PRIMARY KEY REFERENCES screening_runs(id), status TEXT NOT NULL, message TEXT, updated_at TEXT NOT NULL);
    CREATE TABLE IF NOT EXISTS screening_apply_steps (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, kind TEXT NOT NULL, position INTEGER NOT NULL,
      state TEXT NOT NULL, message TEXT, legacy_id INTEGER, PRIMARY KEY (run_id, candidate_id, kind));`,
-  // Issue 14: each verdict's evidence per criterion; the run's model and the fields sent to it.
+  // Each verdict's evidence per criterion; the run's model and the fields sent to it.
   `ALTER TABLE screening_results ADD COLUMN evidence TEXT;
    ALTER TABLE screening_runs ADD COLUMN model TEXT;
    ALTER TABLE screening_runs ADD COLUMN fields_sent TEXT;`,
-  // Issue 14: a person's review of a verdict (the latest per candidate; the audit trail keeps each).
+  // A person's review of a verdict (the latest per candidate; the audit trail keeps each).
   `CREATE TABLE IF NOT EXISTS screening_reviews (run_id TEXT NOT NULL, candidate_id INTEGER NOT NULL, reviewer TEXT NOT NULL, reviewer_name TEXT NOT NULL,
      decision TEXT NOT NULL, reason TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (run_id, candidate_id));`,
-  // Issue 14: what each status write replaced and wrote, so an apply can be undone where nobody changed it since.
+  // What each status write replaced and wrote, so an apply can be undone where nobody changed it since.
   `ALTER TABLE screening_apply_steps ADD COLUMN prev_status TEXT;
    ALTER TABLE screening_apply_steps ADD COLUMN prev_obs TEXT;
    ALTER TABLE screening_apply_steps ADD COLUMN written_status TEXT;
@@ -45,7 +45,7 @@ const MIGRATIONS: Migration[] = [
   { addColumnIfMissing: { table: 'screening_runs', column: 'warning', type: 'TEXT' } },
 ]
 
-/** 'draft': loaded and shown, not started (issue 12: the run screens exactly what was shown). */
+/** 'draft': loaded and shown, not started (the run screens exactly what was shown). */
 export type RunStatus = 'draft' | SharedRunStatus
 
 export interface StoredRun {
@@ -82,7 +82,7 @@ export interface StoredResult {
 /** 'skipped': not written on purpose (the person is past screening); final, with the reason. */
 export type StepState = 'pending' | 'sending' | 'done' | 'failed' | 'skipped'
 
-/** Applying a run's verdicts: one row per run, one per write (DESIGN.md §6). */
+/** Applying a run's verdicts: one row per run, one per write (docs/screening.md). */
 export interface StoredApply {
   runId: string
   status: ApplyStatus
@@ -99,7 +99,7 @@ export interface StoredStep {
   legacyId: number | null
   /** A status step's write: what the record held before and what was written (null before the write). */
   write: { prevStatus: string | null; prevObs: string | null; status: string; obs: string } | null
-  /** Undoing the apply (issue 14): null until asked. */
+  /** Undoing the apply: null until asked. */
   undo: UndoState | null
   undoMessage: string | null
 }

@@ -13,7 +13,7 @@ const ok = (status: number) => status >= 200 && status < 300
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
 
 /**
- * Undoing an apply (issue 14): each status the apply wrote is restored — status and observation
+ * Undoing an apply: each status the apply wrote is restored — status and observation
  * as they were — where the record still holds exactly what the apply wrote (nobody changed it
  * since); a record changed since is kept, with the reason. Forwards stay: the legacy's contract has
  * no way to delete a candidate record. A background job under the run's apply lease (so an apply

@@ -9,9 +9,9 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 
 /**
- * User registration (issue 7, admin only): the form's rules are checked here too (the browser's
+ * User registration (admin only): the form's rules are checked here too (the browser's
  * check is a convenience), then the legacy's registration endpoint — its path is configurable,
- * as the spec does not show it — creates the user. Its 422 field errors reach the form.
+ * as the legacy's known contract does not name it — creates the user. Its 422 field errors reach the form.
  */
 export async function usersFeature(app: FastifyInstance) {
   const { legacy } = app

@@ -11,7 +11,7 @@ import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
 import type { UpstreamResponse } from '../../plugins/legacy-client.ts'
 
 /**
- * Vacancies for the staff (spec §2.5, §2.6) and client companies (issue 7): the lists the session
+ * Vacancies for the staff (docs/product.md, Applying; Vacancy form) and client companies: the lists the session
  * may see, one vacancy by id or slug, and the writes — each answering with the written vacancy.
  * A company creates only its own, hidden until staff publish it: its name and CNPJ come from the
  * session, never from the body.
@@ -25,7 +25,7 @@ export async function vacanciesFeature(app: FastifyInstance) {
     const record = created(response)
     return record && record.id === Number((request.params as { id: string }).id) ? record : ((await request.owned.vacancy()) as ListedVacancy)
   }
-  /** A created vacancy as the legacy answered it; null when its answer carries none (the spec does not show it). */
+  /** A created vacancy as the legacy answered it; null when its answer carries none (the legacy's known contract does not say). */
   function created(response: UpstreamResponse): ListedVacancy | null {
     if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Vaga não encontrada.' })
     const record = readOne<ListedVacancy>(response.body)
@@ -48,7 +48,7 @@ export async function vacanciesFeature(app: FastifyInstance) {
     return { vacancy }
   })
 
-  // Issue 15: a description and a company are required, and a new vacancy starts hidden unless staff say otherwise.
+  // A description and a company are required, and a new vacancy starts hidden unless staff say otherwise.
   const required = (input: VacancyInput, creating: boolean) => {
     const errors = vacancyRequiredErrors(input, creating)
     if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })

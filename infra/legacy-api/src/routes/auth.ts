@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, { db, tokens, now }: Lega
     return { data: user }
   })
 
-  // Not shown by the spec (DESIGN.md §3 assumes it): admins register users.
+  // Not in the legacy's known contract (assumed, see infra/legacy-api/README.md): admins register users.
   const insert = db.prepare('INSERT INTO users (name, email, role, cnpj, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
   const emailTaken = db.prepare('SELECT 1 FROM users WHERE lower(email) = lower(?)')
   app.post('/api/auth/register', { preHandler: auth }, async (request, reply) => {

@@ -48,7 +48,7 @@ describe('GET /api/candidatos (paginated)', () => {
     const created = rows.map((c) => c.created_at)
     expect(created).toEqual([...created].sort().reverse())
   })
-  it('returns each candidate in the §3.2 shape with its vacancy nested', async () => {
+  it('returns each candidate in the shape (docs/product.md, Candidate) with its vacancy nested', async () => {
     const [candidate] = (await call(api.url, '/api/candidatos?page=1', { token })).body.data
     expect(Object.keys(candidate).sort()).toEqual([
       'address_city',

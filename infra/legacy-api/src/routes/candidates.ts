@@ -13,7 +13,7 @@ type Query = Record<string, unknown>
 
 const STATUS_VALUES = [...CANDIDATE_STATUSES, 'pendente']
 
-/** POST /api/candidatos: the §3.3 payload of the apply form and of forwarding. */
+/** POST /api/candidatos: the payload (docs/product.md, Application) of the apply form and of forwarding. */
 const APPLICATION_RULES: Rules = {
   fullName: ['required', 'string', { max: 255 }],
   age: ['required', 'numeric', { min: 0 }, { max: 150 }],
@@ -55,7 +55,7 @@ const APPLICATION_ATTRIBUTES: Record<string, string> = {
   jobId: 'vaga',
 }
 
-/** PUT /api/candidatos/:id: the §3.4 fields, each optional. */
+/** PUT /api/candidatos/:id: the fields (docs/product.md, Candidate edit), each optional. */
 const UPDATE_RULES: Rules = {
   full_name: ['sometimes', 'required', 'string', { max: 255 }],
   age: ['sometimes', 'nullable', 'integer', { min: 0 }, { max: 150 }],
@@ -88,7 +88,7 @@ const searchText = (c: { full_name?: unknown; email?: unknown; whatsapp?: unknow
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`
 
 /**
- * Candidate endpoints of spec §7. GET /api/candidatos pages (`data` + `pagination`); the other lists
+ * Candidate endpoints of docs/product.md, Legacy calls. GET /api/candidatos pages (`data` + `pagination`); the other lists
  * answer `{data: [...]}`; one candidate is `{data: {...}}`. Lists are newest first.
  */
 export async function candidateRoutes(app: FastifyInstance, { db, config, tokens, now }: LegacyContext) {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 describe('GET /api/excel_relatorio', () => {
-  it('answers a bare array of §3.8 rows for the range, oldest first', async () => {
+  it('answers a bare array of report rows for the range, oldest first', async () => {
     const res = await call(api.url, '/api/excel_relatorio?start_date=2025-11-01&end_date=2026-11-30', { token })
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(120)

@@ -5,7 +5,7 @@ import { CANDIDATE_SELECT, candidateJson } from '../http/serialize.ts'
 import { unprocessable, type LegacyContext } from './context.ts'
 
 /**
- * GET /api/excel_relatorio?start_date&end_date: a bare array of report rows (spec §3.8), both
+ * GET /api/excel_relatorio?start_date&end_date: a bare array of report rows (docs/product.md, Report row), both
  * dates required, candidates created in the range, oldest first.
  */
 export async function reportRoutes(app: FastifyInstance, { db, tokens }: LegacyContext) {

@@ -10,7 +10,7 @@ import { asBody, modelNotFound, parseId, unprocessable, type Body, type LegacyCo
 const TEXT_FIELDS = ['recrutador', 'description', 'company_name', 'cnpj', 'city', 'bairro', 'estado', 'obs', 'status', 'redes_sociais'] as const
 const LIST_FIELDS = ['requirements', 'benefits', 'criterios'] as const
 
-// The legacy form has no required fields (spec §5); types and ranges are still checked.
+// The legacy form has no required fields (docs/product.md, Validation); types and ranges are still checked.
 const VACANCY_RULES: Rules = {
   recrutador: ['nullable', 'string', { max: 255 }],
   description: ['nullable', 'string', { max: 255 }],
@@ -65,7 +65,7 @@ export async function vacancyRoutes(app: FastifyInstance, { db, tokens, now }: L
   const publicList = db.prepare('SELECT id, description, company_name, city, bairro, requirements, benefits, obs FROM job_postings ORDER BY city, id')
   const candidatesOf = db.prepare(`${CANDIDATE_SELECT} WHERE c.job_posting_id = ? ORDER BY c.created_at DESC, c.id DESC`)
 
-  // Bare array of every vacancy, visibility included: the legacy app filtered on the client (spec §7).
+  // Bare array of every vacancy, visibility included: the legacy app filtered on the client (docs/product.md, Legacy calls).
   app.get('/api/vagas-publicas', async () =>
     (publicList.all() as Record<string, unknown>[]).map((row) => {
       const v = vacancyJson(row)

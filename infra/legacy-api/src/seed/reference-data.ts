@@ -273,7 +273,7 @@ export const POSTAL_CODES: readonly PostalCode[] = [
   { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP', ibge: '3550308', ddd: '11' },
 ]
 
-/** The seven recruiters named in data; they only group counts on the dashboard (spec §1). */
+/** The seven recruiters named in data; they only group counts on the dashboard (docs/product.md, Who uses it). */
 export const RECRUITERS = ['Ana Paula Lima', 'Bruno Cavalcante', 'Carla Menezes', 'Diego Freitas', 'Elaine Sousa', 'Fábio Nogueira', 'Gabriela Rocha'] as const
 
 export const JOB_TITLES = [

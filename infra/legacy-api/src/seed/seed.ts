@@ -170,7 +170,7 @@ export function seedDatabase(db: DatabaseSync, options: SeedOptions): SeedSummar
         city.city,
         rng.pick(city.neighbourhoods),
         estadoSpelling(rng, city),
-        // Every third vacancy asks only for what needs no review (spec §9), so screening it has
+        // Every third vacancy asks only for what needs no review (docs/product.md, Limits), so screening it has
         // triados as well as revisões; the rest ask for things a person must check.
         JSON.stringify(plain(rng.sample(REQUIREMENTS, rng.int(1, 4)), id, PLAIN_REQUIREMENTS)),
         JSON.stringify(rng.sample(BENEFITS, rng.int(0, 4))),

@@ -9,7 +9,7 @@ const isCurrent = (entry: NavEntry, pathname: string) =>
   matchPath({ path: entry.to, end: true }, pathname) !== null || (entry.also ?? []).some((path) => matchPath(path, pathname) !== null)
 
 /**
- * Spec §2.3: only when signed in; links by role; the user's name and e-mail; 'Sair'. On narrow
+ * docs/product.md, Navigation: only when signed in; links by role; the user's name and e-mail; 'Sair'. On narrow
  * screens the links fold behind a 'Menu' button (a disclosure: Escape or a choice closes it).
  */
 export function NavBar() {
@@ -64,7 +64,7 @@ export function NavBar() {
   )
 }
 
-/** The public side's header (issue 15): the brand, the vacancy list and a way in for staff. */
+/** The public side's header: the brand, the vacancy list and a way in for staff. */
 export function PublicHeader() {
   return (
     <header className="public-header">

@@ -13,7 +13,7 @@ export function RootLayout() {
   const { signedOut } = useSessionActions()
   const { user } = useSession()
   useEffect(() => {
-    // Spec §4: a 401 logs the user out and sends them to /login.
+    // docs/product.md, Statuses: a 401 logs the user out and sends them to /login.
     setUnauthorizedHandler(() => {
       void signedOut()
       navigate('/login', { replace: true })

@@ -3,7 +3,7 @@ import { editFormErrors, toEditForm, toUpdatePayload } from './edit-form.ts'
 
 const candidate = { id: 1, full_name: 'Ana', age: 30, genero: 'feminino', is_pcd: false, email: 'a@x.com', whatsapp: '85999', status: 'pendente', obs: null, curso: null }
 
-describe('candidate edit form (spec §2.12, §3.4, §5)', () => {
+describe('candidate edit form', () => {
   it('reads the stored candidate, pendente as Sem Status', () => {
     const form = toEditForm(candidate)
     expect(form).toMatchObject({ full_name: 'Ana', age: '30', is_pcd: 'Não', status: '', obs: '', curso: '' })
@@ -19,7 +19,7 @@ describe('candidate edit form (spec §2.12, §3.4, §5)', () => {
     expect(editFormErrors({ ...form, full_name: 'Ana', email: 'a@x.com', whatsapp: '1', age: '' })).toEqual({})
     expect(editFormErrors({ ...form, full_name: 'Ana', email: 'a@x.com', whatsapp: '1', age: '100' })).toEqual({})
   })
-  it('builds the §3.4 payload', () => {
+  it('builds the payload (docs/product.md, Candidate edit)', () => {
     const payload = toUpdatePayload({ ...toEditForm(candidate), age: '31', is_pcd: 'Sim', status: 'aprovado' })
     expect(payload).toMatchObject({ full_name: 'Ana', age: 31, is_pcd: true, status: 'aprovado', obs: '' })
     expect(toUpdatePayload({ ...toEditForm(candidate), age: '' })).not.toHaveProperty('age')

@@ -3,7 +3,7 @@ import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-st
 import type { CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
 import type { StaffCandidate } from './api/types.ts'
 
-/** The edit screen's fields (spec §3.4) as the inputs hold them. */
+/** The edit screen's fields (docs/product.md, Candidate edit) as the inputs hold them. */
 export const EDIT_FIELDS = [
   'full_name',
   'age',
@@ -55,7 +55,7 @@ export function toEditForm(c: StaffCandidate): EditForm {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** Spec §5: name, e-mail (format) and WhatsApp required; age, when given, 14 to 100. */
+/** docs/product.md, Validation: name, e-mail (format) and WhatsApp required; age, when given, 14 to 100. */
 export function editFormErrors(form: EditForm): Partial<Record<EditField, string>> {
   const errors: Partial<Record<EditField, string>> = {}
   if (!form.full_name.trim()) errors.full_name = 'Informe o nome completo.'
@@ -69,7 +69,7 @@ export function editFormErrors(form: EditForm): Partial<Record<EditField, string
   return errors
 }
 
-/** The §3.4 payload. Every field is sent, so the server keeps exactly what the form shows. */
+/** The edit payload (docs/product.md, Candidate edit). Every field is sent, so the server keeps exactly what the form shows. */
 export function toUpdatePayload(form: EditForm): CandidateUpdate {
   const payload: CandidateUpdate = {}
   for (const field of EDIT_FIELDS) {

@@ -4,7 +4,7 @@ import { filterStaffVacancies, openPositions } from './filter.ts'
 const v = (id: number, extra: Record<string, unknown>) => ({ id, description: 'Caixa', company_name: 'Loja', city: 'Natal', recrutador: 'Ana', obs: 'mostrar', ...extra })
 const list = [v(1, { description: 'Açougueiro' }), v(2, { obs: 'nao mostrar', city: 'Mossoró' }), v(3, { recrutador: 'Fábio Nogueira' })]
 
-describe('staff vacancy filters (spec §2.7)', () => {
+describe('staff vacancy filters', () => {
   it('filter by text over description, company, city and recruiter', () => {
     expect(filterStaffVacancies(list, 'acougue', 'all').map((x) => x.id)).toEqual([1])
     expect(filterStaffVacancies(list, 'mossoro', 'all').map((x) => x.id)).toEqual([2])

@@ -3,7 +3,7 @@ import type { StaffVacancy } from './api/get-vacancies.ts'
 
 export type VisibilityFilter = 'all' | 'mostrar' | 'nao mostrar'
 
-/** Spec §2.7: text over description, company, city and recruiter; visibility; counts. */
+/** docs/product.md, Vacancies for staff: text over description, company, city and recruiter; visibility; counts. */
 export function filterStaffVacancies(vacancies: readonly StaffVacancy[], text: string, visibility: VisibilityFilter): StaffVacancy[] {
   const q = foldText(text)
   return vacancies.filter(

@@ -4,7 +4,7 @@ import type { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
 import { NEW_VACANCY_VISIBILITY, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
 import type { StaffVacancy } from './api/get-vacancies.ts'
 
-/** The vacancy form as typed: every field a string or a list (spec §2.6). */
+/** The vacancy form as typed: every field a string or a list (docs/product.md, Vacancy form). */
 export interface VacancyForm {
   recrutador: string
   description: string
@@ -33,7 +33,7 @@ export const EMPTY_VACANCY_FORM: VacancyForm = {
   requirements: [],
   benefits: [],
   criterios: [],
-  // Issue 15: hidden until staff publish it.
+  // Hidden until staff publish it.
   obs: NEW_VACANCY_VISIBILITY,
   vagas_abertas: '1',
   vagas_preenchidas: '0',
@@ -64,7 +64,7 @@ export function fromVacancy(v: StaffVacancy): VacancyForm {
 
 const count = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : NaN)
 
-/** The form's own checks: a description and a company (issue 15), positions as whole numbers ≥ 0 (spec §5). */
+/** The form's own checks: a description and a company, positions as whole numbers ≥ 0 (docs/product.md, Validation). */
 export function vacancyFormErrors(form: Pick<VacancyForm, 'vagas_abertas' | 'vagas_preenchidas' | 'description' | 'company_name'>): Partial<Record<keyof VacancyForm, string>> {
   const errors: Partial<Record<keyof VacancyForm, string>> = { ...vacancyRequiredErrors(form, true) }
   if (Number.isNaN(count(form.vagas_abertas))) errors.vagas_abertas = 'Informe um número inteiro a partir de 0.'

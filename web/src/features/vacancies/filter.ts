@@ -1,7 +1,7 @@
 import { foldText } from '@mini-vagas/shared/domain/text'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 
-/** Spec §2.4: the search matches city or company, ignoring accents and case. */
+/** docs/product.md, Public vacancy list: the search matches city or company, ignoring accents and case. */
 export function filterVacancies(vacancies: readonly PublicVacancy[], query: string): PublicVacancy[] {
   const q = foldText(query)
   if (!q) return [...vacancies]

@@ -3,7 +3,7 @@ import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import { lookupCep, type Address } from './lookup-cep.ts'
 
 /**
- * Spec §5: a complete CEP fills the address (through the BFF); returns what to tell the
+ * docs/product.md, Validation: a complete CEP fills the address (through the BFF); returns what to tell the
  * applicant about the lookup, or null while the CEP is incomplete. A newer CEP cancels the
  * lookup of an older one.
  */

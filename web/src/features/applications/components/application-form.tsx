@@ -31,7 +31,7 @@ const EMPTY: Form = {
 }
 const UF_OPTIONS = ESTADOS.map((e) => ({ value: e.uf, label: e.name }))
 
-/** The BFF's field names (the §3.3 payload) → the form's fields. */
+/** The BFF's field names (the payload (docs/product.md, Application)) → the form's fields. */
 const SERVER_FIELDS: Record<string, ApplicationField> = {
   fullName: 'fullName',
   age: 'age',
@@ -65,7 +65,7 @@ function loadDraft(jobId: number): Form {
 }
 
 /**
- * Spec §2.5 and §5: every field, the apply form's option lists, required rules, the course only
+ * docs/product.md, Applying; Validation: every field, the apply form's option lists, required rules, the course only
  * with higher education, CEP autofill, field errors from the BFF's 422 shown at the fields. What
  * the applicant typed is kept (also across a reload) until the application is sent.
  */
@@ -74,7 +74,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
   const [errors, setErrors] = useState<Errors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
-  // LGPD (issue 14): explicit consent to the current notice, never pre-ticked nor kept in the draft.
+  // LGPD: explicit consent to the current notice, never pre-ticked nor kept in the draft.
   const [consent, setConsent] = useState(false)
   const [consentError, setConsentError] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -101,7 +101,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
     setForm((f) => ({ ...f, [field]: value }))
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }))
   }
-  // WhatsApp and CEP are masked as they are typed or pasted (issue 15); the payload sends digits.
+  // WhatsApp and CEP are masked as they are typed or pasted; the payload sends digits.
   const MASKS: Partial<Record<ApplicationField, (value: string) => string>> = { whatsapp: maskPhoneInput, cep: maskCepInput }
   const input = (field: ApplicationField) => ({
     value: form[field],
@@ -144,7 +144,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: number; onSuccess
         setFormError(Object.keys(mapped).length > 0 ? 'Confira os campos destacados.' : (Object.values(error.errors)[0]?.[0] ?? error.message))
         return focusFirstError(mapped)
       }
-      // 409: this person already applied to this vacancy (issue 15) — the message says what to do.
+      // 409: this person already applied to this vacancy — the message says what to do.
       if (error instanceof ApiError && error.status === 409) return setFormError(error.message)
       setFormError(`Falha ao enviar a candidatura. ${error instanceof ApiError ? error.message : ''}`.trim())
     }

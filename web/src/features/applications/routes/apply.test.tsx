@@ -40,7 +40,7 @@ async function fillValidForm() {
   return user
 }
 
-describe('apply form (spec §2.5, §5)', () => {
+describe('apply form', () => {
   it('shows the vacancy and fills the address from the CEP', async () => {
     base()
     renderRoute('/candidato/7')
@@ -61,7 +61,7 @@ describe('apply form (spec §2.5, §5)', () => {
     expect(screen.queryByLabelText(/Curso/)).toBeNull()
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
-  it('masks WhatsApp and CEP as they are typed or pasted, and sends digits (issue 15)', async () => {
+  it('masks WhatsApp and CEP as they are typed or pasted, and sends digits', async () => {
     base()
     renderRoute('/candidato/7')
     const user = userEvent.setup()
@@ -78,7 +78,7 @@ describe('apply form (spec §2.5, §5)', () => {
     await userEvent.selectOptions(await screen.findByLabelText(/Escolaridade/), 'ensino superior incompleto')
     expect(screen.getByLabelText(/Curso/)).toBeTruthy()
   })
-  it('sends the §3.3 payload and returns to the list with the success message', async () => {
+  it('sends the payload (docs/product.md, Application) and returns to the list with the success message', async () => {
     const { calls } = base({
       'POST /bff/public/applications': () => ({
         status: 201,
@@ -101,7 +101,7 @@ describe('apply form (spec §2.5, §5)', () => {
       consent: { version: PRIVACY_NOTICE.version, accepted: true },
     })
   })
-  it('shows the privacy notice and sends nothing without explicit consent (issue 14)', async () => {
+  it('shows the privacy notice and sends nothing without explicit consent', async () => {
     const { calls } = base()
     renderRoute('/candidato/7')
     await screen.findByRole('heading', { name: 'Repositor', level: 1 })
@@ -145,7 +145,7 @@ describe('apply form (spec §2.5, §5)', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Falha ao enviar a candidatura\./)
     expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('maria@example.com')
   })
-  it('says plainly when the person already applied to this vacancy (issue 15)', async () => {
+  it('says plainly when the person already applied to this vacancy', async () => {
     const message = 'Você já se candidatou a esta vaga com este e-mail ou WhatsApp. Para corrigir algum dado, use a página Meus dados.'
     base({ 'POST /bff/public/applications': () => ({ status: 409, body: { message } }) })
     renderRoute('/candidato/7')

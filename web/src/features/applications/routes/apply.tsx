@@ -8,8 +8,8 @@ import { usePublicVacancy } from '../api/get-public-vacancy.ts'
 import { ApplicationForm } from '../components/application-form.tsx'
 
 /**
- * Spec §2.5: the vacancy's details and the application form; success goes back to the list. Also
- * the vacancy's own page, /vagas/:slug (issue 15), which the BFF renders for crawlers first.
+ * docs/product.md, Applying: the vacancy's details and the application form; success goes back to the list. Also
+ * the vacancy's own page, /vagas/:slug, which the BFF renders for crawlers first.
  */
 export function Component() {
   const params = useParams()

@@ -6,7 +6,7 @@ import { sessionKey } from '../../../lib/session-key.ts'
 
 export { sessionKey }
 
-/** The signed-in user, or null for a guest: the BFF answers a guest with 200 and null (issue 15: no 401 in a guest's console). */
+/** The signed-in user, or null for a guest: the BFF answers a guest with 200 and null (no 401 in a guest's console). */
 export async function getSession(): Promise<User | null> {
   return (await api<SessionState>(sessionKey, { on401: 'return' })).user
 }

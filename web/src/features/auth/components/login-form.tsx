@@ -6,7 +6,7 @@ import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { login } from '../api/login.ts'
 import { useSessionActions } from '../api/use-session-actions.ts'
 
-/** Spec §2.2: CNPJ masked while typing, password, 'Entrar'/'Entrando...', disabled until both are filled. */
+/** docs/product.md, Login: CNPJ masked while typing, password, 'Entrar'/'Entrando...', disabled until both are filled. */
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const [cnpj, setCnpj] = useState('')
   const [password, setPassword] = useState('')

@@ -5,7 +5,7 @@ import { ADMIN, COMPANY, guest, mockBff, renderRoute } from '../../../testing/re
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('login screen (spec §2.2)', () => {
+describe('login screen', () => {
   it('masks the CNPJ while typing, keeps Entrar disabled until both fields are filled, sends the digits', async () => {
     let resolve: (v: { status: number; body: unknown }) => void = () => {}
     let signedIn: unknown = null

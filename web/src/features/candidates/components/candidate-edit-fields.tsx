@@ -5,7 +5,7 @@ import { EDUCATION_UNION, GENERO_UNION, VEIOPOR_UNION, optionsIncluding } from '
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields.tsx'
 import type { EditField, EditForm } from '../edit-form.ts'
 
-/** Every editable field of a candidate (spec §2.12) in the screen's sections; selects keep stored values that are in no list. */
+/** Every editable field of a candidate (docs/product.md, Editing a candidate) in the screen's sections; selects keep stored values that are in no list. */
 export function CandidateEditFields({ form, errors, setForm }: { form: EditForm; errors: Partial<Record<EditField, string>>; setForm: Dispatch<SetStateAction<EditForm | null>> }) {
   const field = (name: EditField) => ({
     value: form[name],

@@ -11,7 +11,7 @@ type SortField = 'name' | 'city' | 'state'
 
 /**
  * The one candidate table: sortable name and place, status dropdown, actions; contact, company,
- * last action and note fold into the row's details when the table is narrow (issue 15).
+ * last action and note fold into the row's details when the table is narrow.
  */
 export function CandidateTable({
   candidates,
@@ -33,7 +33,7 @@ export function CandidateTable({
   showCompany?: boolean
   /** A company's view: company-side statuses only, details and notes, no forwarding or editing. */
   company?: boolean
-  /** Rows sharing an e-mail or WhatsApp with another of the list (issue 15). */
+  /** Rows sharing an e-mail or WhatsApp with another of the list. */
   possibleDuplicates?: readonly number[]
 }) {
   const duplicated = new Set(possibleDuplicates)

@@ -9,7 +9,7 @@ import { forwardCandidate } from '../api/candidate-writes.ts'
 import type { VacancyList } from '@mini-vagas/shared/schemas/vacancy'
 import type { StaffCandidate } from '../api/types.ts'
 
-/** Spec §2.10/§5: sends a candidate to other vacancies as new records ('nao informado' for empty values). */
+/** docs/product.md, A vacancy's candidates; Validation: sends a candidate to other vacancies as new records ('nao informado' for empty values). */
 export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candidate: StaffCandidate; currentVacancyId?: number | undefined; onClose: () => void }) {
   const toast = useToast()
   const { data: vacancies, error } = useSWR('/bff/vacancies', async (key: string) => (await api<VacancyList>(key)).vacancies)
@@ -18,7 +18,7 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
   const [query, setQuery] = useState('')
   const [includeHidden, setIncludeHidden] = useState(false)
   const deferred = useDeferredValue(query)
-  // Issue 15: open vacancies only, searchable; a choice stays chosen while the search changes.
+  // Open vacancies only, searchable; a choice stays chosen while the search changes.
   const options = forwardTargets(vacancies ?? [], { query: deferred, currentVacancyId, includeHidden })
   const chosen = (vacancies ?? []).filter((v) => selected.includes(v.id) && !options.includes(v))
 

@@ -1,7 +1,7 @@
 import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 
-/** Status filter buttons with counts (spec §2.10): 'Todos' and each status that has candidates. */
+/** Status filter buttons with counts (docs/product.md, A vacancy's candidates): 'Todos' and each status that has candidates. */
 export function StatusChips({ counts, value, onChange }: { counts: Record<string, number>; value: string | undefined; onChange: (status: string | undefined) => void }) {
   const present = CANDIDATE_STATUSES.filter((s) => (counts[s] ?? 0) > 0 || value === s)
   const extra = Object.keys(counts).filter((k) => k !== 'all' && !(CANDIDATE_STATUSES as readonly string[]).includes(k))

@@ -1,7 +1,7 @@
 import { candidateStatusFamily, candidateStatusOptions, companyStatusOptions, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 
 /**
- * A candidate's status select: the union of spec §4, plus an unknown stored value so it is kept;
+ * A candidate's status select: the union of docs/product.md, Statuses, plus an unknown stored value so it is kept;
  * for a company, only the company-side statuses (the BFF refuses any other). Coloured by the
  * status's family, like the badges.
  */

@@ -27,7 +27,7 @@ export function useCandidateWrites(pageKey: string | null) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
   return {
-    /** Spec §4: the status shows at once and is rolled back, with the spec's message, if refused. */
+    /** docs/product.md, Statuses: the status shows at once and is rolled back, with the product's message, if refused. */
     async changeStatus(candidate: StaffCandidate, status: string) {
       if (!pageKey) return
       try {

@@ -19,7 +19,7 @@ const row = {
   updated_at: '2026-11-01T00:00:00Z',
 }
 
-describe('ListaTodosCandidatos (spec §2.11)', () => {
+describe('ListaTodosCandidatos', () => {
   it('loads nothing with Todos and no search, but shows the counts', async () => {
     mockBff({
       'GET /bff/auth/session': me,

@@ -12,7 +12,7 @@ import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 
-/** Spec §2.11: every candidate, by dates, status and a search of at least 4 characters. */
+/** docs/product.md, All candidates: every candidate, by dates, status and a search of at least 4 characters. */
 export function Component() {
   useDocumentTitle('Todos os Candidatos')
   const [page, setPage] = useState(1)

@@ -24,7 +24,7 @@ const page = {
 }
 const SLUG = 'acougueiro-supermercado-bom-preco-natal-1'
 
-describe('CandidatosEmpresa (issue 7)', () => {
+describe('CandidatosEmpresa', () => {
   it('shows contacts, offers only the company-side statuses and no forwarding or editing', async () => {
     mockBff({
       'GET /bff/auth/session': () => ({ status: 200, body: { user: COMPANY } }),

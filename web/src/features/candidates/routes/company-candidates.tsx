@@ -1,6 +1,6 @@
 import { VacancyCandidatesScreen } from './vacancy-candidates.tsx'
 
-/** CandidatosEmpresa (issue 7): the candidates of one of the company's own vacancies. */
+/** CandidatosEmpresa: the candidates of one of the company's own vacancies. */
 export function Component() {
   return <VacancyCandidatesScreen variant="company" />
 }

@@ -21,8 +21,8 @@ const candidate = {
   job_posting: { description: 'Caixa', company_name: 'Loja', city: 'Natal', recrutador: 'Ana Paula Lima' },
 }
 
-describe('EditarCandidato (spec §2.12)', () => {
-  it('shows every section, keeps stored values missing from the lists, and saves the §3.4 payload', async () => {
+describe('EditarCandidato', () => {
+  it('shows every section, keeps stored values missing from the lists, and saves the payload (docs/product.md, Candidate edit)', async () => {
     const { calls } = mockBff({
       'GET /bff/auth/session': me,
       'GET /bff/candidates/5': () => ({ status: 200, body: { candidate } }),

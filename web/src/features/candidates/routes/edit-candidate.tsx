@@ -11,7 +11,7 @@ import { useCandidate } from '../api/get-candidate.ts'
 import { CandidateEditFields } from '../components/candidate-edit-fields.tsx'
 import { EDIT_FIELDS, editFormErrors, toEditForm, toUpdatePayload, type EditField, type EditForm } from '../edit-form.ts'
 
-/** Spec §2.12: edit every field; selects offer the union of option lists plus the stored value. */
+/** docs/product.md, Editing a candidate: edit every field; selects offer the union of option lists plus the stored value. */
 export function Component() {
   useDocumentTitle('Editar Candidato')
   const { id = '' } = useParams()

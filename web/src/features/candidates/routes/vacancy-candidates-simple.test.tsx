@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals())
 const vacancy = { id: 1, description: 'Caixa', company_name: 'Loja', city: 'Natal' }
 const page = { vacancy, items: [{ id: 4, full_name: 'Rui', email: 'r@x.com', whatsapp: '84', obs: 'antiga' }], page: 1, pageCount: 1, total: 1, pageSize: 20, counts: { all: 1 } }
 
-describe('VerCandidatos (spec §2.9)', () => {
+describe('VerCandidatos', () => {
   it('saves a row’s observation with its own button and says so', async () => {
     const { calls } = mockBff({
       'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),

@@ -45,7 +45,7 @@ function ObservationCell({ candidate, onSaved }: { candidate: StaffCandidate; on
   )
 }
 
-/** Spec §2.9: name, e-mail, phone and an observation with its own save button per row. */
+/** docs/product.md, Simple candidate table: name, e-mail, phone and an observation with its own save button per row. */
 export function Component() {
   const { slug = '' } = useParams()
   const navigate = useNavigate()

@@ -33,7 +33,7 @@ function bff(extra: Record<string, Handler> = {}) {
   })
 }
 
-describe('ListaCandidatos (spec §2.10)', () => {
+describe('ListaCandidatos', () => {
   it('shows the vacancy, status buttons with counts, the rows and the pager', async () => {
     bff()
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
@@ -74,7 +74,7 @@ describe('ListaCandidatos (spec §2.10)', () => {
     await waitFor(() => expect((screen.getByLabelText('Status de Pessoa 7') as HTMLSelectElement).value).toBe('aprovado'))
     expect(await screen.findByText('Status do candidato alterado com sucesso')).toBeTruthy()
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'aprovado' })
-    // The write's answer updates the row and the counts: the list is not read again (issue 12).
+    // The write's answer updates the row and the counts: the list is not read again.
     expect(await screen.findByRole('button', { name: 'Aprovado (1)' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Triado (29)' })).toBeTruthy()
     expect(calls.filter((c) => c.path.startsWith('/bff/vacancies/1/candidates'))).toHaveLength(1)
@@ -104,7 +104,7 @@ describe('ListaCandidatos (spec §2.10)', () => {
     expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])
 
     await userEvent.selectOptions(screen.getByLabelText('Status de Pessoa 9'), 'aprovado')
-    // The write's answer updates the row where it is; the list is not read again (issue 12).
+    // The write's answer updates the row where it is; the list is not read again.
     expect(await screen.findByText('Status do candidato alterado com sucesso')).toBeTruthy()
     expect(reads).toBe(1)
     expect(order()).toEqual(['Status de Pessoa 7', 'Status de Pessoa 8', 'Status de Pessoa 9'])

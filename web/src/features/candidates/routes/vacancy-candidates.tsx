@@ -12,14 +12,14 @@ import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 
-/** Spec §2.10: one vacancy's candidates (the BFF pages, counts and orders them). */
+/** docs/product.md, A vacancy's candidates: one vacancy's candidates (the BFF pages, counts and orders them). */
 export function Component() {
   return <VacancyCandidatesScreen variant="staff" />
 }
 
 /**
  * The per-vacancy list for staff (ListaCandidatos) and for the vacancy's company
- * (CandidatosEmpresa, issue 7): the company sees contacts, sets the company-side statuses and
+ * (CandidatosEmpresa): the company sees contacts, sets the company-side statuses and
  * adds notes — nothing else; the BFF enforces the same.
  */
 export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'company' }) {

@@ -29,7 +29,7 @@ const vacancies = [
   },
 ]
 
-describe('VagaEmpresa (issue 7)', () => {
+describe('VagaEmpresa', () => {
   it('lists the company’s vacancies with status, visibility and candidates, each linking to its candidates', async () => {
     mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/vaga-empresa')
@@ -42,7 +42,7 @@ describe('VagaEmpresa (issue 7)', () => {
   })
 })
 
-describe('FormVagaEmpresa (issue 7)', () => {
+describe('FormVagaEmpresa', () => {
   it('asks for description and city, sends the vacancy without company data, and goes back to the list', async () => {
     const { calls } = mockBff({
       'GET /bff/auth/session': me,

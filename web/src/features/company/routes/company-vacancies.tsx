@@ -6,7 +6,7 @@ import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useCompanyVacancies } from '../api/company-vacancies.ts'
 
-/** VagaEmpresa (issue 7): the company's own vacancies, their status, visibility and candidates. */
+/** VagaEmpresa: the company's own vacancies, their status, visibility and candidates. */
 export function Component() {
   useDocumentTitle('Minhas Vagas')
   const { data, error, isLoading, mutate } = useCompanyVacancies()

@@ -35,7 +35,7 @@ function formErrors(form: Form): Partial<Record<Field, string>> {
 }
 
 /**
- * FormVagaEmpresa (issue 7): a company creates a vacancy. Its name and CNPJ are taken from the
+ * FormVagaEmpresa: a company creates a vacancy. Its name and CNPJ are taken from the
  * session by the BFF, and the vacancy stays hidden until staff publish it.
  */
 export function Component() {

@@ -21,7 +21,7 @@ const answer = (m: string, filled = 7, statuses: Record<string, number> = { '': 
   origins: { Instagram: 40, 'Não informado': 10 },
 })
 
-describe('PainelDeControle (spec §2.8)', () => {
+describe('PainelDeControle', () => {
   it('shows the cards, the charts with text alternatives and the buttons', async () => {
     mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: answer(month) }) })
     renderRoute('/painel_de_controle_mini_vagas')
@@ -56,7 +56,7 @@ describe('PainelDeControle (spec §2.8)', () => {
     expect(await screen.findByText('Falha ao carregar as informações do painel.')).toBeTruthy()
   })
 
-  it('compares the month with the month before (issue 15)', async () => {
+  it('compares the month with the month before', async () => {
     const before = previousMonth(month)
     mockBff({
       'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),

@@ -30,13 +30,13 @@ function Card({ title, value, hint, change }: { title: string; value: number | u
   )
 }
 
-/** Spec §2.8: the dashboard, computed by the BFF in one answer. */
+/** docs/product.md, Dashboard: the dashboard, computed by the BFF in one answer. */
 export function Component() {
   useDocumentTitle('Painel de Controle')
   const [month, setMonth] = useState(() => todayDate().slice(0, 7))
   const { data, error, isLoading, mutate } = useDashboard(month)
   const d = data?.month === month ? data : undefined
-  // Issue 15: the month's figures against the month before (its answer is cached by the BFF too).
+  // The month's figures against the month before (its answer is cached by the BFF too).
   const before = previousMonth(month)
   const { data: previousData } = useDashboard(before)
   const p = previousData?.month === before ? previousData : undefined

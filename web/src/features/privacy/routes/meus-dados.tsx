@@ -11,7 +11,7 @@ const EMPTY: PrivacyRequestForm = { kind: '', name: '', email: '', whatsapp: '',
 const ORDER = ['kind', 'name', 'email', 'whatsapp', 'details'] as const
 
 /**
- * "Meus dados" (issue 14, LGPD): an applicant asks for access, correction, deletion or a person's
+ * "Meus dados" (LGPD): an applicant asks for access, correction, deletion or a person's
  * review of an automated decision, identified by the e-mail and WhatsApp they applied with (never
  * a CPF). The request goes to the agency's queue — nothing is done automatically — with the legal
  * 15-day deadline.

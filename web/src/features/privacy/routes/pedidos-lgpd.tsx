@@ -79,7 +79,7 @@ function Answer({ request, onAnswered }: { request: PrivacyRequest; onAnswered: 
   )
 }
 
-/** Pedidos LGPD (issue 14): the applicants' requests, open ones first with their deadline; each answered and kept in the audit trail. */
+/** Pedidos LGPD: the applicants' requests, open ones first with their deadline; each answered and kept in the audit trail. */
 export function Component() {
   useDocumentTitle('Pedidos LGPD')
   const { data, error, mutate } = usePrivacyRequests()

@@ -35,11 +35,11 @@ export const startRun = (draftId: string) => api<RunView>('/bff/screening/runs',
 
 export const previewApply = (id: string) => api<ApplyPreview>(`/bff/screening/runs/${id}/apply-preview`)
 
-/** A person's review of one verdict (issue 14); the answer is the result as kept. */
+/** A person's review of one verdict; the answer is the result as kept. */
 export const reviewResult = (runId: string, candidateId: number, body: ReviewBody) =>
   api<ScreeningResult>(`/bff/screening/runs/${runId}/results/${candidateId}/review`, { method: 'PUT', body })
 
-/** Undoes the run's applied writes that nobody changed since (issue 14). */
+/** Undoes the run's applied writes that nobody changed since. */
 export const undoApply = (id: string) => api<RunView>(`/bff/screening/runs/${id}/undo`, { method: 'POST' })
 
 export const applyRun = (id: string) => api<RunView>(`/bff/screening/runs/${id}/apply`, { method: 'POST' })

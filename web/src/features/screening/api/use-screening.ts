@@ -23,8 +23,8 @@ import {
 const SELECT_VACANCY = 'Selecione uma vaga para executar a triagem'
 
 /**
- * The screening screen's state and actions (spec §2.13): mode, vacancy and range; loading (the
- * run's draft), starting, confirming and applying a run; the §8 toasts when work ends. A run
+ * The screening screen's state and actions (docs/product.md, AI screening): mode, vacancy and range; loading (the
+ * run's draft), starting, confirming and applying a run; the toasts (docs/product.md, Texts) when work ends. A run
  * opened from the address (after a reload) brings back its mode and vacancy.
  */
 export function useScreening() {
@@ -60,7 +60,7 @@ export function useScreening() {
     setVacancy((current) => (current?.id === id ? current : (vacancies.data?.find((v) => v.id === id) ?? ({ ...view.run.vacancy, id } as ScreeningVacancyItem))))
   }, [run.data, vacancies.data])
 
-  // When screening or applying ends, say so (5 s toasts, §8 texts from the BFF).
+  // When screening or applying ends, say so (5 s toasts, the texts from the BFF).
   const previous = useRef<{ id: string; status: string; apply: string | null } | null>(null)
   useEffect(() => {
     const view = run.data

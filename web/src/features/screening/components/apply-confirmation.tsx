@@ -4,7 +4,7 @@ import type { ApplyPreview } from '../api/screening.ts'
 const people = (n: number) => (n === 1 ? '1 candidato' : `${n.toLocaleString('pt-BR')} candidatos`)
 
 /**
- * What 'Aplicar Resultados' will write, asked before anything is (issue 11): statuses that change,
+ * What 'Aplicar Resultados' will write, asked before anything is: statuses that change,
  * people kept because someone moved them past triage (by status), forwards to the vacancy.
  */
 export function ApplyConfirmation({

@@ -2,7 +2,7 @@ import { percentText as percent, ratioText as ratio } from '@mini-vagas/shared/d
 import type { BiasReport as Report } from '@mini-vagas/shared/schemas/screening'
 
 /**
- * The run's bias report (issue 14), shown before 'Aplicar Resultados': per group of gender, PcD,
+ * The run's bias report, shown before 'Aplicar Resultados': per group of gender, PcD,
  * age band and state, how many were screened and marked triado, and the impact ratio against the
  * group with the highest rate; a warning for any ratio under four fifths.
  */

@@ -12,7 +12,7 @@ export const DECISIONS: { value: Outcome; label: string }[] = [
 ]
 
 /**
- * A person's review of one verdict (issue 14): their final decision and why. The decision is what
+ * A person's review of one verdict: their final decision and why. The decision is what
  * applying writes; the review is kept with the run and in the audit trail.
  */
 export function ReviewDialog({ runId, result, onClose, onSaved }: { runId: string; result: ScreeningResult; onClose: () => void; onSaved: (row: ScreeningResult) => void }) {

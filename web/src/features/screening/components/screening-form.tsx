@@ -35,7 +35,7 @@ export interface ScreeningFormProps {
   children: ReactNode
 }
 
-/** What to screen (spec §2.13): the mode's tab, the vacancy, the period and its quick ranges. */
+/** What to screen (docs/product.md, AI screening): the mode's tab, the vacancy, the period and its quick ranges. */
 export function ScreeningForm({ mode, onMode, vacancies, vacancy, onVacancy, range, onRange, rangeError, today, locked, children }: ScreeningFormProps) {
   return (
     <Tabs.Root value={mode} onValueChange={(next) => onMode(next as ScreeningMode)} className="tabs">

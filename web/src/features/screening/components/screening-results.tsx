@@ -11,7 +11,7 @@ const GROUPS: { outcome: Outcome; title: string }[] = [
 const FIRST = 50
 const STATUS: Record<CriterionEvidence['status'], string> = { atende: 'Atende', nao_atende: 'Não atende', desconhecido: 'A conferir' }
 
-/** Each criterion of the vacancy for one candidate, with the field that decided it (issue 14); collapsed by default. */
+/** Each criterion of the vacancy for one candidate, with the field that decided it; collapsed by default. */
 function Evidence({ evidence }: { evidence: CriterionEvidence[] }) {
   if (evidence.length === 0) return null
   const unmet = evidence.filter((e) => e.status !== 'atende').length
@@ -83,8 +83,8 @@ function Group({ title, rows, onReview }: { title: string; rows: RunView['result
 }
 
 /**
- * Results grouped as triados, revisão and não triados, each with its justification (spec §2.13,
- * §3.7), its criteria and a person's review; `runId` given, each verdict can be reviewed.
+ * Results grouped as triados, revisão and não triados, each with its justification (docs/product.md, AI screening,
+ * docs/product.md, Screening result), its criteria and a person's review; `runId` given, each verdict can be reviewed.
  */
 export function ScreeningResults({ results, runId, onReviewed }: { results: RunView['results']; runId?: string; onReviewed?: (row: ScreeningResult) => void }) {
   const [reviewing, setReviewing] = useState<ScreeningResult | null>(null)

@@ -1,6 +1,6 @@
 import type { ScreeningVacancyItem } from '../api/screening.ts'
 
-/** The vacancy's fields the recruiter checks before screening, criteria included (§2.13). */
+/** The vacancy's fields the recruiter checks before screening, criteria included (docs/product.md, AI screening). */
 export function VacancyInfo({ vacancy }: { vacancy: Partial<ScreeningVacancyItem> }) {
   const list = (items: unknown) => (Array.isArray(items) && items.length > 0 ? items.join('; ') : 'Não informado')
   return (

@@ -7,9 +7,9 @@ import type { ScreeningVacancyItem } from '../api/screening.ts'
 const label = (v: ScreeningVacancyItem | null) => (v ? [v.description, v.company_name].filter(Boolean).join(' — ') : '')
 
 /**
- * The vacancy search box of spec §2.13: a combobox (downshift: ARIA 1.2 pattern, keyboard and
+ * The vacancy search box of docs/product.md, AI screening: a combobox (downshift: ARIA 1.2 pattern, keyboard and
  * screen readers) suggesting at most 10 public vacancies with their candidate counts; the list
- * hides 200 ms after the box loses focus (§9), and a button clears the choice.
+ * hides 200 ms after the box loses focus (docs/product.md, Limits), and a button clears the choice.
  */
 export function VacancyPicker({
   vacancies,

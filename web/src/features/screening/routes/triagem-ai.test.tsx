@@ -116,7 +116,7 @@ async function pickVacancy(text: string, option: RegExp) {
   fireEvent.click(await screen.findByRole('option', { name: option }))
 }
 
-describe('TriagemAI (spec §2.13)', () => {
+describe('TriagemAI', () => {
   it('says the rules provider is in use, and offers each mode its quick ranges', async () => {
     bff()
     renderRoute('/triagem-ai')
@@ -215,7 +215,7 @@ describe('TriagemAI (spec §2.13)', () => {
     expect(triados.textContent).toContain('Maria Silva')
     expect(triados.textContent).toContain('mora na mesma cidade da vaga')
     expect(screen.getByRole('region', { name: 'Não triados (1)' }).textContent).toContain('Idade 70 fora da faixa geral')
-    // Issue 14: each result's criteria, collapsed; the bias report with its warning and CSV; what left the system.
+    // Each result's criteria, collapsed; the bias report with its warning and CSV; what left the system.
     const criteria = within(triados).getByText('Critérios (2 de 2 atendidos)').closest('details')!
     expect(criteria.open).toBe(false)
     expect(criteria.textContent).toContain('Atende Idade de 18 a 65 anos (regra fixa) — Idade: 25 anos')
@@ -246,7 +246,7 @@ describe('TriagemAI (spec §2.13)', () => {
     await waitFor(() => expect(screen.getAllByText(applied.message).length).toBeGreaterThan(0))
   }, 15_000)
 
-  it('a person reviews a verdict: decision and reason required, saved, then shown with their name (issue 14)', async () => {
+  it('a person reviews a verdict: decision and reason required, saved, then shown with their name', async () => {
     let reviewed = false
     const review = { by: 'Ana Admin', decision: 'nao_triado', reason: 'Sem disponibilidade à noite.', at: '2026-11-22T15:00:00Z' }
     const withReview = () => {

@@ -9,7 +9,7 @@ import { ScreeningForm } from '../components/screening-form.tsx'
 import { ProgressBar } from '../components/screening-results.tsx'
 import { VacancyInfo } from '../components/vacancy-info.tsx'
 
-/** AI screening (spec §2.13): pick a vacancy and a period, load candidates, screen, review, apply. */
+/** AI screening (docs/product.md, AI screening): pick a vacancy and a period, load candidates, screen, review, apply. */
 export function Component() {
   useDocumentTitle('Triagem com IA')
   const s = useScreening()

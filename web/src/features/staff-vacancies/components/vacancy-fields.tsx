@@ -7,7 +7,7 @@ import { SelectField, TextField } from '../../../components/form-fields.tsx'
 import { VacancyLists } from '../../../components/vacancy-lists.tsx'
 import type { VacancyForm } from '../vacancy-form-model.ts'
 
-/** Every field of the vacancy form (spec §2.6), in the spec's order; stored values missing from the lists stay selectable. */
+/** Every field of the vacancy form (docs/product.md, Vacancy form), in the product's order; stored values missing from the lists stay selectable. */
 export function VacancyFields({
   form,
   errors,
@@ -17,7 +17,7 @@ export function VacancyFields({
   form: VacancyForm
   errors: Partial<Record<keyof VacancyForm, string>>
   setForm: Dispatch<SetStateAction<VacancyForm>>
-  /** Recruiters already named, suggested as the field is typed; a new name is simply typed (issue 15). */
+  /** Recruiters already named, suggested as the field is typed; a new name is simply typed. */
   recruiters?: readonly string[]
 }) {
   const text = (field: keyof VacancyForm) => ({

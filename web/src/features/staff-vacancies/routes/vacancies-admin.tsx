@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useVacancies } from '../api/get-vacancies.ts'
 import { filterStaffVacancies, openPositions, type VisibilityFilter } from '../filter.ts'
 
-/** Spec §2.7: the staff vacancy list. */
+/** docs/product.md, Vacancies for staff: the staff vacancy list. */
 export function Component() {
   useDocumentTitle('Administração de Vagas')
   const { data, error, isLoading, mutate } = useVacancies()
@@ -61,7 +61,7 @@ export function Component() {
         </StatusMessage>
       )}
       {data && vacancies.length === 0 && (
-        // Issue 15: "none registered" only when there are none; a filter that matches nothing says so.
+        // "None registered" only when there are none; a filter that matches nothing says so.
         <StatusMessage kind="empty" title={data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : 'Nenhuma vaga cadastrada.'}>
           {data.length > 0 ? 'Ajuste a busca ou a visibilidade para ver as outras vagas.' : undefined}
         </StatusMessage>

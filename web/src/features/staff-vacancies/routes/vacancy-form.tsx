@@ -12,7 +12,7 @@ import { VacancyFields } from '../components/vacancy-fields.tsx'
 import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
 import { EMPTY_VACANCY_FORM, fromVacancy, toInput, vacancyFormErrors, type VacancyForm } from '../vacancy-form-model.ts'
 
-/** Spec §2.6: create at /nova_vaga, edit the route's vacancy at /processos_seletivos/:id/edit. */
+/** docs/product.md, Vacancy form: create at /nova_vaga, edit the route's vacancy at /processos_seletivos/:id/edit. */
 export function Component() {
   const { id } = useParams()
   const editing = id !== undefined

@@ -44,7 +44,7 @@ const vacancies = [
   },
 ]
 
-describe('VagasAdmin (spec §2.7)', () => {
+describe('VagasAdmin', () => {
   it('shows counts, CNPJ display rules, open positions and the two buttons per card', async () => {
     mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/administracao_de_vagas')
@@ -65,13 +65,13 @@ describe('VagasAdmin (spec §2.7)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Visibilidade'), 'nao mostrar')
     expect(screen.queryByRole('article', { name: 'Açougueiro' })).toBeNull()
     await userEvent.type(screen.getByLabelText('Buscar'), 'natal')
-    // Issue 15: only the filter matches nothing — vacancies exist.
+    // Only the filter matches nothing — vacancies exist.
     expect(await screen.findByText('Nenhuma vaga corresponde aos filtros.')).toBeTruthy()
     expect(screen.queryByText('Nenhuma vaga cadastrada.')).toBeNull()
   })
 })
 
-describe('vacancy form (spec §2.6)', () => {
+describe('vacancy form', () => {
   it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and goes to the dashboard', async () => {
     const { calls } = mockBff({
       'GET /bff/auth/session': me,
@@ -107,7 +107,7 @@ describe('vacancy form (spec §2.6)', () => {
     })
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
   })
-  it('needs a description and a company, starts hidden, and offers the known recruiters (issue 15)', async () => {
+  it('needs a description and a company, starts hidden, and offers the known recruiters', async () => {
     const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()

@@ -15,7 +15,7 @@ async function fill(values: { name?: string; email?: string; cnpj?: string; pass
   if (values.confirmation) await userEvent.type(screen.getByLabelText(/^Confirme a senha/), values.confirmation)
 }
 
-describe('CadastrarUsuario (issue 7)', () => {
+describe('CadastrarUsuario', () => {
   it('checks every field before sending, with the password rule', async () => {
     const { calls } = mockBff({ 'GET /bff/auth/session': me })
     renderRoute('/cadastrar-usuario')

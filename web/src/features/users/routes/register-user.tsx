@@ -14,7 +14,7 @@ const ROLES = [
   { value: 'admin', label: 'Equipe da agência (administrador)' },
 ] as const
 
-/** CadastrarUsuario (issue 7, admin only): a new staff or company user, checked here and in the BFF. */
+/** CadastrarUsuario (admin only): a new staff or company user, checked here and in the BFF. */
 export function Component() {
   useDocumentTitle('Cadastrar Usuário')
   const [form, setForm] = useState<RegistrationForm>(EMPTY)

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { VacancySummary } from '../../../components/vacancy-summary.tsx'
 
-/** Spec §2.4: description, company, city, neighbourhood, requirements, benefits, 'Candidatar-se'. */
+/** docs/product.md, Public vacancy list: description, company, city, neighbourhood, requirements, benefits, 'Candidatar-se'. */
 export function VacancyCard({ vacancy }: { vacancy: PublicVacancy }) {
   const titleId = `vaga-${vacancy.id}`
   return (

@@ -18,7 +18,7 @@ const vacancies = [
   { id: 2, description: 'Caixa', company_name: 'Farmácia Vida Nova', city: 'Mossoró', bairro: null, requirements: [], benefits: [] },
 ]
 
-describe('public vacancy list (spec §2.4)', () => {
+describe('public vacancy list', () => {
   it('shows the title, the loading state, then a card per vacancy with its lists and the apply link', async () => {
     mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/')

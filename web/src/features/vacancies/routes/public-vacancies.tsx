@@ -6,7 +6,7 @@ import { usePublicVacancies } from '../api/get-public-vacancies.ts'
 import { VacancyCard } from '../components/vacancy-card.tsx'
 import { filterVacancies } from '../filter.ts'
 
-/** Spec §2.4: the public vacancy list with its search, states and texts. */
+/** docs/product.md, Public vacancy list: the public vacancy list with its search, states and texts. */
 export function Component() {
   useDocumentTitle('Vagas Disponíveis')
   const { data, error, isLoading, mutate } = usePublicVacancies()
