@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { foldText } from '@mini-vagas/shared/domain/text'
 import { timestamp } from '../db.ts'
 import { requireAuth } from '../http/auth.ts'
@@ -7,11 +6,10 @@ import { createdAtFilter, isFailure } from '../http/dates.ts'
 import { CANDIDATE_SELECT, candidateJson } from '../http/serialize.ts'
 import { validate, type Rules } from '../http/validation.ts'
 import { asBody, modelNotFound, parseId, unprocessable, type Body, type LegacyContext } from './context.ts'
+import { LEGACY_CANDIDATE_STATUSES } from '../statuses.ts'
 
 type Row = Record<string, unknown>
 type Query = Record<string, unknown>
-
-const STATUS_VALUES = [...CANDIDATE_STATUSES, 'pendente']
 
 /** POST /api/candidatos: the payload (docs/product.md, Application) of the apply form and of forwarding. */
 const APPLICATION_RULES: Rules = {
@@ -33,7 +31,7 @@ const APPLICATION_RULES: Rules = {
   experience: ['required', 'array', { max: 3 }],
   'experience.*': ['nullable', 'string', { max: 2000 }],
   jobId: ['required', 'integer'],
-  status: ['nullable', { in: STATUS_VALUES }],
+  status: ['nullable', { in: LEGACY_CANDIDATE_STATUSES }],
   obs: ['nullable', 'string', { max: 5000 }],
 }
 const APPLICATION_ATTRIBUTES: Record<string, string> = {
@@ -74,7 +72,7 @@ const UPDATE_RULES: Rules = {
   experience_2: ['sometimes', 'nullable', 'string', { max: 2000 }],
   experience_3: ['sometimes', 'nullable', 'string', { max: 2000 }],
   veiopor: ['sometimes', 'nullable', 'string', { max: 120 }],
-  status: ['sometimes', 'nullable', { in: STATUS_VALUES }],
+  status: ['sometimes', 'nullable', { in: LEGACY_CANDIDATE_STATUSES }],
   obs: ['sometimes', 'nullable', 'string', { max: 5000 }],
 }
 const UPDATE_FIELDS = Object.keys(UPDATE_RULES)

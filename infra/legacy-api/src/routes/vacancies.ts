@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { VACANCY_STATUSES, VISIBILITIES } from '@mini-vagas/shared/constants/vacancy'
 import { foldText } from '@mini-vagas/shared/domain/text'
 import { timestamp } from '../db.ts'
 import { requireAuth } from '../http/auth.ts'
 import { CANDIDATE_SELECT, VACANCY_COLUMNS, candidateJson, vacancyJson } from '../http/serialize.ts'
 import { validate, type Rules } from '../http/validation.ts'
 import { asBody, modelNotFound, parseId, unprocessable, type Body, type LegacyContext } from './context.ts'
+import { LEGACY_VACANCY_STATUSES, LEGACY_VISIBILITIES } from '../statuses.ts'
 
 const TEXT_FIELDS = ['recrutador', 'description', 'company_name', 'cnpj', 'city', 'bairro', 'estado', 'obs', 'status', 'redes_sociais'] as const
 const LIST_FIELDS = ['requirements', 'benefits', 'criterios'] as const
@@ -26,10 +26,10 @@ const VACANCY_RULES: Rules = {
   'benefits.*': ['nullable', 'string', { max: 1000 }],
   criterios: ['nullable', 'array'],
   'criterios.*': ['nullable', 'string', { max: 1000 }],
-  obs: ['nullable', { in: VISIBILITIES }],
+  obs: ['nullable', { in: LEGACY_VISIBILITIES }],
   vagas_abertas: ['nullable', 'integer', { min: 0 }],
   vagas_preenchidas: ['nullable', 'integer', { min: 0 }],
-  status: ['nullable', { in: VACANCY_STATUSES }],
+  status: ['nullable', { in: LEGACY_VACANCY_STATUSES }],
   redes_sociais: ['nullable', 'string', { max: 1000 }],
 }
 const ATTRIBUTES = { vagas_abertas: 'vagas solicitadas', vagas_preenchidas: 'vagas preenchidas', obs: 'visibilidade' }
