@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { testApp, signedIn } from '../testing.ts'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
 import { createAuditTrail, type AuditTrail } from './audit.ts'
-import { UpstreamError } from './legacy-client.ts'
+import { UpstreamError } from '../legacy/client.ts'
 import { createSqliteStore, StoreDownError, type Store } from './store.ts'
 
 afterEach(() => nock.cleanAll())

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
-import { UpstreamError } from './legacy-client.ts'
+import { UpstreamError } from '../legacy/client.ts'
 import type { Migration, Store } from './store.ts'
 
 /**

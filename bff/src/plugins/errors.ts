@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { textProblem } from '@mini-vagas/shared/domain/text'
 import { textRuleOf } from '@mini-vagas/shared/schemas/text'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
-import { UpstreamError } from './legacy-client.ts'
+import { UpstreamError } from '../legacy/client.ts'
 import { StoreDownError } from './store-backends.ts'
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
-import type { HttpClient } from './legacy-client.ts'
+import type { HttpClient } from '../legacy/client.ts'
 import type { ListenAddress } from './network-settings.ts'
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { legacyPlugin } from './legacy.ts'
+import { legacyPlugin } from '../legacy/plugin.ts'
 import { routeAccessPlugin } from './route-access.ts'
 
 async function appWithAccess() {

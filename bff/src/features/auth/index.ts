@@ -5,10 +5,10 @@ import { Counter } from 'prom-client'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { LoginBody, SessionAnswer, SessionState } from '@mini-vagas/shared/schemas/auth'
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
-import { readLogin, readMessage, readFieldErrors } from '../../lib/legacy-readers.ts'
+import { readLogin, readMessage, readFieldErrors } from '../../legacy/readers.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
-import { upstreamFailure } from '../../lib/upstream.ts'
+import { upstreamFailure } from '../../legacy/errors.ts'
 
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */
 const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 200)

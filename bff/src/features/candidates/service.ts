@@ -11,10 +11,10 @@ import { COMPANY_SIDE_STATUSES } from '@mini-vagas/shared/constants/candidate-st
 import { legacyGet } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
-import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
-import { readList, readOne, readPage, readStatusCounts } from '../../lib/legacy-readers.ts'
+import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
+import { readList, readOne, readPage, readStatusCounts } from '../../legacy/readers.ts'
 import { possibleDuplicates, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
-import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
+import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../legacy/client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { ANY_CANDIDATE, ANY_VACANCY, vacancyKey, vacancyRecordKey, type ListCache } from './list-cache.ts'
 

@@ -4,7 +4,7 @@ import { Address, CepParams } from '@mini-vagas/shared/schemas/cep'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { HttpError } from '../../lib/http-error.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
-import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
+import { UpstreamError, type HttpClient } from '../../legacy/client.ts'
 
 const UNAVAILABLE = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.'
 const str = (v: unknown) => (typeof v === 'string' ? v : '')

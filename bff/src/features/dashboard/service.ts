@@ -3,8 +3,8 @@ import { monthRange, todayDate } from '@mini-vagas/shared/domain/dates'
 import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
 import { filledCounts, hireWindow, originCounts, statusCounts, vacancyCounts, type DashboardHire } from '@mini-vagas/shared/domain/dashboard'
 import { legacyGet } from '../../lib/access.ts'
-import { readList, readStatusCounts } from '../../lib/legacy-readers.ts'
-import type { HttpClient } from '../../plugins/legacy-client.ts'
+import { readList, readStatusCounts } from '../../legacy/readers.ts'
+import type { HttpClient } from '../../legacy/client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
 const FRESH_MS = 60_000

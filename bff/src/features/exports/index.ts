@@ -17,7 +17,7 @@ import {
 } from '@mini-vagas/shared/domain/export-rules'
 import { HttpError } from '../../lib/http-error.ts'
 import { renderExport } from '../../lib/render-export.ts'
-import { readList } from '../../lib/legacy-readers.ts'
+import { readList } from '../../legacy/readers.ts'
 import { streamReport } from '../../lib/xlsx-report.ts'
 
 const WINDOW_DAYS = 7

@@ -1,6 +1,6 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { STREAM_ABOVE_BYTES } from '../../plugins/legacy-client.ts'
+import { STREAM_ABOVE_BYTES } from '../../legacy/client.ts'
 import { LEGACY, signedIn, testApp } from '../../testing.ts'
 
 afterEach(() => nock.cleanAll())

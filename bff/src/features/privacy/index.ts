@@ -16,8 +16,8 @@ import {
   type PrivacyRequest,
 } from '@mini-vagas/shared/schemas/privacy'
 import { legacyGet, sessionOf } from '../../lib/access.ts'
-import { readList } from '../../lib/legacy-readers.ts'
-import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
+import { readList } from '../../legacy/readers.ts'
+import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
 import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 

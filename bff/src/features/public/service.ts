@@ -2,10 +2,10 @@ import type { PublicApplication } from '@mini-vagas/shared/schemas/candidate'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { HttpError } from '../../lib/http-error.ts'
 import { toPublicVacancy } from '../../lib/public-vacancy.ts'
-import { readList } from '../../lib/legacy-readers.ts'
+import { readList } from '../../legacy/readers.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
-import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
-import { UpstreamError, type HttpClient } from '../../plugins/legacy-client.ts'
+import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
+import { UpstreamError, type HttpClient } from '../../legacy/client.ts'
 
 const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
 

@@ -5,9 +5,9 @@ import { candidateStatusLabel, screeningMayChange } from '@mini-vagas/shared/dom
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
-import { readFieldErrors, readList, readOne } from '../../lib/legacy-readers.ts'
-import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
-import { UpstreamError, type HttpClient, type UpstreamRequest, type UpstreamResponse } from '../../plugins/legacy-client.ts'
+import { readFieldErrors, readList, readOne } from '../../legacy/readers.ts'
+import { UpstreamError, type UpstreamRequest, type UpstreamResponse } from '../../legacy/client.ts'
+import type { LegacyClient } from '../../legacy/plugin.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
@@ -36,7 +36,7 @@ class SessionEnded extends Error {}
  * checked against the legacy (the note's marker in the record) before anything is sent. A status
  * step always reads the record first, both to keep its current observation (the note is added,
  * never replacing what staff wrote) and to skip a write that already landed. The pace is the
- * rate pacer's: as fast as the legacy's limit allows, waiting out 429s.
+ * token's budget's: what people using the same token leave of the legacy's limit, 429s waited out.
  *
  * The legacy token lives only in memory, with the job: it is never written to the store. A job
  * cut short by a restart is therefore marked 'interrupted' with where it stopped, and the next
@@ -52,16 +52,14 @@ export function createScreeningApplier({
   legacy,
   log,
   audit,
-  pacing = {},
   now = Date.now,
   instanceId = randomUUID(),
   leaseMs = LEASE_MS,
 }: {
   store: ScreeningStore
-  legacy: HttpClient
+  legacy: LegacyClient
   log: FastifyBaseLogger
   audit: Pick<AuditTrail, 'record'>
-  pacing?: RatePacerOptions
   now?: () => number
   instanceId?: string
   leaseMs?: number
@@ -77,13 +75,10 @@ export function createScreeningApplier({
   /** The job, given the run and results `start` already read, so it reads nothing before its try. */
   async function job(runId: string, token: string, requestId: string, actor: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
     const vacancy = run.vacancy as Obj & { id: number }
-    const pacer = createRatePacer(pacing)
     const date = formatDate(new Date(now()))
     const send = async (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => {
-      const response = await pacer.send(
-        () => legacy.request({ ...request, token, requestId }),
-        (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)),
-      )
+      // A job's call: people using the same token go first (legacy/budget.ts).
+      const response = await legacy.request({ ...request, token, requestId, priority: 'job', onWait: (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)) })
       if (response.status === 401) throw new SessionEnded()
       if (ok(response)) notices.delete(runId)
       return response

@@ -4,10 +4,11 @@ import { SCREENING_MAX_CANDIDATES, SCREENING_WARN_CANDIDATES } from '@mini-vagas
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { checkScreeningRange, dayRangeInstants, todayDate, type ScreeningMode } from '@mini-vagas/shared/domain/dates'
 import { HttpError } from '../../lib/http-error.ts'
-import { readList, readPage } from '../../lib/legacy-readers.ts'
-import { retryAfter } from '../../lib/upstream.ts'
-import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
-import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../plugins/legacy-client.ts'
+import { readList, readPage } from '../../legacy/readers.ts'
+import { retryAfter } from '../../legacy/errors.ts'
+import type { CallPriority } from '../../legacy/budget.ts'
+import { UpstreamError, type UpstreamResponse } from '../../legacy/client.ts'
+import type { LegacyClient } from '../../legacy/plugin.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 
 type Row = Record<string, unknown> & { id: number }
@@ -36,11 +37,11 @@ function firstFailure(status: number, response?: UpstreamResponse): HttpError {
  * Candidate loading for screening (docs/product.md, AI screening; Validation; Texts; Limits). Company mode: the vacancy's candidates
  * created in the range. Global mode: every candidate created in the range except aprovado,
  * contratado and entrevista_presencial, read page by page a few at a time, paced by the legacy's
- * own rate-limit headers and 429s (the shared rate pacer) instead of the agency app's fixed pauses.
+ * own rate-limit headers and 429s (the token's budget, legacy/budget.ts) instead of the agency app's fixed pauses.
  */
-export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpClient; pacing?: RatePacerOptions }) {
-  async function get(path: string, query: Record<string, string>, session: SessionData, request: FastifyRequest) {
-    return legacy.request({ method: 'GET', path, query, token: session.token, requestId: request.id })
+export function createScreeningLoader({ legacy }: { legacy: LegacyClient }) {
+  async function get(path: string, query: Record<string, string>, session: SessionData, request: FastifyRequest, priority: CallPriority = 'person') {
+    return legacy.request({ method: 'GET', path, query, token: session.token, requestId: request.id, priority })
   }
 
   return {
@@ -70,8 +71,8 @@ export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpCli
           return t >= from.getTime() && t < until.getTime()
         })
       } else {
-        const pacer = createRatePacer(pacing)
-        const page = (n: number) => pacer.send(() => get('/candidatos', { ...dates, page: String(n) }, session, request))
+        // The recruiter waits for these pages, but other clicks on the same token still go first.
+        const page = (n: number) => get('/candidatos', { ...dates, page: String(n) }, session, request, 'bulk')
         let first: UpstreamResponse
         try {
           first = await page(1)
@@ -85,7 +86,7 @@ export function createScreeningLoader({ legacy, pacing = {} }: { legacy: HttpCli
         // reading thousands of pages; the exact cap is checked after the exclusions below.
         if (head.pagination.total > SCREENING_MAX_CANDIDATES * 2) throw new HttpError(422, LOAD_MESSAGES.cap(head.pagination.total))
         rows = [...head.items]
-        // Pages go out a few at a time (the pacer bounds how many and how fast); loading stops at the
+        // Pages go out a few at a time (the budget bounds how many and how fast); loading stops at the
         // first page that fails, keeping the pages before it (docs/product.md, Texts).
         let failedAt: number | null = null
         const CHUNK = 8

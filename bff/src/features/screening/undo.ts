@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { UNDO_MESSAGES, undoMessage } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
-import { readOne } from '../../lib/legacy-readers.ts'
-import { createRatePacer, type RatePacerOptions } from '../../lib/rate-pacer.ts'
-import type { HttpClient, UpstreamRequest } from '../../plugins/legacy-client.ts'
+import { readOne } from '../../legacy/readers.ts'
+import type { UpstreamRequest } from '../../legacy/client.ts'
+import type { LegacyClient } from '../../legacy/plugin.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { ScreeningStore, StoredStep } from './store.ts'
@@ -25,15 +25,13 @@ export function createScreeningUndo({
   legacy,
   log,
   audit,
-  pacing = {},
   instanceId = randomUUID(),
   leaseMs = 30_000,
 }: {
   store: ScreeningStore
-  legacy: HttpClient
+  legacy: LegacyClient
   log: FastifyBaseLogger
   audit: Pick<AuditTrail, 'record'>
-  pacing?: RatePacerOptions
   instanceId?: string
   leaseMs?: number
 }) {
@@ -41,8 +39,7 @@ export function createScreeningUndo({
   const lease = (runId: string) => `apply:${runId}`
 
   async function job(runId: string, token: string, requestId: string, actor: string, names: Map<number, string>) {
-    const pacer = createRatePacer(pacing)
-    const send = (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => pacer.send(() => legacy.request({ ...request, token, requestId }))
+    const send = (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => legacy.request({ ...request, token, requestId, priority: 'job' })
     const heartbeat = setInterval(() => void store.takeLease(lease(runId), instanceId, leaseMs).catch(() => {}), Math.max(50, Math.floor(leaseMs / 3)))
     heartbeat.unref()
     let interrupted = false

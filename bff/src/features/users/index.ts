@@ -6,7 +6,7 @@ import { Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { RegisterUserBody } from '@mini-vagas/shared/schemas/user'
 import { sessionOf } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
-import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
+import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
 
 /**
  * User registration (admin only): the form's rules are checked here too (the browser's

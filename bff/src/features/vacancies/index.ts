@@ -6,9 +6,9 @@ import { CompanyVacancyInput, CreatedVacancy, SlugParams, VacancyAnswer, Vacancy
 import { sessionOf, visibleVacancies } from '../../lib/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { NEW_VACANCY_VISIBILITY, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
-import { readOne } from '../../lib/legacy-readers.ts'
-import { isSuccess, upstreamFailure } from '../../lib/upstream.ts'
-import type { UpstreamResponse } from '../../plugins/legacy-client.ts'
+import { readOne } from '../../legacy/readers.ts'
+import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
+import type { UpstreamResponse } from '../../legacy/client.ts'
 
 /**
  * Vacancies for the staff (docs/product.md, Applying; Vacancy form) and client companies: the lists the session

@@ -1,6 +1,6 @@
-import type { UpstreamResponse } from '../plugins/legacy-client.ts'
-import { readFieldErrors, readMessage } from './legacy-readers.ts'
-import { HttpError, MESSAGES } from './http-error.ts'
+import type { UpstreamResponse } from './client.ts'
+import { readFieldErrors, readMessage } from './readers.ts'
+import { HttpError, MESSAGES } from '../lib/http-error.ts'
 
 const DELTA_SECONDS = /^\d{1,6}$/
 

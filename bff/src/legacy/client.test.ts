@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createHttpClient, STREAM_ABOVE_BYTES, UpstreamError, type UpstreamResponse } from './legacy-client.ts'
+import { createHttpClient, STREAM_ABOVE_BYTES, UpstreamError, type UpstreamResponse } from './client.ts'
 
 const BASE = 'http://legacy.test/api'
 const noSleep = async () => {}

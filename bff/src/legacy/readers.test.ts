@@ -1,7 +1,7 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createHttpClient } from '../plugins/legacy-client.ts'
-import { readFieldErrors, readList, readLogin, readMessage, readOne, readPage, readStatusCounts } from './legacy-readers.ts'
+import { createHttpClient } from './client.ts'
+import { readFieldErrors, readList, readLogin, readMessage, readOne, readPage, readStatusCounts } from './readers.ts'
 
 const rows = [{ id: 1 }, { id: 2 }]
 const client = createHttpClient({ baseUrl: 'http://legacy.test/api', timeoutMs: 2000, retries: 0 })

@@ -1,0 +1,265 @@
+import type { UpstreamResponse } from './client.ts'
+import { retryAfter } from './errors.ts'
+
+/**
+ * One rate budget per legacy token, shared by every call made with it: a person's clicks and any
+ * job (an apply, an undo, a screening load) started with the same token.
+ *
+ * The legacy (Laravel's throttle) counts calls per token in a fixed window — a minute — and says
+ * how many are left (`X-RateLimit-Limit`, `X-RateLimit-Remaining`), then answers 429 with
+ * `Retry-After`. Every answer for a token, whoever asked, tells the budget where that window stands.
+ *
+ * Three kinds of call: a person's click ('person'); a bulk read a person asked for and waits on
+ * (a screening load's pages: 'bulk'); work in the background (an apply, an undo: 'job').
+ *
+ * People first:
+ * - A person's call is sent at once, never queued behind a job's.
+ * - A job's call waits while a person's call for the token is on its way, and it leaves a reserve
+ *   in every window: a burst (a click may cost several calls) plus as many calls as people made
+ *   in the last window. A job therefore spends what people leave, and backs off as soon as
+ *   someone clicks.
+ * - A bulk read is paced as a job, but not spread over the window: its person is waiting for it.
+ * - Within a window a job keeps an even pace, so a person who starts clicking halfway through a
+ *   window finds half of what jobs may spend still there.
+ * - When only the reserve is left, a job waits for the window's end (learnt from the answer that
+ *   opened it, or from a 429; a whole window when it cannot know), so it meets at most one 429.
+ * - A 429 to a job is waited out and the call sent again a bounded number of times; a 429 to a
+ *   person goes back to the person with its Retry-After, and holds every job of the token until then.
+ */
+export type CallPriority = 'person' | 'bulk' | 'job'
+
+export interface BudgetOptions {
+  /** A job's calls in flight at once per token while the window has budget. */
+  jobConcurrency?: number
+  /** Calls a job leaves in each window even when nobody has clicked lately (at least this share of the limit). */
+  burstRatio?: number
+  /** Calls a job leaves in each window at the least, whatever the limit. */
+  minBurst?: number
+  /** The legacy's window; Laravel's `throttle:N,1` counts per minute. */
+  windowMs?: number
+  /** A job's (or bulk read's) call that meets 429 is sent again this many times before the job sees it. */
+  retries?: number
+  /** Longest single wait; a Retry-After beyond it is capped (a broken header must not stall a job). */
+  maxWaitMs?: number
+  now?: () => number
+  wait?: (ms: number) => Promise<void>
+}
+
+export interface BudgetStats {
+  personCalls: number
+  jobCalls: number
+  /** 429s the legacy answered, to people and to jobs. */
+  throttled: { person: number; bulk: number; job: number }
+  /** Time jobs spent waiting for budget (summed over waiting calls). */
+  jobWaitedMs: number
+}
+
+export interface LegacyBudget {
+  /** Sends `call` for the token `key` (empty for calls without one) with its priority. */
+  send(key: string, priority: CallPriority, call: () => Promise<UpstreamResponse>, onWait?: (seconds: number) => void): Promise<UpstreamResponse>
+  /** What the budget did for a token (tests and metrics read it). */
+  stats(key: string): BudgetStats
+}
+
+// Our clock and the legacy's may differ by the network's latency; waking a little late is cheaper
+// than one call landing in a used-up window.
+const MARGIN_MS = 250
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Retry-After (seconds or HTTP-date) in milliseconds from `now`. */
+export function retryAfterMs(headers: Headers, now: number): number {
+  const value = retryAfter(headers)
+  return /^\d+$/.test(value) ? Number(value) * 1000 : Math.max(1000, Date.parse(value) - now)
+}
+
+/** Where one token's window stands, as its answers said. */
+interface TokenWindow {
+  limit: number | null
+  remaining: number | null
+  /** When the current window ends (our clock), when known. */
+  windowEnds: number | null
+  /** No job call before this (a 429's Retry-After). */
+  pausedUntil: number
+  /** Calls sent and not answered yet, people's and jobs': they will spend the window too. */
+  unanswered: number
+  personInFlight: number
+  /** When people's calls were sent, over the last window. */
+  personSent: number[]
+  /** Jobs waiting for people's calls to be answered. */
+  personIdle: (() => void)[]
+  jobsInFlight: number
+  jobQueue: (() => void)[]
+  /** Jobs' calls sent in the current window (for the even pace). */
+  jobSentInWindow: number
+  lastUsed: number
+  stats: BudgetStats
+}
+
+export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
+  const { jobConcurrency = 4, burstRatio = 0.05, minBurst = 5, windowMs = 60_000, retries = 3, maxWaitMs = 60_000, now = Date.now, wait = sleep } = options
+  const windows = new Map<string, TokenWindow>()
+  let sends = 0
+
+  function windowOf(key: string): TokenWindow {
+    let w = windows.get(key)
+    if (!w) {
+      w = {
+        limit: null,
+        remaining: null,
+        windowEnds: null,
+        pausedUntil: 0,
+        unanswered: 0,
+        personInFlight: 0,
+        personSent: [],
+        personIdle: [],
+        jobsInFlight: 0,
+        jobQueue: [],
+        jobSentInWindow: 0,
+        lastUsed: now(),
+        stats: { personCalls: 0, jobCalls: 0, throttled: { person: 0, bulk: 0, job: 0 }, jobWaitedMs: 0 },
+      }
+      windows.set(key, w)
+    }
+    w.lastUsed = now()
+    // Tokens unused for a few windows are forgotten (sessions end; their windows are long over).
+    if (++sends % 1000 === 0) for (const [k, v] of windows) if (now() - v.lastUsed > 5 * windowMs && v.unanswered === 0 && v.jobQueue.length === 0) windows.delete(k)
+    return w
+  }
+
+  /** What a job leaves in the window: a burst, plus what people spent in the last window and have on their way. */
+  function reserve(w: TokenWindow, t: number): number {
+    while (w.personSent.length > 0 && w.personSent[0]! <= t - windowMs) w.personSent.shift()
+    const burst = Math.max(minBurst, w.limit === null ? 0 : Math.ceil(w.limit * burstRatio))
+    return burst + w.personSent.length + w.personInFlight
+  }
+
+  function observe(w: TokenWindow, response: UpstreamResponse, sentAt: number, priority: CallPriority) {
+    const headerLimit = Number(response.headers.get('x-ratelimit-limit'))
+    const headerRemaining = response.headers.get('x-ratelimit-remaining')
+    if (Number.isFinite(headerLimit) && headerLimit > 0) w.limit = headerLimit
+    if (headerRemaining !== null && Number.isFinite(Number(headerRemaining))) {
+      const value = Number(headerRemaining)
+      // A full window (or a jump upwards) means this call opened a new one: it ends a window from now.
+      const opened = (w.limit !== null && value >= w.limit - 1) || (w.remaining !== null && value > w.remaining + w.unanswered + 1)
+      if (opened) {
+        w.windowEnds = sentAt + windowMs + MARGIN_MS
+        w.jobSentInWindow = priority === 'job' ? 1 : 0
+      }
+      w.remaining = w.remaining === null || opened ? value : Math.min(w.remaining, value)
+    }
+    if (response.status === 429) {
+      w.stats.throttled[priority]++
+      const t = now()
+      w.pausedUntil = Math.max(w.pausedUntil, t + Math.min(retryAfterMs(response.headers, t), maxWaitMs) + MARGIN_MS)
+      w.remaining = null
+      w.windowEnds = null
+    }
+  }
+
+  async function pause(w: TokenWindow, ms: number) {
+    w.stats.jobWaitedMs += ms
+    await wait(ms)
+  }
+
+  /** Holds a job's call until the token's window can spare it, then counts it as unanswered. */
+  async function jobGate(w: TokenWindow, evenPace: boolean) {
+    for (;;) {
+      const t = now()
+      if (t < w.pausedUntil) {
+        await pause(w, w.pausedUntil - t)
+        continue
+      }
+      if (w.personInFlight > 0) {
+        await new Promise<void>((resolve) => w.personIdle.push(resolve))
+        continue
+      }
+      if (w.remaining !== null && w.remaining - w.unanswered <= reserve(w, t)) {
+        // Where the window ends is unknown (the job began mid-window): it ends within a window from now.
+        w.windowEnds ??= t + windowMs + MARGIN_MS
+        if (t < w.windowEnds) {
+          await pause(w, w.windowEnds - t)
+          continue
+        }
+        // The window is over: the next call opens a new one.
+        w.remaining = null
+        w.windowEnds = t + windowMs + MARGIN_MS
+        w.jobSentInWindow = 0
+      }
+      // An even pace through the window: someone who starts clicking halfway through finds half of
+      // what jobs may spend still there, not a window a job used up in its first seconds.
+      if (evenPace && w.limit !== null && w.windowEnds !== null) {
+        const start = w.windowEnds - windowMs - MARGIN_MS
+        const allowance = Math.max(1, w.limit - reserve(w, t))
+        const allowed = Math.floor((allowance * Math.min(windowMs, Math.max(0, t - start))) / windowMs) + 1
+        if (w.jobSentInWindow >= allowed) {
+          await pause(w, Math.max(10, Math.ceil(start + (w.jobSentInWindow * windowMs) / allowance - t)))
+          continue
+        }
+      }
+      // Counted here, in the same step as the check, so calls let through together see each other.
+      w.unanswered++
+      w.jobSentInWindow++
+      return
+    }
+  }
+
+  async function jobSlot(w: TokenWindow) {
+    if (w.jobsInFlight < jobConcurrency) {
+      w.jobsInFlight++
+      return
+    }
+    await new Promise<void>((resolve) => w.jobQueue.push(resolve))
+  }
+  function releaseJobSlot(w: TokenWindow) {
+    const next = w.jobQueue.shift()
+    if (next) next()
+    else w.jobsInFlight--
+  }
+
+  async function sendPerson(w: TokenWindow, call: () => Promise<UpstreamResponse>) {
+    const sentAt = now()
+    w.unanswered++
+    w.personInFlight++
+    w.personSent.push(sentAt)
+    w.stats.personCalls++
+    try {
+      const response = await call()
+      observe(w, response, sentAt, 'person')
+      return response
+    } finally {
+      w.unanswered--
+      if (--w.personInFlight === 0) for (const resume of w.personIdle.splice(0)) resume()
+    }
+  }
+
+  async function sendJob(w: TokenWindow, priority: 'bulk' | 'job', call: () => Promise<UpstreamResponse>, onWait?: (seconds: number) => void) {
+    for (let attempt = 0; ; attempt++) {
+      await jobSlot(w)
+      let response: UpstreamResponse
+      try {
+        await jobGate(w, priority === 'job')
+        const sentAt = now()
+        w.stats.jobCalls++
+        try {
+          response = await call()
+        } finally {
+          w.unanswered--
+        }
+        observe(w, response, sentAt, priority)
+      } finally {
+        releaseJobSlot(w)
+      }
+      if (response.status !== 429 || attempt >= retries) return response
+      onWait?.(Math.ceil((w.pausedUntil - now()) / 1000))
+    }
+  }
+
+  return {
+    send(key, priority, call, onWait) {
+      const w = windowOf(key)
+      return priority === 'person' ? sendPerson(w, call) : sendJob(w, priority, call, onWait)
+    },
+    stats: (key) => windowOf(key).stats,
+  }
+}
