@@ -47,6 +47,7 @@ describe('bench harness', () => {
         'screening-load',
         'screening-openai',
         'screening-apply',
+        'screening-apply-60',
         'scale-out',
       ])
       for (const r of report.rows) {

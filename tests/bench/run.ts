@@ -10,7 +10,7 @@ import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmar
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
-import { screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
+import { screeningApply60Benchmark, screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
 
 /**
  * `npm run bench [-- NAME ...] [--quick] [--out FILE]`: runs the named benchmarks (all by default),
@@ -31,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   screeningLoadBenchmark,
   screeningOpenAiBenchmark,
   screeningApplyBenchmark,
+  screeningApply60Benchmark,
   scaleOutBenchmark,
 ]
 

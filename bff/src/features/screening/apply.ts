@@ -11,6 +11,7 @@ import type { LegacyClient } from '../../legacy/plugin.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
+import { createRecordSnapshot, type RecordSnapshot } from './records.ts'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
 const WORKERS = 4
@@ -35,7 +36,8 @@ class SessionEnded extends Error {}
  * twice: a done step is never sent again, and a step found 'sending' after a restart is first
  * checked against the legacy (the note's marker in the record) before anything is sent. A status
  * step always reads the record first, both to keep its current observation (the note is added,
- * never replacing what staff wrote) and to skip a write that already landed. The pace is the
+ * never replacing what staff wrote) and to skip a write that already landed; records are read a
+ * vacancy at a time (records.ts), so the legacy's budget goes to writes. The pace is the
  * token's budget's: what people using the same token leave of the legacy's limit, 429s waited out.
  *
  * The legacy token lives only in memory, with the job: it is never written to the store. A job
@@ -71,6 +73,8 @@ export function createScreeningApplier({
   /** Runs whose failure the store could not record (a full disk): still told to the recruiter. */
   const unrecordedFailures = new Set<string>()
   const heartbeats = new Map<string, NodeJS.Timeout>()
+  /** What each running job knows of the records it writes; every write this BFF hears of updates them. */
+  const snapshots = new Set<RecordSnapshot>()
 
   /** The job, given the run and results `start` already read, so it reads nothing before its try. */
   async function job(runId: string, token: string, requestId: string, actor: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
@@ -95,12 +99,35 @@ export function createScreeningApplier({
       return readList<Obj>(response.body)
     }
     const rowsOfVacancy = () => (vacancyRows ??= readVacancy())
+    // The records to write, a vacancy's candidates in one read (their own vacancy's, for a global run).
+    const records = createRecordSnapshot({
+      read: async (vacancyId) => {
+        const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancyId}/candidatos` })
+        return ok(response) ? readList<Obj>(response.body) : null
+      },
+      now,
+    })
+    snapshots.add(records)
+    const vacancyOf = (result: StoredResult) => Number(result.candidate.job_posting_id) || null
     const forwarded = async (candidateId: number): Promise<number | null> => {
       const row = (await rowsOfVacancy()).find((r) => markedCandidates(r.obs, runId).includes(candidateId))
       return row ? Number(row.id) : null
     }
     // One forward decided at a time: two records of one person (a global run may hold both) never both pass the check.
     let forwardTurn: Promise<unknown> = Promise.resolve()
+
+    /**
+     * The record as the legacy holds it: from its vacancy's list (one read for many steps), else —
+     * a record its vacancy no longer lists, or a list that could not be read — read alone.
+     */
+    async function currentRecord(candidateId: number, result: StoredResult): Promise<Partial<ListedCandidate> | { failure: string }> {
+      const known = await records.get(vacancyOf(result), candidateId)
+      if (known) return known as Partial<ListedCandidate>
+      const name = String(result.candidate.full_name ?? `#${candidateId}`)
+      const current = await send({ method: 'GET', path: `/candidatos/${candidateId}` })
+      if (!ok(current)) return { failure: current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)) }
+      return readOne<ListedCandidate>(current.body) ?? {}
+    }
 
     async function perform(step: StoredStep, result: StoredResult) {
       const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
@@ -134,6 +161,7 @@ export function createScreeningApplier({
             ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs } })
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
         if (ok(response)) {
+          if (step.kind === 'status') records.heard(readOne<Obj>(response.body) ?? { id: step.candidateId, status: outcome, obs })
           const legacyId = step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null
           // Every write the BFF made, in the audit trail, before the step is marked done.
           await audit.record(
@@ -155,9 +183,8 @@ export function createScreeningApplier({
           const id = await forwarded(step.candidateId)
           if (id !== null) return await store.setStep(runId, step, 'done', { legacyId: id })
         }
-        const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
-        if (!ok(current)) return await fail(current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)))
-        const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
+        const record = await currentRecord(step.candidateId, result)
+        if ('failure' in record) return await fail(record.failure)
         if (step.kind === 'forward') {
           let release: () => void = () => {}
           const turn = forwardTurn
@@ -214,7 +241,10 @@ export function createScreeningApplier({
     heartbeat.unref()
     heartbeats.set(runId, heartbeat)
     try {
-      const todo = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped')
+      // A vacancy's steps together: its records are read once for all of them.
+      const todo = (await store.steps(runId))
+        .filter((s) => s.state !== 'done' && s.state !== 'skipped')
+        .sort((a, b) => (vacancyOf(results.get(a.candidateId)!) ?? 0) - (vacancyOf(results.get(b.candidateId)!) ?? 0))
       let next = 0
       // Each worker stops taking steps once the session has ended, the store or the lease failed,
       // or the BFF is stopping; the job reports only when every worker has stopped, so no write
@@ -252,6 +282,7 @@ export function createScreeningApplier({
       // The store may be what failed (a full disk): saying so may fail too, and must not throw.
       if (!(await attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId))) unrecordedFailures.add(runId)
     } finally {
+      snapshots.delete(records)
       clearInterval(heartbeat)
       heartbeats.delete(runId)
       await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
@@ -380,6 +411,10 @@ export function createScreeningApplier({
           return { candidateId: s.candidateId, name, kind: s.kind, message: s.state === 'sending' ? APPLY_MESSAGES.unconfirmed(name, s.kind) : s.message! }
         }),
       }
+    },
+    /** A candidate record this BFF just wrote (a person's status change, say): running jobs see it. */
+    heard(record: Record<string, unknown>) {
+      for (const snapshot of snapshots) snapshot.heard(record)
     },
     /** How many applies this instance is running now. */
     activeCount: () => active.size,

@@ -25,6 +25,7 @@ import { HttpError } from '../../lib/http-error.ts'
 import { sendCsv, tableCsv } from '../../lib/csv.ts'
 import { biasCsvRows } from '@mini-vagas/shared/domain/screening-bias'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { readOne } from '../../legacy/readers.ts'
 import { createScreeningApplier } from './apply.ts'
 import { createScreeningLoader } from './loader.ts'
 import { createOpenAiProvider } from './openai-provider.ts'
@@ -81,6 +82,12 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   const runs = createScreeningRuns({ store, loader, provider, legacy, log: app.log, starts, audit: app.audit, instanceId, leaseMs })
   const applier = createScreeningApplier({ store, legacy, log: app.log, audit: app.audit, now, leaseMs, instanceId })
   const undo = createScreeningUndo({ store, legacy, log: app.log, audit: app.audit, leaseMs, instanceId })
+  // A candidate written while an apply runs (a recruiter's status change, a note): the apply sees it.
+  app.onLegacyWrite(({ path, answer }) => {
+    if (!/^\/candidatos\/\d+(\/observacao)?$/.test(path)) return
+    const record = readOne<Record<string, unknown>>(answer.body)
+    if (record) applier.heard(record)
+  })
   // Jobs for the operators' metrics: every run and apply by status (across instances, from the
   // store), and how many this instance is working on.
   new Gauge({
