@@ -4,7 +4,7 @@ import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { ListMeta } from '../../../components/list-meta.tsx'
 import { Pagination } from '../../../components/pagination.tsx'
-import { StatusMessage } from '../../../components/status-message.tsx'
+import { LoadStates } from '../../../components/load-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { allCandidatesQuery, useAllCandidates } from '../api/get-all-candidates.ts'
 import { CandidateDialogs, useCandidateDialogs } from '../components/candidate-dialogs.tsx'
@@ -75,26 +75,19 @@ export function Component() {
         </div>
       </div>
       {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
-      {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
-      {error && (
-        <StatusMessage
-          kind="error"
-          title={q ? 'Erro ao buscar candidatos.' : 'Erro ao carregar a lista de candidatos.'}
-          action={
-            <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar novamente
-            </button>
-          }
-        >
-          {error.message}
-        </StatusMessage>
-      )}
-      {data?.idle && (
-        <StatusMessage kind="empty" title="Escolha um status ou faça uma busca">
-          Com o filtro Todos e sem busca, nenhum candidato é carregado.
-        </StatusMessage>
-      )}
-      {data && !data.idle && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato encontrado." />}
+      <LoadStates
+        loading={isLoading ? 'Carregando candidatos...' : null}
+        error={error}
+        failed={q ? 'Erro ao buscar candidatos.' : 'Erro ao carregar a lista de candidatos.'}
+        onRetry={() => void mutate()}
+        empty={
+          data?.idle
+            ? { title: 'Escolha um status ou faça uma busca', hint: 'Com o filtro Todos e sem busca, nenhum candidato é carregado.' }
+            : data && data.items.length === 0
+              ? { title: 'Nenhum candidato encontrado.' }
+              : null
+        }
+      />
       {data && !data.idle && data.items.length > 0 && (
         <>
           <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
+import { LoadStates } from '../../../components/load-states.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { saveNote } from '../api/candidate-writes.ts'
@@ -61,18 +62,14 @@ export function Component() {
       </button>
       <h1>{vacancy ? `Candidatos: ${vacancy.description ?? ''}` : 'Candidatos da Vaga'}</h1>
       {vacancyError && <StatusMessage kind="error" title="Vaga não encontrada." />}
-      {error && (
-        <StatusMessage
-          kind="error"
-          title="Erro ao carregar a lista de candidatos."
-          action={
-            <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar novamente
-            </button>
-          }
-        />
-      )}
-      {data && data.items.length === 0 && <StatusMessage kind="empty" title="Nenhum candidato nesta vaga." />}
+      <LoadStates
+        loading={null}
+        error={error}
+        failed="Erro ao carregar a lista de candidatos."
+        showReason={false}
+        onRetry={() => void mutate()}
+        empty={data && data.items.length === 0 ? { title: 'Nenhum candidato nesta vaga.' } : null}
+      />
       {data && data.items.length > 0 && (
         <>
           <div className="table-wrap">

@@ -4,6 +4,7 @@ import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { ListMeta } from '../../../components/list-meta.tsx'
 import { Pagination } from '../../../components/pagination.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
+import { LoadStates } from '../../../components/load-states.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useVacancyBySlug, useVacancyCandidates } from '../api/get-vacancy-candidates.ts'
@@ -87,23 +88,16 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
         </StatusMessage>
       )}
       {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
-      {isLoading && <StatusMessage kind="loading" title="Carregando candidatos..." />}
-      {error && !data && (
-        <StatusMessage
-          kind="error"
-          title="Erro ao carregar a lista de candidatos."
-          action={
-            <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar novamente
-            </button>
-          }
-        />
-      )}
-      {data && data.items.length === 0 && (
-        <StatusMessage kind="empty" title="Nenhum candidato encontrado.">
-          {q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined}
-        </StatusMessage>
-      )}
+      <LoadStates
+        loading={isLoading ? 'Carregando candidatos...' : null}
+        error={data ? null : error}
+        failed="Erro ao carregar a lista de candidatos."
+        showReason={false}
+        onRetry={() => void mutate()}
+        empty={
+          data && data.items.length === 0 ? { title: 'Nenhum candidato encontrado.', hint: q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined } : null
+        }
+      />
       {data && data.items.length > 0 && (
         <>
           <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { VACANCY_STATUS_LABELS, VISIBILITY_LABELS, type VacancyStatus, type Visibility } from '@mini-vagas/shared/constants/vacancy'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
-import { StatusMessage } from '../../../components/status-message.tsx'
+import { LoadStates } from '../../../components/load-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useCompanyVacancies } from '../api/company-vacancies.ts'
 
@@ -21,25 +21,13 @@ export function Component() {
           Nova vaga
         </Link>
       </div>
-      {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
-      {error && (
-        <StatusMessage
-          kind="error"
-          title="Falha ao carregar as vagas."
-          action={
-            <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar novamente
-            </button>
-          }
-        >
-          {error.message}
-        </StatusMessage>
-      )}
-      {data && data.length === 0 && (
-        <StatusMessage kind="empty" title="Nenhuma vaga cadastrada.">
-          Crie a primeira em 'Nova vaga'.
-        </StatusMessage>
-      )}
+      <LoadStates
+        loading={isLoading ? 'Carregando vagas...' : null}
+        error={error}
+        failed="Falha ao carregar as vagas."
+        onRetry={() => void mutate()}
+        empty={data && data.length === 0 ? { title: 'Nenhuma vaga cadastrada.', hint: "Crie a primeira em 'Nova vaga'." } : null}
+      />
       <div className="card-grid">
         {data?.map((v) => (
           <article key={v.id} className="card vacancy-card" aria-labelledby={`empresa-vaga-${v.id}`}>

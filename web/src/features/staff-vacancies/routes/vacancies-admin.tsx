@@ -4,7 +4,7 @@ import { VACANCY_STATUS_LABELS, VISIBILITY_LABELS, type VacancyStatus, type Visi
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import { estadoName } from '@mini-vagas/shared/domain/estados'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
-import { StatusMessage } from '../../../components/status-message.tsx'
+import { LoadStates } from '../../../components/load-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useVacancies } from '../api/get-vacancies.ts'
 import { filterStaffVacancies, openPositions, type VisibilityFilter } from '../filter.ts'
@@ -46,26 +46,20 @@ export function Component() {
           Nova vaga
         </Link>
       </div>
-      {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
-      {error && (
-        <StatusMessage
-          kind="error"
-          title="Falha ao carregar as vagas."
-          action={
-            <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar novamente
-            </button>
-          }
-        >
-          {error.message}
-        </StatusMessage>
-      )}
-      {data && vacancies.length === 0 && (
+      <LoadStates
+        loading={isLoading ? 'Carregando vagas...' : null}
+        error={error}
+        failed="Falha ao carregar as vagas."
+        onRetry={() => void mutate()}
         // "None registered" only when there are none; a filter that matches nothing says so.
-        <StatusMessage kind="empty" title={data.length > 0 ? 'Nenhuma vaga corresponde aos filtros.' : 'Nenhuma vaga cadastrada.'}>
-          {data.length > 0 ? 'Ajuste a busca ou a visibilidade para ver as outras vagas.' : undefined}
-        </StatusMessage>
-      )}
+        empty={
+          data && vacancies.length === 0
+            ? data.length > 0
+              ? { title: 'Nenhuma vaga corresponde aos filtros.', hint: 'Ajuste a busca ou a visibilidade para ver as outras vagas.' }
+              : { title: 'Nenhuma vaga cadastrada.' }
+            : null
+        }
+      />
       <div className="card-grid">
         {vacancies.map((v) => (
           <article key={v.id} className="card vacancy-card" aria-labelledby={`admin-vaga-${v.id}`}>

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react'
 import { useLocation } from 'react-router'
 import { StatusMessage } from '../../../components/status-message.tsx'
+import { LoadStates } from '../../../components/load-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { usePublicVacancies } from '../api/get-public-vacancies.ts'
 import { VacancyCard } from '../components/vacancy-card.tsx'
@@ -28,25 +29,17 @@ export function Component() {
         </label>
         <input id="vacancy-search" type="search" placeholder="Buscar por cidade ou empresa..." value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
       </div>
-      {isLoading && <StatusMessage kind="loading" title="Carregando vagas..." />}
-      {error && (
-        <StatusMessage
-          kind="error"
-          title="Erro ao carregar vagas"
-          action={
-            <button type="button" className="button" onClick={() => void mutate()}>
-              Tentar novamente
-            </button>
-          }
-        >
-          {error.message}
-        </StatusMessage>
-      )}
-      {data && vacancies.length === 0 && (
-        <StatusMessage kind="empty" title="Nenhuma vaga encontrada">
-          {deferred.trim() ? 'Tente ajustar os filtros de busca' : 'Não há vagas disponíveis no momento'}
-        </StatusMessage>
-      )}
+      <LoadStates
+        loading={isLoading ? 'Carregando vagas...' : null}
+        error={error}
+        failed="Erro ao carregar vagas"
+        onRetry={() => void mutate()}
+        empty={
+          data && vacancies.length === 0
+            ? { title: 'Nenhuma vaga encontrada', hint: deferred.trim() ? 'Tente ajustar os filtros de busca' : 'Não há vagas disponíveis no momento' }
+            : null
+        }
+      />
       {vacancies.length > 0 && (
         <>
           <p className="result-count" aria-live="polite">
