@@ -123,7 +123,7 @@ export async function startBff(legacy: Pick<Legacy, 'url'>, storeFile: string, e
  * One fault file's processes and scratch: the BFFs it starts (all killed by `killAll`, after each
  * test), temporary directories (removed by `removeScratch`), and the two store engines.
  */
-export function faultBed({ legacy, postgres }: { legacy: () => Legacy; postgres: () => TestPostgres }) {
+export function faultBed({ legacy, postgres }: { legacy: () => Legacy; postgres?: () => TestPostgres }) {
   const started: Bff[] = []
   const scratch: string[] = []
   const dir = () => {
@@ -139,7 +139,15 @@ export function faultBed({ legacy, postgres }: { legacy: () => Legacy; postgres:
   return {
     dir,
     bff,
-    stores: storeEngines({ postgres, dir, bff }),
+    stores: storeEngines({
+      postgres:
+        postgres ??
+        (() => {
+          throw new Error('this fault bed has no PostgreSQL')
+        }),
+      dir,
+      bff,
+    }),
     async killAll() {
       for (const b of started.splice(0)) await b.kill()
     },
