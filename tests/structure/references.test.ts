@@ -20,8 +20,7 @@ function files(dir: string, out: string[] = []): string[] {
 }
 
 const all = files(ROOT)
-const isProduction = (path: string) =>
-  /^(bff|web|shared|infra\/legacy-api)\/src\//.test(path) && !/\.test\.tsx?$/.test(path) && !/\/testing(-postgres)?(\.ts|\/)/.test(path)
+const isProduction = (path: string) => /^(bff|web|shared|infra\/legacy-api)\/src\//.test(path) && !/\.test\.tsx?$/.test(path) && !/\/testing(-postgres)?(\.ts|\/)/.test(path)
 const hits = (paths: string[], pattern: RegExp) =>
   paths.flatMap((path) =>
     readFileSync(join(ROOT, path), 'utf8')
@@ -35,7 +34,12 @@ describe('references in code and docs', () => {
     expect(hits(all, /\b[Ii]ssues? #?\d+\b/)).toEqual([])
   })
   it('point to no section of a document outside the repository from code', () => {
-    expect(hits(all.filter((p) => !p.endsWith('.md')), /\u00a7 ?\d/)).toEqual([])
+    expect(
+      hits(
+        all.filter((p) => !p.endsWith('.md')),
+        /\u00a7 ?\d/,
+      ),
+    ).toEqual([])
   })
   it('name no document outside the repository in production code', () => {
     const production = all.filter(isProduction)
@@ -44,7 +48,10 @@ describe('references in code and docs', () => {
   })
   it('point only to docs that exist', () => {
     const missing = all.flatMap((path) =>
-      [...readFileSync(join(ROOT, path), 'utf8').matchAll(/\bdocs\/[\w./-]+\.md\b/g)].map((m) => m[0]).filter((doc) => !existsSync(join(ROOT, doc))).map((doc) => `${path}: ${doc}`),
+      [...readFileSync(join(ROOT, path), 'utf8').matchAll(/\bdocs\/[\w./-]+\.md\b/g)]
+        .map((m) => m[0])
+        .filter((doc) => !existsSync(join(ROOT, doc)))
+        .map((doc) => `${path}: ${doc}`),
     )
     expect(missing).toEqual([])
   })

@@ -1,11 +1,13 @@
 import { hideApplyMarkers, keepHiddenParts, withoutScreeningNotes } from '@mini-vagas/shared/domain/screening-apply'
-import type { SessionData } from '../plugins/session-seal.ts'
+
+/** Who reads or writes a note: all that decides what of it they see. */
+type Viewer = { user: { role: 'admin' | 'company' } }
 
 /**
  * A candidate's observation as this session may read it: staff read the agency's
  * screening notes without their proof-of-landing markers; a client company never reads them.
  */
-export function asSeenBy<T>(session: SessionData, candidate: T): T {
+export function asSeenBy<T>(session: Viewer, candidate: T): T {
   if (!candidate || typeof candidate !== 'object' || !('obs' in candidate)) return candidate
   const obs = (candidate as { obs: unknown }).obs
   return { ...candidate, obs: session.user.role === 'company' ? withoutScreeningNotes(obs) : hideApplyMarkers(obs) }
@@ -16,6 +18,6 @@ export function asSeenBy<T>(session: SessionData, candidate: T): T {
  * was hidden from it is not lost: a company's save keeps the screening notes, a staff save keeps
  * the markers of notes left as they were.
  */
-export function observationToStore(session: SessionData, edited: string, stored: unknown): string {
+export function observationToStore(session: Viewer, edited: string, stored: unknown): string {
   return keepHiddenParts(edited, stored, session.user.role === 'company' ? 'notes' : 'markers')
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { pathRecords, sessionOf, type OwnedRecords } from '../lib/access.ts'
+import { pathRecords, sessionOf, type OwnedRecords } from '../legacy/access.ts'
 
 /**
  * Who may call a route, declared on the route itself as

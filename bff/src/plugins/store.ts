@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { ATTEMPTS_TABLE } from '../lib/attempt-limiter.ts'
+import { ATTEMPTS_TABLE } from './attempt-limiter.ts'
 import { postgresBackend, sqliteBackend, type Queries, type Sql, type StoreBackend } from './store-backends.ts'
 
 export { StoreDownError, StoreUnavailableError, type Queries, type Row } from './store-backends.ts'

@@ -4,6 +4,7 @@ import { lastActionAt } from './last-action.ts'
 import { digitsOnly, foldText } from './text.ts'
 import { possibleDuplicates } from './candidate-identity.ts'
 import type { ListedCandidate } from '../schemas/candidates.ts'
+import type { CandidateOrder } from '../constants/candidate-orders.ts'
 
 /**
  * Candidate list rules of docs/product.md, A vacancy's candidates; All candidates; Limits, shared by the BFF (which pages on the server)
@@ -50,8 +51,7 @@ export function matchesStatus(candidate: ListRow, status: string | undefined): b
   return normalizeCandidateStatus(candidate.status) === normalizeCandidateStatus(status)
 }
 
-export type CandidateOrder = 'last_action_desc' | 'name_asc' | 'name_desc' | 'city_asc' | 'city_desc' | 'state_asc' | 'state_desc'
-export const CANDIDATE_ORDERS: readonly CandidateOrder[] = ['last_action_desc', 'name_asc', 'name_desc', 'city_asc', 'city_desc', 'state_asc', 'state_desc']
+export { CANDIDATE_ORDERS, type CandidateOrder } from '../constants/candidate-orders.ts'
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { BlockText } from './text.ts'
-import { CANDIDATE_ORDERS } from '../domain/candidate-list.ts'
+import { CANDIDATE_ORDERS } from '../constants/candidate-orders.ts'
 import { Candidate } from './candidate.ts'
 import { DateQuery } from './common.ts'
 import { ListedVacancy } from './vacancy.ts'

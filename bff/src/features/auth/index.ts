@@ -7,7 +7,7 @@ import { LoginBody, SessionAnswer, SessionState } from '@mini-vagas/shared/schem
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
 import { readLogin, readMessage, readFieldErrors } from '../../legacy/readers.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
-import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { upstreamFailure } from '../../legacy/errors.ts'
 
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */

@@ -18,7 +18,7 @@ import {
 } from '@mini-vagas/shared/schemas/candidates'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { Type } from 'typebox'
-import { sessionOf } from '../../lib/access.ts'
+import { sessionOf } from '../../legacy/access.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf } from './list-cache.ts'

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { DashboardAnswer, DashboardQuery } from '@mini-vagas/shared/schemas/dashboard'
-import { sessionOf } from '../../lib/access.ts'
+import { sessionOf } from '../../legacy/access.ts'
 import { changesCounts, createDashboard } from './service.ts'
 
 /**

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { dateWindows } from '@mini-vagas/shared/domain/dates'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { RenderBody, ReportQuery } from '@mini-vagas/shared/schemas/exports'
-import { legacyGet, sessionOf } from '../../lib/access.ts'
+import { legacyGet, sessionOf } from '../../legacy/access.ts'
 import {
   EXPORT_MESSAGES,
   EXPORT_TYPES,

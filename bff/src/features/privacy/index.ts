@@ -15,10 +15,10 @@ import {
   PrivacyRequestReceipt,
   type PrivacyRequest,
 } from '@mini-vagas/shared/schemas/privacy'
-import { legacyGet, sessionOf } from '../../lib/access.ts'
+import { legacyGet, sessionOf } from '../../legacy/access.ts'
 import { readList } from '../../legacy/readers.ts'
 import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
-import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 
 /**

@@ -19,8 +19,8 @@ import {
   ScreeningResult,
   type ProgressEvent,
 } from '@mini-vagas/shared/schemas/screening'
-import { sessionOf } from '../../lib/access.ts'
-import { createAttemptLimiter } from '../../lib/attempt-limiter.ts'
+import { sessionOf } from '../../legacy/access.ts'
+import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { sendCsv, tableCsv } from '../../lib/csv.ts'
 import { biasCsvRows } from '@mini-vagas/shared/domain/screening-bias'

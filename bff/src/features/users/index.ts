@@ -4,7 +4,7 @@ import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { registrationErrors } from '@mini-vagas/shared/domain/user-registration'
 import { Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { RegisterUserBody } from '@mini-vagas/shared/schemas/user'
-import { sessionOf } from '../../lib/access.ts'
+import { sessionOf } from '../../legacy/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
 

@@ -1,4 +1,4 @@
-import type { Store } from '../plugins/store.ts'
+import type { Queries } from './store-backends.ts'
 
 /**
  * Counts attempts per key in a sliding window — login per client IP and per CNPJ,
@@ -17,7 +17,7 @@ export interface AttemptLimiter {
 export const ATTEMPTS_TABLE = `CREATE TABLE IF NOT EXISTS attempts (bucket TEXT NOT NULL, key TEXT NOT NULL, at BIGINT NOT NULL);
    CREATE INDEX IF NOT EXISTS attempts_by_key ON attempts (bucket, key, at);`
 
-export function createAttemptLimiter(options: { store: Store; bucket: string; limit: number; windowMs: number; now?: () => number }): AttemptLimiter {
+export function createAttemptLimiter(options: { store: Queries; bucket: string; limit: number; windowMs: number; now?: () => number }): AttemptLimiter {
   const { store, bucket, limit, windowMs } = options
   const now = options.now ?? Date.now
   let recorded = 0

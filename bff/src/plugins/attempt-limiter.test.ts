@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSqliteStore } from '../plugins/store.ts'
+import { createSqliteStore } from './store.ts'
 import { createAttemptLimiter } from './attempt-limiter.ts'
 
 describe('attempt limiter (in the store)', () => {

@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
-import type { HttpClient, UpstreamResponse } from '../legacy/client.ts'
+import type { HttpClient, UpstreamResponse } from './client.ts'
 import type { SessionData } from '../plugins/session-seal.ts'
-import { HttpError, MESSAGES } from './http-error.ts'
-import { readList, readOne } from '../legacy/readers.ts'
-import { isSuccess, upstreamFailure } from '../legacy/errors.ts'
+import { HttpError, MESSAGES } from '../lib/http-error.ts'
+import { readList, readOne } from './readers.ts'
+import { isSuccess, upstreamFailure } from './errors.ts'
 
 type Obj = Record<string, unknown>
 
