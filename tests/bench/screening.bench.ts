@@ -233,7 +233,18 @@ function applyBenchmark({ name, rateLimit, size, quickSize, minutes }: { name: s
             row(name, `BFF, ${view.apply!.updated} candidates`, [bffMs / 1000], 's'),
             row(name, `spec schedule, ${ids.length - spec.failed} candidates (write each)`, [spec.ms / 1000], 's'),
             row(name, 'spec time ÷ BFF time', [spec.ms / bffMs], '×'),
-            row(name, 'BFF writes per minute ÷ rate limit', [perMinute(writes, bffMs)], 'ratio', { min: 0.9 }),
+            // The write ceiling is what the recruiter's own clicks leave of the limit: the job
+            // is meant to spend that, and to leave the clicks alone.
+            row(name, 'BFF writes per minute ÷ the limit', [perMinute(writes, bffMs)], 'ratio'),
+            row(
+              name,
+              'BFF writes per minute ÷ (the limit − the recruiter’s calls)',
+              [writes / (bffMs / 60_000) / (rateLimit - (clicks.answered + clicks.refused) / (bffMs / 60_000))],
+              'ratio',
+              {
+                min: 0.9,
+              },
+            ),
             row(name, 'BFF calls per minute ÷ rate limit', [perMinute(calls, bffMs)], 'ratio'),
             row(name, 'spec writes per minute ÷ rate limit', [perMinute(spec.calls, spec.ms)], 'ratio'),
             row(name, 'BFF calls answered 429', [bff.calls.throttled - before.throttled], 'calls'),
