@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
 import {
   applyEnded,
+  expectAppliedOnce,
   applyWhenFree,
   bffRefusing,
-  duplicates,
   ledger,
   login,
   screened,
@@ -65,19 +65,8 @@ async function twoInstancesAndARun(shared: () => Promise<(env?: Record<string, s
   return { instanceOn, a, b, cookie, run: await screened(a, cookie, GLOBAL()) }
 }
 
-/**
- * Every write of a finished apply landed exactly once, as the stand-in's database shows: each note
- * once, each forward once, and no candidate's record updated twice.
- */
-async function expectExactlyOnce(run: RunView, final: RunView) {
-  expect(final.apply).toMatchObject({ status: 'applied', failed: 0 })
-  const book = ledger(legacy, run.run.id, vacancyId)
-  expect(duplicates(book)).toEqual([])
-  expect(book.notes.size).toBe(final.apply!.updated)
-  expect([...book.forwards.values()].reduce((a, b) => a + b, 0)).toBe(final.apply!.sent)
-  expect(final.apply!.updated + final.apply!.skipped).toBe(targets(run).length)
-  expect([...(await legacy.statusWrites())].filter(([, n]) => n > 1)).toEqual([])
-}
+/** Every write of a finished apply landed exactly once, as the stand-in's database shows. */
+const expectExactlyOnce = (run: RunView, final: RunView) => expectAppliedOnce(legacy, vacancyId, run, final)
 
 describe('applying under real faults', () => {
   it.each(Object.entries(STORES))(

@@ -7,6 +7,7 @@ import type { TestPostgres } from '../../bff/src/testing-postgres.ts'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { markedCandidates } from '@mini-vagas/shared/domain/screening-apply'
 import { freePort, ROOT, runScript, startService, type Service } from '../support/processes.ts'
+import { expect } from 'vitest'
 
 /**
  * The fault suite's parts: the stand-in and BFFs as separate processes on loopback,
@@ -370,4 +371,18 @@ export function smallDisk(parent: string): SmallDisk | null {
     free: () => rmSync(filler),
     unmount: () => execFileSync('umount', ['-l', path]),
   }
+}
+
+/**
+ * Every write of a finished apply landed exactly once, as the stand-in's database shows: each note
+ * once, each forward once, and no candidate's record updated twice.
+ */
+export async function expectAppliedOnce(legacy: Legacy, vacancyId: number, run: RunView, final: RunView) {
+  expect(final.apply).toMatchObject({ status: 'applied', failed: 0 })
+  const book = ledger(legacy, run.run.id, vacancyId)
+  expect(duplicates(book)).toEqual([])
+  expect(book.notes.size).toBe(final.apply!.updated)
+  expect([...book.forwards.values()].reduce((a, b) => a + b, 0)).toBe(final.apply!.sent)
+  expect(final.apply!.updated + final.apply!.skipped).toBe(run.results.filter((r) => r.outcome === 'triado' || r.outcome === 'revisao').length)
+  expect([...(await legacy.statusWrites())].filter(([, n]) => n > 1)).toEqual([])
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
-import { applyEnded, applyWhenFree, duplicates, ledger, login, screened, faultBed, startLegacy, view, type Legacy, type RunView } from './harness.ts'
+import { applyEnded, applyWhenFree, expectAppliedOnce, login, screened, faultBed, startLegacy, view, type Legacy, type RunView } from './harness.ts'
 
 // People first, for real: the stand-in limits each token to 60 calls a minute, as a small legacy
 // would, and an apply of hundreds of results runs on the recruiter's token while the recruiter
@@ -72,13 +72,7 @@ describe('one rate budget, people first', () => {
       expect(clicks.length).toBeGreaterThanOrEqual(mix.length)
 
       // Exactly once, as the stand-in's database holds it.
-      expect(final.apply).toMatchObject({ status: 'applied', failed: 0 })
-      const book = ledger(legacy, run.run.id, vacancyId)
-      expect(duplicates(book)).toEqual([])
-      expect(book.notes.size).toBe(final.apply!.updated)
-      expect([...book.forwards.values()].reduce((a, b) => a + b, 0)).toBe(final.apply!.sent)
-      expect(final.apply!.updated + final.apply!.skipped).toBe(targets(run).length)
-      expect([...(await legacy.statusWrites())].filter(([, n]) => n > 1)).toEqual([])
+      await expectAppliedOnce(legacy, vacancyId, run, final)
     },
     30 * 60_000,
   )
