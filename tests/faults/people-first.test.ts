@@ -12,11 +12,13 @@ let vacancyId: number
 const bed = faultBed({ legacy: () => legacy })
 const { dir, bff } = bed
 const LIMIT = 60
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)
+/** How long the recruiter clicks: a dozen rounds of the mix. The apply then finishes alone, at the speed nobody clicking allows. */
+const CLICKING_MS = 6 * 60_000
 
 beforeAll(async () => {
-  // Enough candidates that the last six months' global run has well over 300 results to write.
-  legacy = await startLegacy({ LEGACY_LATENCY_MS: '10' }, 1600)
+  // Enough candidates that the screened vacancy (a quarter of the seed applies to it) has well
+  // over 300 results to write.
+  legacy = await startLegacy({ LEGACY_LATENCY_MS: '10' }, 2600)
   vacancyId = await bed.publicVacancyId()
 }, 180_000)
 afterEach(async () => {
@@ -32,11 +34,12 @@ const targets = (run: RunView) => run.results.filter((r) => r.outcome === 'triad
 
 describe('one rate budget, people first', () => {
   it(
-    'a recruiter clicking every 5 s through a realistic mix while an apply of 300+ results runs at 60 calls a minute gets no 429, and the apply lands exactly once',
+    'a recruiter clicking every 5 s through a realistic mix for six minutes of an apply of 300+ results, at 60 calls a minute, gets no 429, and the apply lands exactly once',
     async () => {
       const instance = await bff(join(dir(), 'bff.sqlite'))
       const cookie = await login(instance)
-      const run = await screened(instance, cookie, { mode: 'global', vacancyId, start_date: daysAgo(180), end_date: todayDate() })
+      // Company mode over everything: one status write per result (a global run would add forwards).
+      const run = await screened(instance, cookie, { mode: 'empresa', vacancyId, start_date: '2020-01-01', end_date: todayDate() })
       expect(targets(run).length).toBeGreaterThanOrEqual(300)
       const someone = targets(run)[0]!.candidateId
       const month = todayDate().slice(0, 7)
@@ -54,11 +57,13 @@ describe('one rate budget, people first', () => {
       const started = Date.now()
       await applyWhenFree(instance, cookie, run.run.id)
       const clicks: { path: string; status: number }[] = []
-      for (let i = 0; ; i++) {
+      let during = 0
+      for (let i = 0; Date.now() - started < CLICKING_MS; i++) {
         const path = mix[i % mix.length]!
         clicks.push({ path, status: (await fetch(`${instance.url}${path}`, { headers: { cookie } })).status })
         const apply = (await view(instance, cookie, run.run.id)).apply
-        if (apply && apply.status !== 'applying') break
+        if (apply?.status === 'applying') during = clicks.length
+        else break
         await new Promise((r) => setTimeout(r, 5000))
       }
       const final = await applyEnded(instance, cookie, run.run.id)
@@ -69,7 +74,8 @@ describe('one rate budget, people first', () => {
           `apply ${final.apply!.updated} updated, ${final.apply!.sent} sent, ${final.apply!.skipped} kept — ${((final.apply!.updated + final.apply!.sent) / minutes).toFixed(1)} writes a minute at a limit of ${LIMIT}`,
       )
       expect(refused).toEqual([])
-      expect(clicks.length).toBeGreaterThanOrEqual(mix.length)
+      // The apply was still running for (nearly) all of them.
+      expect(during).toBeGreaterThanOrEqual(Math.min(clicks.length, 60))
 
       // Exactly once, as the stand-in's database holds it.
       await expectAppliedOnce(legacy, vacancyId, run, final)
