@@ -66,6 +66,32 @@ describe('applicant', () => {
     })
   })
 
+  it('keeps the server’s page until the SPA can show the screen: never an empty page for a click to land on', async () => {
+    await withPage(async (page) => {
+      // The first screen's code arrives late, as on a slow phone or a busy machine.
+      await page.route('**/assets/public-vacancies-*.js', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500))
+        await route.continue()
+      })
+      // Counts every moment the page had no heading to show (the router's loading fallback).
+      await page.addInitScript(() => {
+        const seen = { empty: 0 }
+        Object.assign(window, { takeover: seen })
+        new MutationObserver(() => {
+          if (document.querySelector('main[aria-busy="true"]') || (document.getElementById('root') && !document.querySelector('h1'))) seen.empty++
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await page.goto('/')
+      await page.getByRole('heading', { name: 'Vagas Disponíveis' }).waitFor()
+      // The SPA has taken over once its notifications region (which the server's page lacks) is there.
+      await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' })
+      expect(await page.evaluate(() => (window as unknown as { takeover: { empty: number } }).takeover.empty)).toBe(0)
+      // And the footer's link, clicked at once, goes where it says.
+      await page.getByRole('link', { name: 'Meus dados (LGPD)' }).click()
+      await page.getByRole('heading', { name: 'Meus dados', level: 1 }).waitFor()
+    })
+  })
+
   it('filters the list, opens a vacancy, applies, and the candidate is in the legacy database', async () => {
     const email = `e2e.${Date.now()}@example.com`
     await withPage(async (page) => {

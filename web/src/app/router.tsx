@@ -1,4 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+
+type Router = ReturnType<typeof createBrowserRouter>
 import { NotFound } from '../components/not-found.tsx'
 import { Guard } from './guards.tsx'
 import { RootLayout } from './layouts/root-layout.tsx'
@@ -72,3 +74,15 @@ export const routes: RouteObject[] = [
 ]
 
 export const createRouter = () => createBrowserRouter(routes)
+
+/** Resolves once the router has loaded what its first screen needs (its lazy route modules). */
+export function initialized(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return
+      stop()
+      resolve()
+    })
+  })
+}
