@@ -1,3 +1,5 @@
+import type { LegacyWrite } from '../../legacy/plugin.ts'
+import { candidateWrite } from '../../legacy/writes.ts'
 import type { Queries } from '../../plugins/store.ts'
 
 /** The candidates feature's table: one counter per thing a cached list depends on. */
@@ -100,22 +102,16 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
 }
 export type ListCache = ReturnType<typeof createListCache>
 
-type Obj = Record<string, unknown>
 
 /**
  * The counters a successful legacy write moves: any candidate write moves ANY_CANDIDATE and its
  * vacancy's (from what was sent or answered; ANY_VACANCY when neither says). A vacancy's edit
  * moves its own counter (its record is cached beside its rows); other writes move nothing.
  */
-export function listKeysOf(write: { method: string; path: string; body: unknown; answer: { body: unknown } }): string[] {
+export function listKeysOf(write: Pick<LegacyWrite, 'path' | 'body' | 'answer'>): string[] {
   const vacancyWrite = /^\/processos_seletivos\/(\d+)$/.exec(write.path)
   if (vacancyWrite) return [vacancyRecordKey(Number(vacancyWrite[1]))]
-  if (!/^\/candidatos(\/\d+(\/observacao)?)?$/.test(write.path)) return []
-  const record = (value: unknown): Obj | null => {
-    if (!value || typeof value !== 'object') return null
-    const data = (value as Obj).data
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Obj) : (value as Obj)
-  }
-  const vacancy = Number(record(write.answer.body)?.job_posting_id ?? record(write.body)?.job_posting_id)
-  return [ANY_CANDIDATE, Number.isSafeInteger(vacancy) && vacancy > 0 ? vacancyKey(vacancy) : ANY_VACANCY]
+  const candidate = candidateWrite(write)
+  if (!candidate) return []
+  return [ANY_CANDIDATE, candidate.vacancyId !== null ? vacancyKey(candidate.vacancyId) : ANY_VACANCY]
 }

@@ -161,7 +161,6 @@ export function createScreeningApplier({
             ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs } })
             : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
         if (ok(response)) {
-          if (step.kind === 'status') records.heard(readOne<Obj>(response.body) ?? { id: step.candidateId, status: outcome, obs })
           const legacyId = step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null
           // Every write the BFF made, in the audit trail, before the step is marked done.
           await audit.record(

@@ -25,7 +25,7 @@ import { HttpError } from '../../lib/http-error.ts'
 import { sendCsv, tableCsv } from '../../lib/csv.ts'
 import { biasCsvRows } from '@mini-vagas/shared/domain/screening-bias'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
-import { readOne } from '../../legacy/readers.ts'
+import { candidateWrite } from '../../legacy/writes.ts'
 import { createScreeningApplier } from './apply.ts'
 import { createScreeningLoader } from './loader.ts'
 import { createOpenAiProvider } from './openai-provider.ts'
@@ -83,9 +83,9 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   const applier = createScreeningApplier({ store, legacy, log: app.log, audit: app.audit, now, leaseMs, instanceId })
   const undo = createScreeningUndo({ store, legacy, log: app.log, audit: app.audit, leaseMs, instanceId })
   // A candidate written while an apply runs (a recruiter's status change, a note): the apply sees it.
-  app.onLegacyWrite(({ path, answer }) => {
-    if (!/^\/candidatos\/\d+(\/observacao)?$/.test(path)) return
-    const record = readOne<Record<string, unknown>>(answer.body)
+  // The apply's own writes come this way too: one path for every write.
+  app.onLegacyWrite((write) => {
+    const record = candidateWrite(write)?.record
     if (record) applier.heard(record)
   })
   // Jobs for the operators' metrics: every run and apply by status (across instances, from the
