@@ -102,7 +102,6 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
 }
 export type ListCache = ReturnType<typeof createListCache>
 
-
 /**
  * The counters a successful legacy write moves: any candidate write moves ANY_CANDIDATE and its
  * vacancy's (from what was sent or answered; ANY_VACANCY when neither says). A vacancy's edit
