@@ -23,7 +23,8 @@ import { csrfPlugin } from './plugins/csrf.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/edge-errors.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { legacyPlugin } from './legacy/plugin.ts'
-import { measuredLegacy, metricsPlugin } from './plugins/metrics.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
+import { measuredLegacy } from './legacy/measured.ts'
 import { createHttpClient, type HttpClient } from './legacy/client.ts'
 import { routeAccessPlugin } from './plugins/route-access.ts'
 import { runtimePlugin } from './plugins/runtime.ts'
@@ -119,7 +120,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(securityHeadersPlugin, { production: config.production })
   // One registry per app (tests build several in one process); the legacy client is measured.
   const registry = new Registry()
-  await app.register(legacyPlugin, { client: measuredLegacy(legacy, registry) })
+  await app.register(legacyPlugin, { client: measuredLegacy(legacy, registry), registerPath: config.legacyRegisterPath })
   await app.register(storePlugin, { store: deps.store, file: config.storeFile, databaseUrl: config.databaseUrl || undefined })
   await app.register(auditPlugin, { retentionDays: config.auditRetentionDays })
   await app.register(sessionPlugin, { config, now, store: app.store })

@@ -2,11 +2,10 @@ import type { FastifyRequest } from 'fastify'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
-import type { HttpClient, UpstreamResponse } from './client.ts'
+import type { UpstreamResponse } from './client.ts'
 import type { SessionData } from '../plugins/session-seal.ts'
 import { HttpError, MESSAGES } from '../lib/http-error.ts'
-import { readList, readOne } from './readers.ts'
-import { isSuccess, upstreamFailure } from './errors.ts'
+import type { LegacyGateway, RecordRead } from './gateway.ts'
 
 type Obj = Record<string, unknown>
 
@@ -24,16 +23,9 @@ export function canSee(session: SessionData, vacancy: Obj | null): boolean {
   return session.user.role === 'admin' || cnpjDigits(String(vacancy.cnpj ?? '')) === session.user.cnpj
 }
 
-/** GET one legacy record with the session's token; non-2xx become the browser's error. */
-export async function legacyGet(legacy: HttpClient, path: string, session: SessionData, request: FastifyRequest, query?: Record<string, string | undefined>) {
-  const response = await legacy.request({ method: 'GET', path, ...(query ? { query } : {}), token: session.token, requestId: request.id })
-  if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
-  return response
-}
-
 /** Every vacancy the session may see. */
-export async function visibleVacancies(legacy: HttpClient, session: SessionData, request: FastifyRequest): Promise<Obj[]> {
-  return readList<Obj>((await legacyGet(legacy, '/processos_seletivos', session, request)).body).filter((v) => canSee(session, v))
+export async function visibleVacancies(legacy: LegacyGateway, session: SessionData): Promise<ListedVacancy[]> {
+  return (await legacy.vacancies.list()).filter((v) => canSee(session, v as unknown as Obj))
 }
 
 /**
@@ -52,31 +44,31 @@ export interface OwnedRecords {
   candidateIfRead(): Promise<ListedCandidate | null>
 }
 
-export function pathRecords(legacy: HttpClient, request: FastifyRequest, scope: 'vacancy' | 'candidate', id: string): OwnedRecords {
+export function pathRecords(request: FastifyRequest, scope: 'vacancy' | 'candidate', id: string): OwnedRecords {
   const session = () => sessionOf(request)
-  const read = <T>(path: string, missing: string, check?: (record: T) => void) =>
-    legacyGet(legacy, path, session(), request).then((response) => {
-      const record = readOne<T>(response.body)
-      if (!record) throw new HttpError(404, missing)
-      check?.(record)
-      return { response, record }
-    })
-  let vacancy: ReturnType<typeof read<ListedVacancy>> | null = null
-  let candidate: ReturnType<typeof read<ListedCandidate>> | null = null
-  const readVacancy = (vacancyId: string) =>
-    (vacancy ??= read<ListedVacancy>(`/processos_seletivos/${vacancyId}`, 'Vaga não encontrada.', (record) => {
-      if (!canSee(session(), record)) throw new HttpError(403, MESSAGES.forbidden)
-    }))
-  const readCandidate = () => (candidate ??= read<ListedCandidate>(`/candidatos/${id}`, 'Candidato não encontrado.'))
+  const found = <T>(read: RecordRead<T>, missing: string, check?: (record: T) => void) => {
+    if (!read.record) throw new HttpError(404, missing)
+    check?.(read.record)
+    return { response: read.answer, record: read.record }
+  }
+  let vacancy: Promise<{ response: UpstreamResponse; record: ListedVacancy }> | null = null
+  let candidate: Promise<{ response: UpstreamResponse; record: ListedCandidate }> | null = null
+  const readVacancy = (vacancyId: number) =>
+    (vacancy ??= request.legacy.vacancies.get(vacancyId).then((read) =>
+      found(read, 'Vaga não encontrada.', (record) => {
+        if (!canSee(session(), record as unknown as Obj)) throw new HttpError(403, MESSAGES.forbidden)
+      }),
+    ))
+  const readCandidate = () => (candidate ??= request.legacy.candidates.get(Number(id)).then((read) => found<ListedCandidate>(read, 'Candidato não encontrado.')))
   const candidatesVacancy = async () => {
     const vacancyId = String((await readCandidate()).record.job_posting_id ?? '')
-    if (/^[1-9]\d{0,14}$/.test(vacancyId)) return readVacancy(vacancyId)
+    if (/^[1-9]\d{0,14}$/.test(vacancyId)) return readVacancy(Number(vacancyId))
     throw session().user.role === 'admin' ? new HttpError(404, 'Vaga não encontrada.') : new HttpError(403, MESSAGES.forbidden)
   }
   return {
-    vacancy: async () => (await (scope === 'vacancy' ? readVacancy(id) : candidatesVacancy())).record,
+    vacancy: async () => (await (scope === 'vacancy' ? readVacancy(Number(id)) : candidatesVacancy())).record,
     candidate: async () => (await readCandidate()).record,
-    answer: async () => (await (scope === 'vacancy' ? readVacancy(id) : readCandidate())).response,
+    answer: async () => (await (scope === 'vacancy' ? readVacancy(Number(id)) : readCandidate())).response,
     candidateIfRead: async () => (candidate ? (await candidate).record : null),
   }
 }

@@ -1,4 +1,4 @@
-import type { UpstreamResponse } from './client.ts'
+import type { UpstreamRequest, UpstreamResponse } from './client.ts'
 import { retryAfter } from './errors.ts'
 
 /**
@@ -262,4 +262,16 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     },
     stats: (key) => windowOf(key).stats,
   }
+}
+
+/** A call to the legacy: who it is for decides its place in the token's budget. */
+export interface LegacyCall extends UpstreamRequest {
+  /** 'person' (the default): a click, sent at once. 'job': background work, sent as people leave room. */
+  priority?: CallPriority
+  /** For a job: told how long it will wait after a 429. */
+  onWait?: (seconds: number) => void
+}
+
+export interface LegacyClient {
+  request(call: LegacyCall): Promise<UpstreamResponse>
 }

@@ -1,65 +1,73 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { createLegacyBudget, type BudgetOptions, type CallPriority, type LegacyBudget } from './budget.ts'
-import type { HttpClient, UpstreamRequest, UpstreamResponse } from './client.ts'
+import { createLegacyBudget, type BudgetOptions, type LegacyBudget, type LegacyClient } from './budget.ts'
+import type { HttpClient } from './client.ts'
+import { createGateway, type Caller, type LegacyGateway } from './gateway.ts'
+import { legacyEvent, type LegacyEvent } from './writes.ts'
 
-/** A call to the legacy: who it is for decides its place in the token's budget. */
-export interface LegacyCall extends UpstreamRequest {
-  /** 'person' (the default): a click, sent at once. 'job': background work, sent as people leave room. */
-  priority?: CallPriority
-  /** For a job: told how long it will wait after a 429. */
-  onWait?: (seconds: number) => void
-}
-
-export interface LegacyClient {
-  request(call: LegacyCall): Promise<UpstreamResponse>
-}
-
-/** A successful write to the legacy, as its listeners hear of it. */
-export interface LegacyWrite {
-  method: UpstreamRequest['method']
-  /** The legacy path written, e.g. `/candidatos/12/observacao`. */
-  path: string
-  /** The body sent. */
-  body: unknown
-  /** The legacy's answer (read whole: writes are never streamed to listeners' loss). */
-  answer: UpstreamResponse
-}
+/** Hears each write once; may return a promise the writer waits for (a cache kept current before the writer's next click). */
+export type LegacyListener = (event: LegacyEvent) => void | Promise<void>
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The legacy API, with the session's token added by each caller; every call draws from its token's budget. */
-    legacy: LegacyClient
+    /** A gateway for a caller that is not a person's request: a job holding its token, or a public call (no token). */
+    legacyFor(caller: Caller): LegacyGateway
     /** The budget every call draws from (its stats per token). */
     legacyBudget: LegacyBudget
-    /** Called after every successful write to the legacy, whoever sent it (caches that summarise legacy data listen). */
-    onLegacyWrite(listener: (write: LegacyWrite) => void): void
+    /** Listens to every successful write to the legacy, whoever sent it. */
+    onLegacyWrite(listener: LegacyListener): void
+  }
+  interface FastifyRequest {
+    /** The legacy, on this request's behalf: the session's token (none for a guest), its id, a person's priority. */
+    legacy: LegacyGateway
   }
 }
 
 /**
- * The legacy client every feature uses. Every call draws from one rate budget per token, in which
- * people go before jobs (`budget.ts`). Successful writes are announced, so a feature that keeps a
- * summary of legacy data (the dashboard) hears of every change — from the SPA, the pass-through
- * or a screening apply — without the writers knowing it exists.
+ * The one door to the legacy. Every call draws from one rate budget per token, in which people go
+ * before jobs (`budget.ts`); every successful write is announced once as a typed event
+ * (`writes.ts`), so a feature that keeps something of legacy data (the list cache, the dashboard,
+ * a running apply) hears of every change — from a route, the pass-through or a job — without the
+ * writers knowing it exists. The writer's answer waits for the listeners, so its next click reads
+ * what it wrote.
  */
 export const legacyPlugin = fp(
-  async function legacy(app: FastifyInstance, { client, budget = {} }: { client: HttpClient; budget?: BudgetOptions }) {
-    const listeners: ((write: LegacyWrite) => void)[] = []
+  async function legacy(app: FastifyInstance, { client, budget = {}, registerPath }: { client: HttpClient; budget?: BudgetOptions; registerPath?: string }) {
+    const listeners: LegacyListener[] = []
     const shared = createLegacyBudget(budget)
     const announced: LegacyClient = {
       async request({ priority = 'person', onWait, ...request }) {
         const response = await shared.send(request.token ?? '', priority, () => client.request(request), onWait)
         if (request.method !== 'GET' && response.status >= 200 && response.status < 300) {
-          const write = { method: request.method, path: request.path, body: request.body, answer: response }
-          for (const listener of listeners) listener(write)
+          const event = legacyEvent({ method: request.method, path: request.path, body: request.body, answer: response })
+          // A listener's failure is its own (it logs and recovers): the write landed and the writer is told so.
+          if (event)
+            await Promise.all(
+              listeners.map(async (listener) => {
+                try {
+                  await listener(event)
+                } catch (error) {
+                  app.log.error({ err: { message: (error as Error).message } }, 'a listener of legacy writes failed')
+                }
+              }),
+            )
         }
         return response
       },
     }
-    app.decorate('legacy', announced)
+    const gatewayFor = (caller: () => Caller) => createGateway(announced, caller, registerPath ? { registerPath } : {})
+    app.decorate('legacyFor', (caller: Caller) => gatewayFor(() => caller))
     app.decorate('legacyBudget', shared)
-    app.decorate('onLegacyWrite', (listener: (write: LegacyWrite) => void) => void listeners.push(listener))
+    app.decorate('onLegacyWrite', (listener: LegacyListener) => void listeners.push(listener))
+    // Built on first use per request; the token is read at each call (a login starts the session mid-request).
+    const gateways = new WeakMap<FastifyRequest, LegacyGateway>()
+    app.decorateRequest('legacy', {
+      getter(this: FastifyRequest) {
+        let gateway = gateways.get(this)
+        if (!gateway) gateways.set(this, (gateway = gatewayFor(() => ({ token: this.session?.token, requestId: this.id }))))
+        return gateway
+      },
+    })
   },
   { name: 'legacy' },
 )

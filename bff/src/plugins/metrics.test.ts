@@ -1,7 +1,6 @@
 import nock from 'nock'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CSRF_HEADERS, LEGACY, testApp, testConfig, signedIn } from '../testing.ts'
-import { endpointOf } from './metrics.ts'
 
 afterEach(() => nock.cleanAll())
 
@@ -88,11 +87,5 @@ describe('GET /metrics', () => {
     expect(testConfig({ ...production, METRICS_ADDRESS: '127.0.0.1:9464' }).metricsAddress).toEqual({ host: '127.0.0.1', port: 9464 })
     expect(testConfig({ ...production, METRICS_ADDRESS: '0.0.0.0:9464', METRICS_TOKEN: 'segredo-das-metricas' }).metricsAddress?.host).toBe('0.0.0.0')
     expect(() => testConfig({ METRICS_ADDRESS: 'metrics' })).toThrow(/METRICS_ADDRESS must be host:port/)
-  })
-  it('labels legacy paths by endpoint, never by id', () => {
-    expect(endpointOf('/candidatos/123/observacao')).toBe('/candidatos/:id/observacao')
-    expect(endpointOf('/processos_seletivos/7/candidatos')).toBe('/processos_seletivos/:id/candidatos')
-    expect(endpointOf('/candidatos/status/entrevista_presencial')).toBe('/candidatos/status/:status')
-    expect(endpointOf('/candidatos?page=2')).toBe('/candidatos')
   })
 })

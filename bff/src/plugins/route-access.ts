@@ -77,7 +77,7 @@ export const routeAccessPlugin = fp(
       const preHandler = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : []
       route.preHandler = [
         async (request) => {
-          request.owned = pathRecords(app.legacy, request, access === 'own-candidate' ? 'candidate' : 'vacancy', (request.params as { id: string }).id)
+          request.owned = pathRecords(request, access === 'own-candidate' ? 'candidate' : 'vacancy', (request.params as { id: string }).id)
           if (owns && request.session?.user.role === 'company') await request.owned.vacancy()
         },
         ...preHandler,

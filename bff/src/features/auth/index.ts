@@ -5,10 +5,9 @@ import { Counter } from 'prom-client'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { LoginBody, SessionAnswer, SessionState } from '@mini-vagas/shared/schemas/auth'
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
-import { readLogin, readMessage, readFieldErrors } from '../../legacy/readers.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
-import { upstreamFailure } from '../../legacy/errors.ts'
+import { sessionEnded } from '../../legacy/errors.ts'
 
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */
 const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 200)
@@ -26,7 +25,6 @@ export interface LoginLimits {
 
 export async function authFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const legacy = app.legacy
   const logins = new Counter({ name: 'bff_logins_total', help: 'Login attempts by outcome', labelNames: ['outcome'], registers: [app.metrics] })
   const limits: LoginLimits = { perIp: app.config.loginLimitPerIp, perCnpj: app.config.loginLimitPerCnpj, windowMs: 15 * 60_000, now: app.now }
   // Every attempt counts per client IP; failed ones count per CNPJ. request.ip is
@@ -48,16 +46,16 @@ export async function authFeature(app: FastifyInstance) {
         throw tooMany(wait)
       }
       await byIp.record(request.ip)
-      const response = await legacy.request({
-        method: 'POST',
-        path: '/auth/login',
-        body: { cnpj: cnpjDigits(request.body.cnpj), password: request.body.password },
-        requestId: request.id,
-      })
-      if (response.status === 200 || response.status === 201) {
-        const login = readLogin(response.body)
-        const u = login?.user
-        if (!login || !u) throw new HttpError(502, MESSAGES.upstreamDown)
+      // No token goes with a login, even from someone already logged in.
+      const login = await app
+        .legacyFor({ requestId: request.id })
+        .auth.login(cnpjDigits(request.body.cnpj), request.body.password)
+        .catch((error: unknown) => {
+          // A 401 on a login is the legacy refusing the call itself, not a session to clear.
+          throw sessionEnded(error) ? new HttpError(401, MESSAGES.loginFailed) : error
+        })
+      if (login.outcome === 'ok') {
+        const u = login.user
         if (u.role !== 'admin' && u.role !== 'company') throw new HttpError(403, 'Seu perfil não tem acesso a este sistema.')
         const user = {
           name: typeof u.name === 'string' && u.name ? u.name : 'Usuário',
@@ -71,16 +69,12 @@ export async function authFeature(app: FastifyInstance) {
         return { user }
       }
       // docs/product.md, Texts: the server's message if present, otherwise 'Erro ao fazer login'.
-      if (response.status === 401 || response.status === 403) {
+      if (login.outcome === 'refused') {
         await byCnpj.record(cnpjKey)
         logins.inc({ outcome: 'refused' })
-        throw new HttpError(401, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed))
+        throw new HttpError(401, cleanMessage(login.message ?? MESSAGES.loginFailed))
       }
-      if (response.status === 422) {
-        throw new HttpError(422, cleanMessage(readMessage(response.body) ?? MESSAGES.loginFailed), { errors: readFieldErrors(response.body) })
-      }
-      const failure = upstreamFailure(response)
-      throw failure.statusCode === 401 ? new HttpError(401, MESSAGES.loginFailed) : failure
+      throw new HttpError(422, cleanMessage(login.message ?? MESSAGES.loginFailed), { errors: login.errors })
     },
   )
 
@@ -89,7 +83,7 @@ export async function authFeature(app: FastifyInstance) {
     if (session) {
       // docs/product.md, Legacy calls: logout errors are ignored; the local session ends either way.
       try {
-        await legacy.request({ method: 'POST', path: '/auth/logout', token: session.token, requestId: request.id })
+        await request.legacy.auth.logout()
       } catch (error) {
         request.log.warn({ err: { message: (error as Error).message } }, 'legacy logout failed')
       }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
@@ -21,7 +21,7 @@ import { Type } from 'typebox'
 import { sessionOf } from '../../legacy/access.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
-import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf } from './list-cache.ts'
+import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf, patchRow } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
 
 /** How long a list read serves page clicks when nothing was written. */
@@ -40,41 +40,40 @@ export async function candidatesFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   await app.store.migrate('candidates', LIST_VERSION_MIGRATIONS)
   const cache = createListCache({ store: app.store, ttlMs: LIST_TTL_MS, maxEntries: LIST_MAX_ENTRIES, now: app.now })
-  // Every successful candidate write — ours, the pass-through's, a screening apply's — moves the
-  // counters the cached lists depend on, for every instance sharing the store.
-  const bumps = new WeakMap<object, Promise<ReadonlyMap<string, number>>>()
-  app.onLegacyWrite((write) => {
-    const keys = listKeysOf(write)
+  // Every candidate write — a route's, the pass-through's, a screening apply's — moves the
+  // counters the cached lists depend on, for every instance sharing the store; a write that
+  // answered the whole row puts it in this instance's cached list, so the writer's next click
+  // reads nothing. The writer's answer waits for this.
+  app.onLegacyWrite(async (event) => {
+    const keys = listKeysOf(event)
     if (keys.length === 0) return
-    const bump = cache.bump(keys).catch((error: unknown) => {
+    let moved: Map<string, number>
+    try {
+      moved = await cache.bump(keys)
+    } catch (error) {
       // Other instances may serve these lists until their TTL; this one forgets them now.
       cache.clear()
       app.log.warn({ err: { message: (error as Error).message } }, 'could not mark candidate lists as changed')
-      return new Map<string, number>()
-    })
-    bumps.set(write.answer, bump)
+      return
+    }
+    if (event.kind === 'candidate' && event.answered && event.record && event.vacancyId !== null) patchRow(cache, event.vacancyId, event.record, moved)
   })
-  const lists = createCandidateLists({ legacy: app.legacy, cache, bumped: (answer) => bumps.get(answer) })
+  const lists = createCandidateLists({ cache })
+  const asker = (request: FastifyRequest) => ({ session: sessionOf(request), legacy: request.legacy })
   const tags = ['candidates']
 
   api.get(
     '/bff/vacancies/:id/candidates',
     { config: { access: 'own-vacancy' }, schema: { tags, params: IdParams, querystring: VacancyCandidatesQuery, response: { 200: VacancyCandidatePage, ...Failures } } },
     async (request) =>
-      lists.vacancyCandidates(Number(request.params.id), () => request.owned.vacancy(), { ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),
+      lists.vacancyCandidates(Number(request.params.id), () => request.owned.vacancy(), { ...request.query, page: Number(request.query.page ?? 1) }, asker(request)),
   )
 
   api.get(
     '/bff/vacancies/:id/candidates.csv',
     { config: { access: 'own-vacancy' }, schema: { tags: ['exports'], params: IdParams, querystring: VacancyCsvQuery, response: CsvAnswer } },
     async (request, reply) => {
-      const { vacancy, items } = await lists.vacancyCandidates(
-        Number(request.params.id),
-        () => request.owned.vacancy(),
-        { ...request.query, everything: true },
-        sessionOf(request),
-        request,
-      )
+      const { vacancy, items } = await lists.vacancyCandidates(Number(request.params.id), () => request.owned.vacancy(), { ...request.query, everything: true }, asker(request))
       const slug = vacancySlug({
         id: Number(vacancy.id),
         description: String(vacancy.description ?? ''),
@@ -88,14 +87,14 @@ export async function candidatesFeature(app: FastifyInstance) {
   api.get(
     '/bff/candidates',
     { config: { access: 'admin' }, schema: { tags, querystring: AllCandidatesQuery, response: { 200: AllCandidatesPage, ...Failures } } },
-    async (request) => lists.allCandidates({ ...request.query, page: Number(request.query.page ?? 1) }, sessionOf(request), request),
+    async (request) => lists.allCandidates({ ...request.query, page: Number(request.query.page ?? 1) }, asker(request)),
   )
 
   api.get(
     '/bff/candidates.csv',
     { config: { access: 'admin' }, schema: { tags: ['exports'], querystring: AllCandidatesCsvQuery, response: CsvAnswer } },
     async (request, reply) => {
-      const result = await lists.allCandidates({ ...request.query, everything: true }, sessionOf(request), request)
+      const result = await lists.allCandidates({ ...request.query, everything: true }, asker(request))
       return sendCsv(reply, `candidatos-${todayDate()}.csv`, candidatesCsv(result.items))
     },
   )
@@ -121,7 +120,7 @@ export async function candidatesFeature(app: FastifyInstance) {
         session,
         'status_alterado',
         { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
-        () => lists.changeStatus(Number(request.params.id), request.body.status, session, request),
+        () => lists.changeStatus(Number(request.params.id), request.body.status, asker(request)),
       )
       return { candidate }
     },
@@ -132,7 +131,7 @@ export async function candidatesFeature(app: FastifyInstance) {
     { config: { access: 'own-candidate' }, schema: { tags, params: IdParams, body: NoteChange, response: { 200: CandidateAnswer, ...Failures } } },
     async (request) => {
       const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
-      return { candidate: await recorded(request.params.id, session, 'observacao_alterada', {}, () => lists.saveNote(stored, request.body.obs, session, request)) }
+      return { candidate: await recorded(request.params.id, session, 'observacao_alterada', {}, () => lists.saveNote(stored, request.body.obs, asker(request))) }
     },
   )
 
@@ -142,7 +141,7 @@ export async function candidatesFeature(app: FastifyInstance) {
     async (request) => {
       const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
       const fields = Object.keys(request.body).sort()
-      return { candidate: await recorded(request.params.id, session, 'candidato_editado', { fields }, () => lists.update(stored, request.body, session, request)) }
+      return { candidate: await recorded(request.params.id, session, 'candidato_editado', { fields }, () => lists.update(stored, request.body, asker(request))) }
     },
   )
 
@@ -152,7 +151,7 @@ export async function candidatesFeature(app: FastifyInstance) {
     async (request, reply) => {
       const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
       const candidate = await recorded(request.params.id, session, 'candidato_enviado', { vacancyId: request.body.vacancyId, via: 'manual' }, () =>
-        lists.forward(stored, request.body.vacancyId, session, request),
+        lists.forward(stored, request.body.vacancyId, asker(request)),
       )
       return reply.code(201).send({ candidate })
     },

@@ -1,5 +1,4 @@
-import type { LegacyWrite } from '../../legacy/plugin.ts'
-import { candidateWrite } from '../../legacy/writes.ts'
+import type { LegacyEvent } from '../../legacy/writes.ts'
 import type { Queries } from '../../plugins/store.ts'
 
 /** The candidates feature's table: one counter per thing a cached list depends on. */
@@ -103,14 +102,22 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
 export type ListCache = ReturnType<typeof createListCache>
 
 /**
- * The counters a successful legacy write moves: any candidate write moves ANY_CANDIDATE and its
- * vacancy's (from what was sent or answered; ANY_VACANCY when neither says). A vacancy's edit
- * moves its own counter (its record is cached beside its rows); other writes move nothing.
+ * The counters a write moves: any candidate write moves ANY_CANDIDATE and its vacancy's (from what
+ * was sent or answered; ANY_VACANCY when neither says). A vacancy's edit moves its own counter (its
+ * record is cached beside its rows); a new vacancy has nothing cached yet.
  */
-export function listKeysOf(write: Pick<LegacyWrite, 'path' | 'body' | 'answer'>): string[] {
-  const vacancyWrite = /^\/processos_seletivos\/(\d+)$/.exec(write.path)
-  if (vacancyWrite) return [vacancyRecordKey(Number(vacancyWrite[1]))]
-  const candidate = candidateWrite(write)
-  if (!candidate) return []
-  return [ANY_CANDIDATE, candidate.vacancyId !== null ? vacancyKey(candidate.vacancyId) : ANY_VACANCY]
+export function listKeysOf(event: LegacyEvent): string[] {
+  if (event.kind === 'vacancy') return event.change === 'edit' && event.id !== null ? [vacancyRecordKey(event.id)] : []
+  return [ANY_CANDIDATE, event.vacancyId !== null ? vacancyKey(event.vacancyId) : ANY_VACANCY]
+}
+
+/** After a write this instance made moved `moved`: the row it answered replaces the cached one (a new record is not patched in: the list is read again). */
+export function patchRow(cache: ListCache, vacancyId: number, row: Record<string, unknown>, moved: ReadonlyMap<string, number>) {
+  cache.patch<{ rows: Record<string, unknown>[] }>(`rows:${vacancyId}`, moved, (list) => {
+    const at = list.rows.findIndex((c) => Number(c.id) === Number(row.id))
+    if (at < 0) return false
+    // A new array, so the list's view is computed again with the row's new status and dates.
+    list.rows = list.rows.with(at, row)
+    return true
+  })
 }

@@ -1,5 +1,4 @@
 import { optionalRangeProblem } from '@mini-vagas/shared/domain/export-rules'
-import type { FastifyRequest } from 'fastify'
 import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import { candidateListView, paginate, type CandidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import type { ListedCandidate, VacancyCandidatesQuery } from '@mini-vagas/shared/schemas/candidates'
@@ -8,13 +7,12 @@ import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
 import type { CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
 import { COMPANY_SIDE_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
-import { legacyGet } from '../../legacy/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
-import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
-import { readList, readOne, readPage, readStatusCounts } from '../../legacy/readers.ts'
+import { LegacyRefusal } from '../../legacy/errors.ts'
+import type { LegacyGateway } from '../../legacy/gateway.ts'
 import { possibleDuplicates, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
-import { UpstreamError, type HttpClient, type UpstreamResponse } from '../../legacy/client.ts'
+import { UpstreamError } from '../../legacy/client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { ANY_CANDIDATE, ANY_VACANCY, vacancyKey, vacancyRecordKey, type ListCache } from './list-cache.ts'
 
@@ -22,6 +20,11 @@ type Obj = Record<string, unknown>
 const FALLBACK_MAX_PAGES = 250
 const FALLBACK_CONCURRENCY = 4
 type Row = ListedCandidate & Obj
+/** Who asks: the session (what it may see and set) and the legacy on its behalf. */
+export interface Asker {
+  session: SessionData
+  legacy: LegacyGateway
+}
 
 /** A list's query as the route validated it (shared schema), the page read as a number. */
 export type ListQuery = Omit<VacancyCandidatesQuery, 'page'> & {
@@ -41,15 +44,7 @@ const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
  * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
  * receives 20 rows and the counts, never the whole list (5,000 on one vacancy).
  */
-export function createCandidateLists({
-  legacy,
-  cache,
-  bumped,
-}: {
-  legacy: HttpClient
-  cache: ListCache
-  bumped: (answer: UpstreamResponse) => Promise<ReadonlyMap<string, number>> | undefined
-}) {
+export function createCandidateLists({ cache }: { cache: ListCache }) {
   /**
    * Each cached list's view (its orders, statuses, search text and duplicates, computed once): a
    * click walks it instead of sorting and scanning 5,000 rows again. Keyed by the rows
@@ -62,48 +57,29 @@ export function createCandidateLists({
     return view
   }
 
-  /** After our own write: the changed row replaces the cached one, so the writer's next click reads nothing. */
-  async function patchCached(answer: UpstreamResponse, row: Row) {
-    const moved = await bumped(answer)
-    const vacancyId = Number(row.job_posting_id)
-    if (!moved || !Number.isSafeInteger(vacancyId)) return
-    cache.patch<{ rows: Row[] }>(`rows:${vacancyId}`, moved, (list) => {
-      const at = list.rows.findIndex((c) => Number(c.id) === Number(row.id))
-      if (at < 0) return false
-      // A new array, so the list's view is computed again with the row's new status and dates.
-      list.rows = list.rows.with(at, row)
-      return true
-    })
-  }
-
   /**
    * The fallback read: pages of GET /candidatos from the day the vacancy was created (nobody applies
    * before), four at a time, at most FALLBACK_MAX_PAGES pages; `partial` says when it stopped early.
    */
-  async function candidatesOfVacancyByPages(id: number, createdAt: string, session: SessionData, request: FastifyRequest) {
+  async function candidatesOfVacancyByPages(id: number, createdAt: string, legacy: LegacyGateway) {
     const start_date = createdAt ? calendarDate(createdAt) : undefined
-    const query = (page: number) => ({ page: String(page), ...(start_date ? { start_date } : {}) })
-    const first = readPage<Row>((await legacyGet(legacy, '/candidatos', session, request, query(1))).body)
+    const dates = start_date ? { start_date } : {}
+    const first = await legacy.candidates.page(1, dates)
     const last = Math.min(first.pagination.last_page, FALLBACK_MAX_PAGES)
     const rows = [...first.items]
     for (let page = 2; page <= last; page += FALLBACK_CONCURRENCY) {
-      const batch = Array.from({ length: Math.min(FALLBACK_CONCURRENCY, last - page + 1) }, (_, i) => legacyGet(legacy, '/candidatos', session, request, query(page + i)))
-      for (const response of await Promise.all(batch)) rows.push(...readPage<Row>(response.body).items)
+      const batch = Array.from({ length: Math.min(FALLBACK_CONCURRENCY, last - page + 1) }, (_, i) => legacy.candidates.page(page + i, dates))
+      for (const read of await Promise.all(batch)) rows.push(...read.items)
     }
     return { rows: rows.filter((c) => Number(c.job_posting_id) === id), partial: first.pagination.last_page > FALLBACK_MAX_PAGES }
   }
 
-  /** The record a legacy write answered, or (when it answered none) the record read again. */
-  async function written(response: UpstreamResponse, id: number, session: SessionData, request: FastifyRequest): Promise<Row> {
-    if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Candidato não encontrado.' })
-    const record = readOne<Row>(response.body)
-    const row = record && Number(record.id) === id ? record : readOne<Row>((await legacyGet(legacy, `/candidatos/${id}`, session, request)).body)
+  /** The record as written: the legacy's answer, or (when it answered none) the record read again. */
+  async function written(answered: Row | null, id: number, legacy: LegacyGateway): Promise<Row> {
+    const row = answered ?? (await legacy.candidates.get(id)).record
     if (!row) throw new HttpError(404, 'Candidato não encontrado.')
-    await patchCached(response, row)
     return row
   }
-  const write = (method: 'PUT' | 'POST', path: string, body: unknown, session: SessionData, request: FastifyRequest) =>
-    legacy.request({ method, path, body, token: session.token, requestId: request.id })
 
   return {
     /** One candidate as the session may read it (the route's access rule already checked the vacancy). */
@@ -113,49 +89,47 @@ export function createCandidateLists({
      * A status change (docs/product.md, Statuses): one legacy write; the answer is the changed row, so the list
      * updates it in place. A company may set only the statuses of its side.
      */
-    async changeStatus(id: number, status: string, session: SessionData, request: FastifyRequest) {
+    async changeStatus(id: number, status: string, { session, legacy }: Asker) {
       if (session.user.role === 'company' && !(COMPANY_SIDE_STATUSES as readonly string[]).includes(status)) {
         throw new HttpError(422, MESSAGES.badInput, { errors: { status: ['Status não permitido para empresas.'] } })
       }
-      return asSeenBy(session, await written(await write('PUT', `/candidatos/${id}`, { status }, session, request), id, session, request))
+      return asSeenBy(session, await written(await legacy.candidates.setStatus(id, status), id, legacy))
     },
 
     /** A note saved as the writer saw it: what was hidden from them (screening notes, markers) is kept. */
-    async saveNote(stored: Row, obs: string | null, session: SessionData, request: FastifyRequest) {
+    async saveNote(stored: Row, obs: string | null, { session, legacy }: Asker) {
       const observacao = obs === null ? null : observationToStore(session, obs, stored.obs)
-      return asSeenBy(session, await written(await write('POST', `/candidatos/${stored.id}/observacao`, { observacao }, session, request), stored.id, session, request))
+      return asSeenBy(session, await written(await legacy.candidates.saveNote(stored.id, observacao), stored.id, legacy))
     },
 
     /** The edit screen's fields (docs/product.md, Candidate edit), admin only. */
-    async update(stored: Row, fields: CandidateUpdate, session: SessionData, request: FastifyRequest) {
+    async update(stored: Row, fields: CandidateUpdate, { session, legacy }: Asker) {
       const body = typeof fields.obs === 'string' ? { ...fields, obs: observationToStore(session, fields.obs, stored.obs) } : fields
-      return asSeenBy(session, await written(await write('PUT', `/candidatos/${stored.id}`, body, session, request), stored.id, session, request))
+      return asSeenBy(session, await written(await legacy.candidates.update(stored.id, body), stored.id, legacy))
     },
 
     /** Sends the candidate to another vacancy as a new record (docs/product.md, A vacancy's candidates; Application); the new record is the answer. */
-    async forward(stored: Row, vacancyId: number, session: SessionData, request: FastifyRequest) {
+    async forward(stored: Row, vacancyId: number, { session, legacy }: Asker) {
       // Never a silent duplicate: someone already in the target vacancy is not sent again.
-      const present = recordsOf(stored, readList<Row>((await legacyGet(legacy, `/processos_seletivos/${vacancyId}/candidatos`, session, request)).body))
+      const present = recordsOf(stored, await legacy.vacancies.candidates(vacancyId))
       if (present.length > 0) throw new HttpError(409, `${String(stored.full_name ?? 'Este candidato').trim()} já está nesta vaga (mesmo e-mail ou WhatsApp); nada foi enviado.`)
-      const response = await write('POST', '/candidatos', buildForwardPayload(stored, vacancyId), session, request)
-      if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Vaga não encontrada.' })
       // The legacy's known contract gives no answer here: the new record when it says, else null.
-      const record = readOne<Row>(response.body)
-      return record && Number.isSafeInteger(Number(record.id)) && Number(record.id) > 0 ? asSeenBy(session, record) : null
+      const record = await legacy.candidates.create(buildForwardPayload(stored, vacancyId))
+      return record ? asSeenBy(session, record) : null
     },
 
     /** One vacancy's candidates, filtered, counted, ordered and paged (the screen, and with `everything` its CSV). */
-    async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, session: SessionData, request: FastifyRequest) {
+    async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, { session, legacy }: Asker) {
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
       const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
       const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
         try {
-          return { rows: readList<Row>((await legacyGet(legacy, `/processos_seletivos/${id}/candidatos`, session, request)).body), partial: false }
+          return { rows: await legacy.vacancies.candidates(id), partial: false }
         } catch (error) {
           // docs/product.md, A vacancy's candidates: when the per-vacancy call fails, read GET /candidatos filtered by vacancy.
-          if (!(error instanceof UpstreamError) && !(error instanceof HttpError && (error.statusCode >= 500 || error.statusCode === 404))) throw error
-          return candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), session, request)
+          if (!(error instanceof UpstreamError) && !(error instanceof LegacyRefusal && (error.kind === 'down' || error.kind === 'missing'))) throw error
+          return candidatesOfVacancyByPages(id, String(vacancy.created_at ?? ''), legacy)
         }
       })
       const view = viewOf(all)
@@ -169,7 +143,7 @@ export function createCandidateLists({
      * status uses its status lists; 'Todos' with no search loads nothing (docs/product.md, Validation). Counts come from
      * status-quantidades for the same dates.
      */
-    async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, session: SessionData, request: FastifyRequest) {
+    async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, { session, legacy }: Asker) {
       const dates = { start_date: query.start_date, end_date: query.end_date }
       // Days that do not exist, or an end before the start, are the user's to fix, not the legacy's.
       const datesProblem = optionalRangeProblem(dates.start_date, dates.end_date)
@@ -179,7 +153,7 @@ export function createCandidateLists({
       // A search's pages, and its counts, reuse one read until a candidate is written.
       const datesKey = `${dates.start_date ?? ''}|${dates.end_date ?? ''}`
       const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
-      const statusCounts = await cached('counts', async () => readStatusCounts((await legacyGet(legacy, '/candidatos/status-quantidades', session, request, dates)).body))
+      const statusCounts = await cached('counts', () => legacy.candidates.statusCounts(dates))
       const counts: Record<string, number> = { all: 0 }
       for (const { status, total } of statusCounts) {
         const key = normalizeCandidateStatus(status)
@@ -189,12 +163,10 @@ export function createCandidateLists({
       const status = query.status === undefined || query.status === 'all' ? undefined : query.status
       let read: Row[]
       if (q) {
-        read = await cached(`search:${q.toLowerCase()}`, async () =>
-          readList<Row>((await legacyGet(legacy, '/candidatos/busca-avancada', session, request, { nome: q, ...dates })).body),
-        )
+        read = await cached(`search:${q.toLowerCase()}`, () => legacy.candidates.search(q, dates))
       } else if (status !== undefined) {
-        const path = normalizeCandidateStatus(status) === '' ? '/candidatos/sem-status' : `/candidatos/status/${encodeURIComponent(normalizeCandidateStatus(status))}`
-        read = await cached(`status:${path}`, async () => readList<Row>((await legacyGet(legacy, path, session, request, dates)).body))
+        const wanted = normalizeCandidateStatus(status)
+        read = await cached(`status:${wanted}`, () => legacy.candidates.withStatus(wanted, dates))
       } else {
         return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, possibleDuplicates: [] }
       }

@@ -2,18 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { DashboardAnswer, DashboardQuery } from '@mini-vagas/shared/schemas/dashboard'
-import { sessionOf } from '../../legacy/access.ts'
 import { changesCounts, createDashboard } from './service.ts'
 
 /**
  * GET /bff/dashboard?month=YYYY-MM (default: the current month in Fortaleza), admin only. Staff see
- * their own changes: any successful write to the legacy that can change a figure, by any feature,
+ * their own changes: any write to the legacy that can change a figure, by anyone through this BFF,
  * drops the cached figures; a note does not.
  */
 export async function dashboardFeature(app: FastifyInstance) {
-  const dashboard = createDashboard({ legacy: app.legacy, now: app.now })
-  app.onLegacyWrite((write) => {
-    if (changesCounts(write)) dashboard.invalidate()
+  const dashboard = createDashboard({ now: app.now })
+  app.onLegacyWrite((event) => {
+    if (changesCounts(event)) dashboard.invalidate()
   })
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/bff/dashboard',
@@ -21,6 +20,6 @@ export async function dashboardFeature(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: { tags: ['staff'], querystring: DashboardQuery, response: { 200: DashboardAnswer, ...Failures } },
     },
-    async (request) => dashboard.get(request.query.month ?? dashboard.currentMonth(), sessionOf(request), request),
+    async (request) => dashboard.get(request.query.month ?? dashboard.currentMonth(), request.legacy, request.log),
   )
 }

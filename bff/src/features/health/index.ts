@@ -20,7 +20,8 @@ async function within<T>(ms: number, check: () => Promise<T>): Promise<T | 'time
  * legacy is "not ready", fast); 503 names the part that failed.
  */
 export async function healthFeature(app: FastifyInstance, { readyDeadlineMs = READY_DEADLINE_MS }: { readyDeadlineMs?: number } = {}) {
-  const { legacy, store } = app
+  const { store } = app
+  const legacy = app.legacyFor({})
   app.get('/healthz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health } } }, async () => ({ status: 'ok' }))
   app.get('/readyz', { config: { access: 'public' }, schema: { tags: ['ops'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     const storeCheck = within(readyDeadlineMs, async () => {
@@ -33,8 +34,7 @@ export async function healthFeature(app: FastifyInstance, { readyDeadlineMs = RE
     })
     const legacyCheck = within(readyDeadlineMs, async () => {
       try {
-        const response = await legacy.request({ method: 'GET', path: '/vagas-publicas' })
-        return response.status >= 500 ? `status ${response.status}` : 'ok'
+        return await legacy.probe()
       } catch (error) {
         return (error as { kind?: string }).kind ?? 'unreachable'
       }

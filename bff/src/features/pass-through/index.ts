@@ -8,7 +8,6 @@ import { canSee, pathRecords } from '../../legacy/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { readList, readOne } from '../../legacy/readers.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
-import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
 import { fieldErrors } from '../../plugins/errors.ts'
 import { toPublicVacancy } from '../../lib/public-vacancy.ts'
 import { matchRule, PASS_THROUGH_RULES, type PassThroughRule } from './policy.ts'
@@ -58,7 +57,6 @@ function allowedQuery(rule: PassThroughRule, search: URLSearchParams): Record<st
  * vacancies and candidates; failures leave as `{message}` with the right status.
  */
 export async function passThroughFeature(app: FastifyInstance) {
-  const { legacy } = app
   /**
    * A company's scope (docs/architecture.md) through the same records reader as the /bff routes'
    * declared access: the candidate and its vacancy, or the vacancy, read once. Returns the
@@ -68,10 +66,9 @@ export async function passThroughFeature(app: FastifyInstance) {
     const scope = rule.access === 'public' ? undefined : rule.access.company
     if (!scope) throw new HttpError(403, MESSAGES.forbidden)
     if (scope === 'vacancy-list') return { fetched: null, records: null }
-    const records = pathRecords(legacy, request, scope === 'own-candidate' ? 'candidate' : 'vacancy', params.id!)
+    const records = pathRecords(request, scope === 'own-candidate' ? 'candidate' : 'vacancy', params.id!)
     await records.vacancy()
-    const ownPath = scope === 'own-candidate' ? `/candidatos/${params.id}` : `/processos_seletivos/${params.id}`
-    return { fetched: rule.method === 'GET' && rule.upstream(params) === ownPath ? await records.answer() : null, records }
+    return { fetched: rule.method === 'GET' && rule.ownRecord ? await records.answer() : null, records }
   }
 
   app.route({
@@ -86,7 +83,7 @@ export async function passThroughFeature(app: FastifyInstance) {
     handler: async (request, reply) => {
       const matched = matchRule(request.method, request.url)
       if (!matched) throw new HttpError(404, MESSAGES.notFound)
-      const { rule, params, search } = matched
+      const { rule, path, params, search } = matched
       const session = request.session
       if (rule.access !== 'public' && !session) throw new HttpError(401, MESSAGES.noSession)
       const company = session?.user.role === 'company' && rule.access !== 'public'
@@ -96,7 +93,7 @@ export async function passThroughFeature(app: FastifyInstance) {
       const body = schema ? (allowedBody(schema, request.body) as Obj) : undefined
       // The writer saw the observation through asSeenBy: keep what was hidden from them.
       if (rule.observation && body && typeof body[rule.observation] === 'string') {
-        const stored = await (scoped.records ?? pathRecords(legacy, request, 'candidate', params.id!)).candidate()
+        const stored = await (scoped.records ?? pathRecords(request, 'candidate', params.id!)).candidate()
         body[rule.observation] = observationToStore(session!, body[rule.observation] as string, stored.obs)
       }
 
@@ -106,17 +103,15 @@ export async function passThroughFeature(app: FastifyInstance) {
       const unshaped = !rule.shape && !filterCompany && !companyCandidates
       const response =
         scoped.fetched ??
-        (await legacy.request({
+        // A public rule carries no token, even for someone logged in.
+        (await (rule.access === 'public' ? app.legacyFor({ requestId: request.id }) : request.legacy).passOn({
           method: rule.method,
-          path: rule.upstream(params),
+          path,
           query: allowedQuery(rule, search),
-          body,
-          token: rule.access === 'public' ? undefined : session!.token,
-          requestId: request.id,
+          ...(body !== undefined ? { body } : {}),
           // Only reads stream: a write's answer is read whole, for the caches that listen to writes.
           stream: unshaped && rule.method === 'GET',
         }))
-      if (!isSuccess(response)) throw upstreamFailure(response, { notFound: 'Registro não encontrado.' })
 
       reply.code(response.status as never).header('content-type', 'application/json; charset=utf-8')
       if (unshaped) {

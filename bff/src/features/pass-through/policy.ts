@@ -22,8 +22,8 @@ export interface PassThroughRule {
   method: 'GET' | 'POST' | 'PUT'
   /** Matched against the raw path after /api; named groups are the path parameters. */
   pattern: RegExp
-  /** The upstream path, rebuilt from the validated parameters only. */
-  upstream: (params: Record<string, string>) => string
+  /** The path names one record (its :id) and nothing under it: a company's scope check has already read it. */
+  ownRecord?: true
   query?: readonly string[]
   /** 'public', or staff: admin always, company only with a scope. */
   access: 'public' | { company?: CompanyScope }
@@ -49,21 +49,20 @@ const CompanyCandidateUpdate = Type.Object(
 )
 
 export const PASS_THROUGH_RULES: readonly PassThroughRule[] = [
-  { name: 'public vacancy list', method: 'GET', pattern: /^\/vagas-publicas$/, upstream: () => '/vagas-publicas', access: 'public', shape: 'public-vacancies' },
-  { name: 'vacancy list', method: 'GET', pattern: /^\/processos_seletivos$/, upstream: () => '/processos_seletivos', access: { company: 'vacancy-list' } },
+  { name: 'public vacancy list', method: 'GET', pattern: /^\/vagas-publicas$/, access: 'public', shape: 'public-vacancies' },
+  { name: 'vacancy list', method: 'GET', pattern: /^\/processos_seletivos$/, access: { company: 'vacancy-list' } },
   {
     name: 'one vacancy',
     method: 'GET',
     pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})$/,
-    upstream: (p) => `/processos_seletivos/${p.id}`,
     access: { company: 'own-vacancy' },
+    ownRecord: true,
   },
-  { name: 'create vacancy', method: 'POST', pattern: /^\/processos_seletivos$/, upstream: () => '/processos_seletivos', access: {}, body: VacancyInput },
+  { name: 'create vacancy', method: 'POST', pattern: /^\/processos_seletivos$/, access: {}, body: VacancyInput },
   {
     name: 'update vacancy',
     method: 'PUT',
     pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})$/,
-    upstream: (p) => `/processos_seletivos/${p.id}`,
     access: {},
     body: VacancyInput,
   },
@@ -71,19 +70,17 @@ export const PASS_THROUGH_RULES: readonly PassThroughRule[] = [
     name: 'candidates of a vacancy',
     method: 'GET',
     pattern: /^\/processos_seletivos\/(?<id>[1-9]\d{0,14})\/candidatos$/,
-    upstream: (p) => `/processos_seletivos/${p.id}/candidatos`,
     access: { company: 'own-vacancy' },
     candidates: 'list',
   },
-  { name: 'candidate pages', method: 'GET', pattern: /^\/candidatos$/, upstream: () => '/candidatos', query: ['page', ...DATES], access: {} },
-  { name: 'status counts', method: 'GET', pattern: /^\/candidatos\/status-quantidades$/, upstream: () => '/candidatos/status-quantidades', query: DATES, access: {} },
-  { name: 'candidates without status', method: 'GET', pattern: /^\/candidatos\/sem-status$/, upstream: () => '/candidatos/sem-status', query: DATES, access: {} },
-  { name: 'advanced search', method: 'GET', pattern: /^\/candidatos\/busca-avancada$/, upstream: () => '/candidatos/busca-avancada', query: ['nome', ...DATES], access: {} },
+  { name: 'candidate pages', method: 'GET', pattern: /^\/candidatos$/, query: ['page', ...DATES], access: {} },
+  { name: 'status counts', method: 'GET', pattern: /^\/candidatos\/status-quantidades$/, query: DATES, access: {} },
+  { name: 'candidates without status', method: 'GET', pattern: /^\/candidatos\/sem-status$/, query: DATES, access: {} },
+  { name: 'advanced search', method: 'GET', pattern: /^\/candidatos\/busca-avancada$/, query: ['nome', ...DATES], access: {} },
   {
     name: 'candidates by status',
     method: 'GET',
     pattern: /^\/candidatos\/status\/(?<status>[a-z_]{1,40})$/,
-    upstream: (p) => `/candidatos/status/${p.status}`,
     query: DATES,
     access: {},
   },
@@ -91,38 +88,40 @@ export const PASS_THROUGH_RULES: readonly PassThroughRule[] = [
     name: 'one candidate',
     method: 'GET',
     pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/,
-    upstream: (p) => `/candidatos/${p.id}`,
     access: { company: 'own-candidate' },
+    ownRecord: true,
     candidates: 'one',
   },
   {
     name: 'update candidate',
     method: 'PUT',
     pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})$/,
-    upstream: (p) => `/candidatos/${p.id}`,
     access: { company: 'own-candidate' },
     body: CandidateUpdate,
     companyBody: CompanyCandidateUpdate,
     observation: 'obs',
   },
-  { name: 'forward candidate', method: 'POST', pattern: /^\/candidatos$/, upstream: () => '/candidatos', access: {}, body: CandidateApplication },
+  { name: 'forward candidate', method: 'POST', pattern: /^\/candidatos$/, access: {}, body: CandidateApplication },
   {
     name: 'candidate observation',
     method: 'POST',
     pattern: /^\/candidatos\/(?<id>[1-9]\d{0,14})\/observacao$/,
-    upstream: (p) => `/candidatos/${p.id}/observacao`,
     access: { company: 'own-candidate' },
     body: Observation,
     observation: 'observacao',
   },
-  { name: 'spreadsheet report', method: 'GET', pattern: /^\/excel_relatorio$/, upstream: () => '/excel_relatorio', query: DATES, access: {} },
+  { name: 'spreadsheet report', method: 'GET', pattern: /^\/excel_relatorio$/, query: DATES, access: {} },
 ]
 
 /** Characters and sequences no allowed path contains: encodings, traversal, doubled slashes. */
 const UNSAFE_PATH = /%|\.\.|\/\/|\\|[^\x21-\x7e]/
 
-/** Finds the rule for a raw request URL (path and query as the client sent them), or null. */
-export function matchRule(method: string, rawUrl: string): { rule: PassThroughRule; params: Record<string, string>; search: URLSearchParams } | null {
+/**
+ * Finds the rule for a raw request URL (path and query as the client sent them), or null. The
+ * legacy path is the path after /api as matched: a rule's pattern is anchored and admits only
+ * ids, fixed words and a status's letters, so what goes on is exactly what the rule allows.
+ */
+export function matchRule(method: string, rawUrl: string): { rule: PassThroughRule; path: string; params: Record<string, string>; search: URLSearchParams } | null {
   const queryAt = rawUrl.indexOf('?')
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)
   if (!path.startsWith('/api/') || UNSAFE_PATH.test(path)) return null
@@ -130,7 +129,7 @@ export function matchRule(method: string, rawUrl: string): { rule: PassThroughRu
   for (const rule of PASS_THROUGH_RULES) {
     if (rule.method !== method) continue
     const match = rule.pattern.exec(rest)
-    if (match) return { rule, params: { ...match.groups }, search: new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1)) }
+    if (match) return { rule, path: rest, params: { ...match.groups }, search: new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1)) }
   }
   return null
 }

@@ -15,9 +15,7 @@ import {
   PrivacyRequestReceipt,
   type PrivacyRequest,
 } from '@mini-vagas/shared/schemas/privacy'
-import { legacyGet, sessionOf } from '../../legacy/access.ts'
-import { readList } from '../../legacy/readers.ts'
-import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
+import { sessionOf } from '../../legacy/access.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 
@@ -117,13 +115,11 @@ export async function privacyFeature(app: FastifyInstance) {
       const row = await store.get<Row>('SELECT * FROM privacy_requests WHERE id = ?', [request.params.id])
       if (!row) throw new HttpError(404, 'Pedido não encontrado.')
       if (row.kind !== 'exclusao') throw new HttpError(409, 'Só pedidos de exclusão anonimizam cadastros.')
-      const found = await legacyGet(app.legacy, '/candidatos/busca-avancada', session, request, { nome: row.email })
-      const records = readList<{ id: number; email?: unknown; whatsapp?: unknown }>(found.body).filter((r) => isRequestersRecord(r, row))
+      const records = (await request.legacy.candidates.search(row.email)).filter((r) => isRequestersRecord(r, row))
       const fields = anonymisedRecord(row.protocol, formatDate(new Date(app.now())))
       for (const record of records) {
         await app.audit.around({ actor: session.user.email, action: 'dados_anonimizados', subject: `candidato:${record.id}`, detail: { protocol: row.protocol } }, async () => {
-          const written = await app.legacy.request({ method: 'PUT', path: `/candidatos/${record.id}`, body: fields, token: session.token, requestId: request.id })
-          if (!isSuccess(written)) throw upstreamFailure(written)
+          await request.legacy.candidates.update(record.id, fields)
         })
       }
       return { anonymised: records.length, message: records.length === 0 ? 'Nenhum cadastro com este e-mail e WhatsApp.' : `${records.length} cadastro(s) anonimizado(s).` }

@@ -17,7 +17,7 @@ export const APPLICATION_SUCCESS = 'Candidatura enviada com sucesso! Boa sorte, 
 export async function publicFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const cacheSeconds = app.config.publicCacheSeconds
-  const vacancies = createPublicVacancies({ legacy: app.legacy, ttlMs: cacheSeconds * 1000 })
+  const vacancies = createPublicVacancies({ legacy: (requestId) => app.legacyFor({ requestId }), ttlMs: cacheSeconds * 1000 })
   const cacheHeader = cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store'
   const consents = await createConsents(app.store, app.now)
   await publicPages(app, { vacancies, cacheHeader })

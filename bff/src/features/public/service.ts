@@ -2,10 +2,10 @@ import type { PublicApplication } from '@mini-vagas/shared/schemas/candidate'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { HttpError } from '../../lib/http-error.ts'
 import { toPublicVacancy } from '../../lib/public-vacancy.ts'
-import { readList } from '../../legacy/readers.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
-import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
-import { UpstreamError, type HttpClient } from '../../legacy/client.ts'
+import { LegacyRefusal, sessionEnded } from '../../legacy/errors.ts'
+import { UpstreamError } from '../../legacy/client.ts'
+import type { LegacyGateway } from '../../legacy/gateway.ts'
 
 const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
 
@@ -13,12 +13,10 @@ const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
  * The public vacancy list: only 'mostrar', public fields, sorted by city (pt-BR) then description,
  * cached briefly; when the legacy fails, the last list is served rather than an error.
  */
-export function createPublicVacancies({ legacy, ttlMs }: { legacy: HttpClient; ttlMs: number }) {
+export function createPublicVacancies({ legacy, ttlMs }: { legacy: (requestId?: string) => LegacyGateway; ttlMs: number }) {
   const cache = createTtlCache<PublicVacancy[]>({ ttlMs, maxEntries: 1 })
   async function load(): Promise<PublicVacancy[]> {
-    const response = await legacy.request({ method: 'GET', path: '/vagas-publicas' })
-    if (!isSuccess(response)) throw upstreamFailure(response)
-    return readList(response.body)
+    return (await legacy().publicVacancies())
       .map(toPublicVacancy)
       .filter((v): v is PublicVacancy => v !== null)
       .sort((a, b) => byCity.compare(a.city ?? '', b.city ?? '') || byCity.compare(a.description ?? '', b.description ?? '') || a.id - b.id)
@@ -28,7 +26,7 @@ export function createPublicVacancies({ legacy, ttlMs }: { legacy: HttpClient; t
       return await cache.get('all', load)
     } catch (error) {
       const stale = cache.peek('all')
-      if (stale && (error instanceof UpstreamError || (error instanceof HttpError && error.statusCode >= 500))) return stale
+      if (stale && (error instanceof UpstreamError || (error instanceof LegacyRefusal && error.kind === 'down'))) return stale
       throw error
     }
   }
@@ -43,14 +41,13 @@ export function createPublicVacancies({ legacy, ttlMs }: { legacy: HttpClient; t
       if (!vacancy) {
         throw new HttpError(422, 'Esta vaga não está mais disponível.', { errors: { jobId: ['Esta vaga não está mais disponível.'] } })
       }
-      const response = await legacy.request({ method: 'POST', path: '/candidatos', body: application, requestId })
-      if (!isSuccess(response)) {
-        const failure = upstreamFailure(response)
-        // No session is involved here: a 401 would be the legacy's misconfiguration, not the user's.
-        throw failure.statusCode === 401 ? new HttpError(502, 'Falha ao enviar a candidatura.') : failure
-      }
-      const created = (response.body as { data?: { id?: unknown } } | null)?.data?.id
-      return { id: typeof created === 'number' ? created : null }
+      const created = await legacy(requestId)
+        .candidates.create(application)
+        .catch((error: unknown) => {
+          // No session is involved here: a 401 would be the legacy's misconfiguration, not the user's.
+          throw sessionEnded(error) ? new HttpError(502, 'Falha ao enviar a candidatura.') : error
+        })
+      return { id: created ? Number(created.id) : null }
     },
     clear: () => cache.clear(),
   }

@@ -6,7 +6,7 @@ import type { Outcome } from '@mini-vagas/shared/schemas/screening'
 import { createScreeningStore } from './store.ts'
 import { createScreeningApplier } from './apply.ts'
 
-const legacy = { request: async () => expect.fail('nothing may be written') }
+const legacy = () => expect.fail('nothing may be written')
 
 async function setup(outcomes: (Outcome | null)[], status: 'screening' | 'done' = 'done') {
   const store = await createScreeningStore(await createSqliteStore(':memory:'))

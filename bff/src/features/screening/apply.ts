@@ -5,9 +5,9 @@ import { candidateStatusLabel, screeningMayChange } from '@mini-vagas/shared/dom
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
-import { readFieldErrors, readList, readOne } from '../../legacy/readers.ts'
-import { UpstreamError, type UpstreamRequest, type UpstreamResponse } from '../../legacy/client.ts'
-import type { LegacyClient } from '../../legacy/plugin.ts'
+import { UpstreamError } from '../../legacy/client.ts'
+import { LegacyRefusal } from '../../legacy/errors.ts'
+import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
@@ -18,14 +18,9 @@ const WORKERS = 4
 /** How long an apply's owner may go silent before another instance may take the run over. */
 const LEASE_MS = 30_000
 type Obj = Record<string, unknown>
-const ok = (response: UpstreamResponse) => response.status >= 200 && response.status < 300
 
-/** Why one write failed, in words a recruiter can act on. */
-function failureReason(response: UpstreamResponse): string {
-  if (response.status === 404) return 'candidato não encontrado no sistema'
-  if (response.status === 422) return Object.values(readFieldErrors(response.body))[0]?.[0] ?? 'dados inválidos'
-  return `o sistema respondeu com erro (HTTP ${response.status})`
-}
+/** What one refused call means for a person's step, in words a recruiter can act on. */
+const refused = (name: string, refusal: LegacyRefusal) => (refusal.kind === 'busy' ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, refusal.reason))
 
 class SessionEnded extends Error {}
 
@@ -59,7 +54,8 @@ export function createScreeningApplier({
   leaseMs = LEASE_MS,
 }: {
   store: ScreeningStore
-  legacy: LegacyClient
+  /** The legacy for a job holding its own token. */
+  legacy: (caller: Caller) => LegacyGateway
   log: FastifyBaseLogger
   audit: Pick<AuditTrail, 'record'>
   now?: () => number
@@ -80,12 +76,17 @@ export function createScreeningApplier({
   async function job(runId: string, token: string, requestId: string, actor: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
     const vacancy = run.vacancy as Obj & { id: number }
     const date = formatDate(new Date(now()))
-    const send = async (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => {
-      // A job's call: people using the same token go first (legacy/budget.ts).
-      const response = await legacy.request({ ...request, token, requestId, priority: 'job', onWait: (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)) })
-      if (response.status === 401) throw new SessionEnded()
-      if (ok(response)) notices.delete(runId)
-      return response
+    // A job's calls: people using the same token go first (legacy/budget.ts).
+    const gateway = legacy({ token, requestId, priority: 'job', onWait: (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)) })
+    /** One call of the job: a 401 ends it (SessionEnded); an answer clears a waiting notice. */
+    const sent = async <T>(call: (gateway: LegacyGateway) => Promise<T>): Promise<T> => {
+      try {
+        const answer = await call(gateway)
+        notices.delete(runId)
+        return answer
+      } catch (error) {
+        throw error instanceof LegacyRefusal && error.kind === 'session' ? new SessionEnded() : error
+      }
     }
     /**
      * The screened vacancy's records, read once per job (kept as the read itself, so workers asking
@@ -93,18 +94,15 @@ export function createScreeningApplier({
      * is already there. People this job sends are added as they land.
      */
     let vacancyRows: Promise<Obj[]> | null = null
-    const readVacancy = async () => {
-      const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancy.id}/candidatos` })
-      if (!ok(response)) throw new Error(`vacancy list HTTP ${response.status}`)
-      return readList<Obj>(response.body)
-    }
-    const rowsOfVacancy = () => (vacancyRows ??= readVacancy())
+    const rowsOfVacancy = () => (vacancyRows ??= sent((legacy) => legacy.vacancies.candidates(vacancy.id)))
     // The records to write, a vacancy's candidates in one read (their own vacancy's, for a global run).
     const records = createRecordSnapshot({
-      read: async (vacancyId) => {
-        const response = await send({ method: 'GET', path: `/processos_seletivos/${vacancyId}/candidatos` })
-        return ok(response) ? readList<Obj>(response.body) : null
-      },
+      read: (vacancyId) =>
+        sent((legacy) => legacy.vacancies.candidates(vacancyId)).catch((error: unknown) => {
+          // Refused (not a 401): each record is then read alone.
+          if (error instanceof LegacyRefusal) return null
+          throw error
+        }),
       now,
     })
     snapshots.add(records)
@@ -124,9 +122,12 @@ export function createScreeningApplier({
       const known = await records.get(vacancyOf(result), candidateId)
       if (known) return known as Partial<ListedCandidate>
       const name = String(result.candidate.full_name ?? `#${candidateId}`)
-      const current = await send({ method: 'GET', path: `/candidatos/${candidateId}` })
-      if (!ok(current)) return { failure: current.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(current)) }
-      return readOne<ListedCandidate>(current.body) ?? {}
+      try {
+        return (await sent((legacy) => legacy.candidates.get(candidateId))).record ?? {}
+      } catch (error) {
+        if (error instanceof LegacyRefusal) return { failure: refused(name, error) }
+        throw error
+      }
     }
 
     async function perform(step: StoredStep, result: StoredResult) {
@@ -156,25 +157,25 @@ export function createScreeningApplier({
         // What this write replaces, kept before it is sent: an undo restores it where nobody changed the record since.
         if (step.kind === 'status') await store.recordWrite(runId, step.candidateId, { prevStatus: record.status ?? null, prevObs: record.obs ?? null, status: outcome, obs })
         await store.setStep(runId, step, 'sending')
-        const response =
-          step.kind === 'status'
-            ? await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: outcome, obs } })
-            : await send({ method: 'POST', path: '/candidatos', body: buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }) })
-        if (ok(response)) {
-          const legacyId = step.kind === 'forward' ? Number(readOne<Obj>(response.body)?.id) || null : null
-          // Every write the BFF made, in the audit trail, before the step is marked done.
-          await audit.record(
-            step.kind === 'status'
-              ? { actor, action: 'status_alterado', subject: `candidato:${step.candidateId}`, detail: { from: record.status ?? '', to: outcome, via: 'triagem', runId } }
-              : { actor, action: 'candidato_enviado', subject: `candidato:${step.candidateId}`, detail: { vacancyId: vacancy.id, newRecord: legacyId, status: 'triado', runId } },
-          )
-          await store.setStep(runId, step, 'done', { legacyId })
-          return true
+        let legacyId: number | null = null
+        try {
+          if (step.kind === 'status') await sent((legacy) => legacy.candidates.setStatus(step.candidateId, outcome, obs))
+          else legacyId = Number((await sent((legacy) => legacy.candidates.create(buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }))))?.id) || null
+        } catch (error) {
+          if (!(error instanceof LegacyRefusal)) throw error
+          // The legacy answered and refused it: nothing was written, so a later apply may send it again.
+          uncertain = false
+          await fail(refused(name, error))
+          return false
         }
-        // The legacy answered and refused it: nothing was written, so a later apply may send it again.
-        uncertain = false
-        await fail(response.status === 429 ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, failureReason(response)))
-        return false
+        // Every write the BFF made, in the audit trail, before the step is marked done.
+        await audit.record(
+          step.kind === 'status'
+            ? { actor, action: 'status_alterado', subject: `candidato:${step.candidateId}`, detail: { from: record.status ?? '', to: outcome, via: 'triagem', runId } }
+            : { actor, action: 'candidato_enviado', subject: `candidato:${step.candidateId}`, detail: { vacancyId: vacancy.id, newRecord: legacyId, status: 'triado', runId } },
+        )
+        await store.setStep(runId, step, 'done', { legacyId })
+        return true
       }
       try {
         if (step.kind === 'forward') {
@@ -214,6 +215,7 @@ export function createScreeningApplier({
           await store.setStep(runId, step, uncertain && step.state === 'sending' ? 'sending' : 'pending')
           throw error
         }
+        if (error instanceof LegacyRefusal) return await fail(refused(name, error))
         const reason = error instanceof UpstreamError ? (error.kind === 'timeout' ? 'o sistema não respondeu a tempo' : 'o sistema está fora do ar') : 'erro inesperado'
         await fail(APPLY_MESSAGES.failed(name, reason))
       }

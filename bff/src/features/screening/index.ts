@@ -25,7 +25,7 @@ import { HttpError } from '../../lib/http-error.ts'
 import { sendCsv, tableCsv } from '../../lib/csv.ts'
 import { biasCsvRows } from '@mini-vagas/shared/domain/screening-bias'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
-import { candidateWrite } from '../../legacy/writes.ts'
+import type { Caller } from '../../legacy/gateway.ts'
 import { createScreeningApplier } from './apply.ts'
 import { createScreeningLoader } from './loader.ts'
 import { createOpenAiProvider } from './openai-provider.ts'
@@ -71,10 +71,11 @@ function configuredProvider(app: FastifyInstance): ScreeningProvider {
  * applies say where they stopped, and on close the current batch lands first.
  */
 export async function screeningFeature(app: FastifyInstance, options: { provider?: ScreeningProvider | undefined } = {}) {
-  const { config, legacy, now } = app
+  const { config, now } = app
+  const legacy = (caller: Caller) => app.legacyFor(caller)
   const store = await createScreeningStore(app.store)
   const provider = options.provider ?? configuredProvider(app)
-  const loader = createScreeningLoader({ legacy })
+  const loader = createScreeningLoader()
   const starts = createAttemptLimiter({ store: app.store, bucket: 'screening-runs', limit: config.screeningRunsPerHour, windowMs: 60 * 60_000, now })
   // One id for this instance's leases, for its runs and its applies alike.
   const instanceId = randomUUID()
@@ -84,9 +85,8 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
   const undo = createScreeningUndo({ store, legacy, log: app.log, audit: app.audit, leaseMs, instanceId })
   // A candidate written while an apply runs (a recruiter's status change, a note): the apply sees it.
   // The apply's own writes come this way too: one path for every write.
-  app.onLegacyWrite((write) => {
-    const record = candidateWrite(write)?.record
-    if (record) applier.heard(record)
+  app.onLegacyWrite((event) => {
+    if (event.kind === 'candidate' && event.record) applier.heard(event.record)
   })
   // Jobs for the operators' metrics: every run and apply by status (across instances, from the
   // store), and how many this instance is working on.

@@ -1,15 +1,11 @@
-import type { FastifyRequest } from 'fastify'
 import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { SCREENING_MAX_CANDIDATES, SCREENING_WARN_CANDIDATES } from '@mini-vagas/shared/constants/limits'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { checkScreeningRange, dayRangeInstants, todayDate, type ScreeningMode } from '@mini-vagas/shared/domain/dates'
 import { HttpError } from '../../lib/http-error.ts'
-import { readList, readPage } from '../../legacy/readers.ts'
-import { retryAfter } from '../../legacy/errors.ts'
-import type { CallPriority } from '../../legacy/budget.ts'
-import { UpstreamError, type UpstreamResponse } from '../../legacy/client.ts'
-import type { LegacyClient } from '../../legacy/plugin.ts'
-import type { SessionData } from '../../plugins/session-seal.ts'
+import { LegacyRefusal } from '../../legacy/errors.ts'
+import { UpstreamError } from '../../legacy/client.ts'
+import type { LegacyGateway } from '../../legacy/gateway.ts'
 
 type Row = Record<string, unknown> & { id: number }
 
@@ -26,10 +22,12 @@ export const LOAD_MESSAGES = {
 } as const
 
 /** The first failure of a load, in the product's words (docs/product.md, Texts) and with the right status. */
-function firstFailure(status: number, response?: UpstreamResponse): HttpError {
-  if (status === 429) return new HttpError(429, LOAD_MESSAGES.tooMany, response ? { headers: { 'retry-after': retryAfter(response.headers) } } : {})
-  if (status === 401) return new HttpError(401, 'Sua sessão expirou. Faça login novamente.', { clearSession: true })
-  if (status >= 500) return new HttpError(502, LOAD_MESSAGES.server)
+function firstFailure(error: unknown): unknown {
+  if (error instanceof UpstreamError) return new HttpError(error.kind === 'timeout' ? 504 : 502, LOAD_MESSAGES.server)
+  if (!(error instanceof LegacyRefusal)) return error
+  if (error.kind === 'busy') return new HttpError(429, LOAD_MESSAGES.tooMany, error.headers ? { headers: error.headers } : {})
+  if (error.kind === 'session') return error
+  if (error.kind === 'down') return new HttpError(502, LOAD_MESSAGES.server)
   return new HttpError(502, LOAD_MESSAGES.other)
 }
 
@@ -38,14 +36,11 @@ function firstFailure(status: number, response?: UpstreamResponse): HttpError {
  * created in the range. Global mode: every candidate created in the range except aprovado,
  * contratado and entrevista_presencial, read page by page a few at a time, paced by the legacy's
  * own rate-limit headers and 429s (the token's budget, legacy/budget.ts) instead of the agency app's fixed pauses.
+ * `legacy` is the person's; `bulk` the same token as a bulk read (its pages go behind other clicks).
  */
-export function createScreeningLoader({ legacy }: { legacy: LegacyClient }) {
-  async function get(path: string, query: Record<string, string>, session: SessionData, request: FastifyRequest, priority: CallPriority = 'person') {
-    return legacy.request({ method: 'GET', path, query, token: session.token, requestId: request.id, priority })
-  }
-
+export function createScreeningLoader() {
   return {
-    async load(input: { mode: ScreeningMode; vacancyId?: number | undefined; start_date: string; end_date: string }, session: SessionData, request: FastifyRequest) {
+    async load(input: { mode: ScreeningMode; vacancyId?: number | undefined; start_date: string; end_date: string }, legacy: LegacyGateway, bulk: LegacyGateway) {
       const check = checkScreeningRange(input.mode, { start: input.start_date, end: input.end_date }, todayDate())
       if (!check.ok) throw new HttpError(422, check.message, { errors: { start_date: [check.message] } })
       const dates = { start_date: input.start_date, end_date: input.end_date }
@@ -56,32 +51,26 @@ export function createScreeningLoader({ legacy }: { legacy: LegacyClient }) {
 
       if (input.mode === 'empresa') {
         if (!input.vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
-        let response: UpstreamResponse
+        let read: Row[]
         try {
-          response = await get(`/processos_seletivos/${input.vacancyId}/candidatos`, {}, session, request)
+          read = (await legacy.vacancies.candidates(input.vacancyId)) as Row[]
         } catch (error) {
-          if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, LOAD_MESSAGES.server)
-          throw error
+          throw error instanceof LegacyRefusal && error.kind === 'missing' ? new HttpError(404, 'Vaga não encontrada.') : firstFailure(error)
         }
-        if (response.status === 404) throw new HttpError(404, 'Vaga não encontrada.')
-        if (response.status < 200 || response.status >= 300) throw firstFailure(response.status, response)
         const { from, until } = dayRangeInstants(input.start_date, input.end_date)
-        rows = readList<Row>(response.body).filter((c) => {
+        rows = read.filter((c) => {
           const t = Date.parse(String(c.created_at ?? ''))
           return t >= from.getTime() && t < until.getTime()
         })
       } else {
         // The recruiter waits for these pages, but other clicks on the same token still go first.
-        const page = (n: number) => get('/candidatos', { ...dates, page: String(n) }, session, request, 'bulk')
-        let first: UpstreamResponse
+        const page = (n: number) => bulk.candidates.page(n, dates)
+        let head: Awaited<ReturnType<typeof page>>
         try {
-          first = await page(1)
+          head = await page(1)
         } catch (error) {
-          if (error instanceof UpstreamError) throw new HttpError(error.kind === 'timeout' ? 504 : 502, LOAD_MESSAGES.server)
-          throw error
+          throw firstFailure(error)
         }
-        if (first.status < 200 || first.status >= 300) throw firstFailure(first.status, first)
-        const head = readPage<Row>(first.body)
         // The exclusions can only shrink the count, so a range far over the cap is refused before
         // reading thousands of pages; the exact cap is checked after the exclusions below.
         if (head.pagination.total > SCREENING_MAX_CANDIDATES * 2) throw new HttpError(422, LOAD_MESSAGES.cap(head.pagination.total))
@@ -92,13 +81,13 @@ export function createScreeningLoader({ legacy }: { legacy: LegacyClient }) {
         const CHUNK = 8
         for (let n = 2; n <= head.pagination.last_page && failedAt === null; n += CHUNK) {
           const numbers = Array.from({ length: Math.min(CHUNK, head.pagination.last_page - n + 1) }, (_, i) => n + i)
-          const responses = await Promise.all(numbers.map((p) => page(p).catch(() => null)))
-          for (const [i, response] of responses.entries()) {
-            if (!response || response.status < 200 || response.status >= 300) {
+          const pages = await Promise.all(numbers.map((p) => page(p).catch(() => null)))
+          for (const [i, read] of pages.entries()) {
+            if (!read) {
               failedAt = numbers[i]!
               break
             }
-            rows.push(...readPage<Row>(response.body).items)
+            rows.push(...(read.items as Row[]))
           }
         }
         if (failedAt !== null) {

@@ -7,7 +7,7 @@ import { biasReport } from '@mini-vagas/shared/domain/screening-bias'
 import { pathRecords } from '../../legacy/access.ts'
 import type { AttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
-import type { HttpClient } from '../../legacy/client.ts'
+import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { ScreenedCandidate, ScreenedVacancy, type LoadBody, type Outcome, type OutcomeCounts } from '@mini-vagas/shared/schemas/screening'
@@ -43,7 +43,8 @@ export function createScreeningRuns({
   store: ScreeningStore
   loader: ScreeningLoader
   provider: ScreeningProvider
-  legacy: HttpClient
+  /** The legacy for a caller: a person's bulk read (the load's pages). */
+  legacy: (caller: Caller) => LegacyGateway
   log: FastifyBaseLogger
   starts: AttemptLimiter
   audit: Pick<AuditTrail, 'record'>
@@ -110,7 +111,7 @@ export function createScreeningRuns({
      * one): the screen shows them, and starting screens exactly this set.
      */
     async draft(input: LoadBody, session: SessionData, request: FastifyRequest) {
-      const loaded = await loader.load(input, session, request)
+      const loaded = await loader.load(input, request.legacy, legacy({ token: session.token, requestId: request.id, priority: 'bulk' }))
       const id = randomUUID()
       await store.dropDrafts(session.user.email)
       await store.createRun(
@@ -143,7 +144,7 @@ export function createScreeningRuns({
       if (!draft || draft.status !== 'draft' || draft.createdBy !== user) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       const vacancyId = Number(draft.vacancy.id)
       if (!vacancyId) throw new HttpError(422, 'Selecione uma vaga para executar a triagem', { errors: { vacancyId: ['Selecione uma vaga para executar a triagem'] } })
-      const vacancy = await pathRecords(legacy, request, 'vacancy', String(vacancyId)).vacancy()
+      const vacancy = await pathRecords(request, 'vacancy', String(vacancyId)).vacancy()
       if (
         !(await store.startDraft(draftId, user, {
           vacancy: keep<ScreenedVacancy>(ScreenedVacancy, vacancy),

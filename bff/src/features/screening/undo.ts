@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { UNDO_MESSAGES, undoMessage } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
-import { readOne } from '../../legacy/readers.ts'
-import type { UpstreamRequest } from '../../legacy/client.ts'
-import type { LegacyClient } from '../../legacy/plugin.ts'
+import { LegacyRefusal } from '../../legacy/errors.ts'
+import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { ScreeningStore, StoredStep } from './store.ts'
 
-const ok = (status: number) => status >= 200 && status < 300
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
 
 /**
@@ -29,7 +27,8 @@ export function createScreeningUndo({
   leaseMs = 30_000,
 }: {
   store: ScreeningStore
-  legacy: LegacyClient
+  /** The legacy for a job holding its own token. */
+  legacy: (caller: Caller) => LegacyGateway
   log: FastifyBaseLogger
   audit: Pick<AuditTrail, 'record'>
   instanceId?: string
@@ -39,7 +38,7 @@ export function createScreeningUndo({
   const lease = (runId: string) => `apply:${runId}`
 
   async function job(runId: string, token: string, requestId: string, actor: string, names: Map<number, string>) {
-    const send = (request: Omit<UpstreamRequest, 'token' | 'requestId'>) => legacy.request({ ...request, token, requestId, priority: 'job' })
+    const gateway = legacy({ token, requestId, priority: 'job' })
     const heartbeat = setInterval(() => void store.takeLease(lease(runId), instanceId, leaseMs).catch(() => {}), Math.max(50, Math.floor(leaseMs / 3)))
     heartbeat.unref()
     let interrupted = false
@@ -74,18 +73,22 @@ export function createScreeningUndo({
     }
 
     async function undoOne(step: StoredStep & { write: NonNullable<StoredStep['write']> }, name: string): Promise<'done' | 'kept' | 'failed' | 'session'> {
-      const current = await send({ method: 'GET', path: `/candidatos/${step.candidateId}` })
-      if (current.status === 401) return 'session'
-      if (!ok(current.status)) return fail(`o sistema respondeu com erro (HTTP ${current.status})`)
-      const record: Partial<ListedCandidate> = readOne<ListedCandidate>(current.body) ?? {}
+      let record: Partial<ListedCandidate>
+      try {
+        record = (await gateway.candidates.get(step.candidateId)).record ?? {}
+      } catch (error) {
+        return refused(error)
+      }
       const { write } = step
       // Already as it was (an earlier undo's write landed before a restart): nothing to send.
       if (same(record.status, write.prevStatus) && same(record.obs, write.prevObs)) return mark('done')
       // Anything but exactly what the apply wrote: someone changed it since, and it stays.
       if (!same(record.status, write.status) || !same(record.obs, write.obs)) return mark('kept', UNDO_MESSAGES.changed(name))
-      const response = await send({ method: 'PUT', path: `/candidatos/${step.candidateId}`, body: { status: write.prevStatus, obs: write.prevObs } })
-      if (response.status === 401) return 'session'
-      if (!ok(response.status)) return fail(`o sistema respondeu com erro (HTTP ${response.status})`)
+      try {
+        await gateway.candidates.update(step.candidateId, { status: write.prevStatus, obs: write.prevObs })
+      } catch (error) {
+        return refused(error)
+      }
       await audit.record({
         actor,
         action: 'status_alterado',
@@ -97,6 +100,11 @@ export function createScreeningUndo({
       async function mark(state: 'done' | 'kept', message: string | null = null) {
         await store.setUndo(runId, step, state, message)
         return state
+      }
+      /** The legacy refused a call: a 401 ends the undo (the session is over), anything else fails this step. */
+      async function refused(error: unknown) {
+        if (!(error instanceof LegacyRefusal)) throw error
+        return error.kind === 'session' ? ('session' as const) : fail(error.reason)
       }
       async function fail(message: string) {
         await store.setUndo(runId, step, 'failed', UNDO_MESSAGES.failed(name, message))

@@ -4,18 +4,14 @@ import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { registrationErrors } from '@mini-vagas/shared/domain/user-registration'
 import { Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { RegisterUserBody } from '@mini-vagas/shared/schemas/user'
-import { sessionOf } from '../../legacy/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
-import { isSuccess, upstreamFailure } from '../../legacy/errors.ts'
 
 /**
  * User registration (admin only): the form's rules are checked here too (the browser's
  * check is a convenience), then the legacy's registration endpoint — its path is configurable,
- * as the legacy's known contract does not name it — creates the user. Its 422 field errors reach the form.
+ * as the legacy's known contract does not name it (LEGACY_REGISTER_PATH) — creates the user. Its 422 field errors reach the form.
  */
 export async function usersFeature(app: FastifyInstance) {
-  const { legacy } = app
-  const registerPath = app.config.legacyRegisterPath
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   api.post(
     '/bff/users',
@@ -24,7 +20,6 @@ export async function usersFeature(app: FastifyInstance) {
       schema: { tags: ['users'], body: RegisterUserBody, response: { 201: MessageAnswer, ...Failures } },
     },
     async (request, reply) => {
-      const session = sessionOf(request)
       const form = { ...request.body, role: request.body.role as 'admin' | 'company' | '' }
       const errors = registrationErrors(form)
       if (Object.keys(errors).length > 0) {
@@ -38,8 +33,7 @@ export async function usersFeature(app: FastifyInstance) {
         password: form.password,
         password_confirmation: form.password_confirmation,
       }
-      const response = await legacy.request({ method: 'POST', path: registerPath, body, token: session.token, requestId: request.id })
-      if (!isSuccess(response)) throw upstreamFailure(response)
+      await request.legacy.users.register(body)
       return reply.code(201).send({ message: 'Usuário cadastrado com sucesso!' })
     },
   )
