@@ -80,6 +80,25 @@ describe('the legacy budget', () => {
     expect(budget.stats('t')).toMatchObject({ personCalls: 100, jobCalls: 200 })
   })
 
+  it('with a person clicking every 10 s, a job spends at least 90% of what the person leaves, and the person meets no 429', async () => {
+    const legacy = fakeLegacy(60)
+    const budget = createLegacyBudget()
+    const start = Date.now()
+    let working = true
+    const job = Promise.all(Array.from({ length: 400 }, () => budget.send('t', 'job', legacy.call('job')))).finally(() => (working = false))
+    const person = (async () => {
+      while (working) {
+        await budget.send('t', 'person', legacy.call('person'))
+        await sleep(10_000)
+      }
+    })()
+    await settle(Promise.all([job, person]))
+    const minutes = (Date.now() - start) / 60_000
+    const personCalls = legacy.accepted.filter((a) => a.who === 'person').length
+    expect(legacy.rejected).toEqual([])
+    expect(400 / minutes / (60 - personCalls / minutes)).toBeGreaterThanOrEqual(0.9)
+  })
+
   it('sends a person’s call at once while jobs queue, and holds the jobs until it is answered', async () => {
     const order: string[] = []
     const budget = createLegacyBudget({ jobConcurrency: 1 })

@@ -127,11 +127,28 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     return w
   }
 
-  /** What a job leaves in the window: a burst, plus what people spent in the last window and have on their way. */
+  /** The current window's start (our clock), when known. */
+  const windowStart = (w: TokenWindow) => (w.windowEnds === null ? null : w.windowEnds - windowMs - MARGIN_MS)
+
+  /**
+   * What a job leaves of what is left in the window: a burst, plus what people are expected to
+   * spend before it ends — as many calls as they made over the same stretch of the last window
+   * (the calls of the last `windowMs` sent before this window began; all of them when where the
+   * window began is unknown). Calls on their way are already counted against what is left.
+   */
   function reserve(w: TokenWindow, t: number): number {
     while (w.personSent.length > 0 && w.personSent[0]! <= t - windowMs) w.personSent.shift()
     const burst = Math.max(minBurst, w.limit === null ? 0 : Math.ceil(w.limit * burstRatio))
-    return burst + w.personSent.length + w.personInFlight
+    const start = windowStart(w)
+    const expected = start === null ? w.personSent.length : w.personSent.filter((at) => at < start).length
+    return burst + expected
+  }
+
+  /** What jobs may spend over a whole window: the limit, less a burst and what people spent over the last window. */
+  function allowance(w: TokenWindow, t: number, limit: number): number {
+    reserve(w, t)
+    const burst = Math.max(minBurst, Math.ceil(limit * burstRatio))
+    return Math.max(1, limit - burst - w.personSent.length)
   }
 
   function observe(w: TokenWindow, response: UpstreamResponse, sentAt: number, priority: CallPriority) {
@@ -190,10 +207,10 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
       // what jobs may spend still there, not a window a job used up in its first seconds.
       if (evenPace && w.limit !== null && w.windowEnds !== null) {
         const start = w.windowEnds - windowMs - MARGIN_MS
-        const allowance = Math.max(1, w.limit - reserve(w, t))
-        const allowed = Math.floor((allowance * Math.min(windowMs, Math.max(0, t - start))) / windowMs) + 1
+        const share = allowance(w, t, w.limit)
+        const allowed = Math.floor((share * Math.min(windowMs, Math.max(0, t - start))) / windowMs) + 1
         if (w.jobSentInWindow >= allowed) {
-          await pause(w, Math.max(10, Math.ceil(start + (w.jobSentInWindow * windowMs) / allowance - t)))
+          await pause(w, Math.max(10, Math.ceil(start + (w.jobSentInWindow * windowMs) / share - t)))
           continue
         }
       }

@@ -1,28 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
 import { candidateStatusLabel, screeningMayChange } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
-import { APPLY_MESSAGES, applyMarker, applyMessage, applySteps, markedCandidates, mergedObservation, screeningNote } from '@mini-vagas/shared/domain/screening-apply'
+import { APPLY_MESSAGES, applyMessage, applySteps } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
-import { UpstreamError } from '../../legacy/client.ts'
-import { LegacyRefusal } from '../../legacy/errors.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
-import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import type { AuditTrail } from '../../plugins/audit.ts'
-import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
-import { createRecordSnapshot, type RecordSnapshot } from './records.ts'
+import { createApplyLegacy, createStepPerformer, SessionEnded } from './apply-step.ts'
+import type { RecordSnapshot } from './records.ts'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
 const WORKERS = 4
 /** How long an apply's owner may go silent before another instance may take the run over. */
 const LEASE_MS = 30_000
-type Obj = Record<string, unknown>
-
-/** What one refused call means for a person's step, in words a recruiter can act on. */
-const refused = (name: string, refusal: LegacyRefusal) => (refusal.kind === 'busy' ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, refusal.reason))
-
-class SessionEnded extends Error {}
 
 /**
  * Applying a run's verdicts to the legacy (docs/product.md, AI screening; Texts; docs/screening.md) as a background job.
@@ -43,6 +33,9 @@ class SessionEnded extends Error {}
  * (renewed while it runs); another instance refuses to start it until the lease is released or
  * has expired. A store failure (a full disk) fails the job cleanly — every worker stops first —
  * and never the process.
+ *
+ * Read in this order: `job` holds the lease (`keepLease`), runs the steps (`runSteps`; one step's
+ * stages are in apply-step.ts) and writes the apply's last word (`finish`).
  */
 export function createScreeningApplier({
   store,
@@ -72,168 +65,20 @@ export function createScreeningApplier({
   /** What each running job knows of the records it writes; every write this BFF hears of updates them. */
   const snapshots = new Set<RecordSnapshot>()
 
-  /** The job, given the run and results `start` already read, so it reads nothing before its try. */
-  async function job(runId: string, token: string, requestId: string, actor: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
-    const vacancy = run.vacancy as Obj & { id: number }
-    const date = formatDate(new Date(now()))
-    // A job's calls: people using the same token go first (legacy/budget.ts).
-    const gateway = legacy({ token, requestId, priority: 'job', onWait: (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)) })
-    /** One call of the job: a 401 ends it (SessionEnded); an answer clears a waiting notice. */
-    const sent = async <T>(call: (gateway: LegacyGateway) => Promise<T>): Promise<T> => {
-      try {
-        const answer = await call(gateway)
-        notices.delete(runId)
-        return answer
-      } catch (error) {
-        throw error instanceof LegacyRefusal && error.kind === 'session' ? new SessionEnded() : error
-      }
-    }
-    /**
-     * The screened vacancy's records, read once per job (kept as the read itself, so workers asking
-     * while it is on its way wait for it): which were forwarded by this run (its markers), and who
-     * is already there. People this job sends are added as they land.
-     */
-    let vacancyRows: Promise<Obj[]> | null = null
-    const rowsOfVacancy = () => (vacancyRows ??= sent((legacy) => legacy.vacancies.candidates(vacancy.id)))
-    // The records to write, a vacancy's candidates in one read (their own vacancy's, for a global run).
-    const records = createRecordSnapshot({
-      read: (vacancyId) =>
-        sent((legacy) => legacy.vacancies.candidates(vacancyId)).catch((error: unknown) => {
-          // Refused (not a 401): each record is then read alone.
-          if (error instanceof LegacyRefusal) return null
-          throw error
-        }),
-      now,
-    })
-    snapshots.add(records)
-    const vacancyOf = (result: StoredResult) => Number(result.candidate.job_posting_id) || null
-    const forwarded = async (candidateId: number): Promise<number | null> => {
-      const row = (await rowsOfVacancy()).find((r) => markedCandidates(r.obs, runId).includes(candidateId))
-      return row ? Number(row.id) : null
-    }
-    // One forward decided at a time: two records of one person (a global run may hold both) never both pass the check.
-    let forwardTurn: Promise<unknown> = Promise.resolve()
-
-    /**
-     * The record as the legacy holds it: from its vacancy's list (one read for many steps), else —
-     * a record its vacancy no longer lists, or a list that could not be read — read alone.
-     */
-    async function currentRecord(candidateId: number, result: StoredResult): Promise<Partial<ListedCandidate> | { failure: string }> {
-      const known = await records.get(vacancyOf(result), candidateId)
-      if (known) return known as Partial<ListedCandidate>
-      const name = String(result.candidate.full_name ?? `#${candidateId}`)
-      try {
-        return (await sent((legacy) => legacy.candidates.get(candidateId))).record ?? {}
-      } catch (error) {
-        if (error instanceof LegacyRefusal) return { failure: refused(name, error) }
-        throw error
-      }
-    }
-
-    async function perform(step: StoredStep, result: StoredResult) {
-      const name = String(result.candidate.full_name ?? `#${step.candidateId}`)
-      const outcome = (result.review?.decision ?? result.outcome) as 'triado' | 'revisao'
-      const marker = applyMarker(runId, step.candidateId)
-      const note = screeningNote({
-        runId,
-        candidateId: step.candidateId,
-        outcome: step.kind === 'forward' ? 'triado' : outcome,
-        explanation: result.review ? `Revisado por ${result.review.by}: ${result.review.reason}. Indicação da triagem: ${result.explanation ?? ''}` : (result.explanation ?? ''),
-        vacancy,
-        provider: run.provider,
-        date,
-        evidence: result.evidence,
-      })
-      // Whether a write of this step may have reached the legacy unseen: true for a step left
-      // 'sending' by an earlier job until the legacy shows it did not land, and while our own
-      // write is in flight. Such a step is never marked 'failed' (a failed step is sent again
-      // without that check); it stays 'sending', with the reason.
-      let uncertain = step.state === 'sending'
-      const fail = (message: string) => store.setStep(runId, step, uncertain ? 'sending' : 'failed', { message })
-      /** The step's one write, with what it replaces kept first; true when the legacy took it. */
-      async function write(record: Partial<ListedCandidate>): Promise<boolean> {
-        uncertain = true
-        const obs = mergedObservation(record.obs, note, marker)
-        // What this write replaces, kept before it is sent: an undo restores it where nobody changed the record since.
-        if (step.kind === 'status') await store.recordWrite(runId, step.candidateId, { prevStatus: record.status ?? null, prevObs: record.obs ?? null, status: outcome, obs })
-        await store.setStep(runId, step, 'sending')
-        let legacyId: number | null = null
-        try {
-          if (step.kind === 'status') await sent((legacy) => legacy.candidates.setStatus(step.candidateId, outcome, obs))
-          else legacyId = Number((await sent((legacy) => legacy.candidates.create(buildForwardPayload(record, vacancy.id, { status: 'triado', obs: note }))))?.id) || null
-        } catch (error) {
-          if (!(error instanceof LegacyRefusal)) throw error
-          // The legacy answered and refused it: nothing was written, so a later apply may send it again.
-          uncertain = false
-          await fail(refused(name, error))
-          return false
-        }
-        // Every write the BFF made, in the audit trail, before the step is marked done.
-        await audit.record(
-          step.kind === 'status'
-            ? { actor, action: 'status_alterado', subject: `candidato:${step.candidateId}`, detail: { from: record.status ?? '', to: outcome, via: 'triagem', runId } }
-            : { actor, action: 'candidato_enviado', subject: `candidato:${step.candidateId}`, detail: { vacancyId: vacancy.id, newRecord: legacyId, status: 'triado', runId } },
-        )
-        await store.setStep(runId, step, 'done', { legacyId })
-        return true
-      }
-      try {
-        if (step.kind === 'forward') {
-          // The marker of this run in the vacancy: the forward landed (before a restart, say).
-          const id = await forwarded(step.candidateId)
-          if (id !== null) return await store.setStep(runId, step, 'done', { legacyId: id })
-        }
-        const record = await currentRecord(step.candidateId, result)
-        if ('failure' in record) return await fail(record.failure)
-        if (step.kind === 'forward') {
-          let release: () => void = () => {}
-          const turn = forwardTurn
-          forwardTurn = new Promise<void>((r) => (release = r))
-          await turn
-          try {
-            const rows = await rowsOfVacancy()
-            if (recordsOf(record, rows).length > 0) return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.alreadyThere(name) })
-            // Sent, the person is in the vacancy for the checks that follow.
-            if (await write(record)) rows.push({ email: record.email, whatsapp: record.whatsapp })
-            return
-          } finally {
-            release()
-          }
-        }
-        if (step.kind === 'status') {
-          // The marker travels in the same write as the status: present, that write landed
-          // (before a restart, say), whatever a person has set since.
-          if (markedCandidates(record.obs, runId).includes(step.candidateId)) return await store.setStep(runId, step, 'done')
-          // Never backwards: someone a person moved past triage keeps that status.
-          if (!screeningMayChange(record.status ?? null))
-            return await store.setStep(runId, step, 'skipped', { message: APPLY_MESSAGES.kept(name, candidateStatusLabel(record.status ?? null)) })
-        }
-        await write(record)
-      } catch (error) {
-        if (error instanceof SessionEnded) {
-          // A 401 is an answer: nothing of this step was written.
-          await store.setStep(runId, step, uncertain && step.state === 'sending' ? 'sending' : 'pending')
-          throw error
-        }
-        if (error instanceof LegacyRefusal) return await fail(refused(name, error))
-        const reason = error instanceof UpstreamError ? (error.kind === 'timeout' ? 'o sistema não respondeu a tempo' : 'o sistema está fora do ar') : 'erro inesperado'
-        await fail(APPLY_MESSAGES.failed(name, reason))
-      }
-    }
-
-    let sessionEnded = false
-    let broken: unknown = null
-    let leaseLost = false
-    // The lease is renewed while the job runs; lost (this instance stalled past its expiry), the
-    // job stops taking steps, as another instance may now own the run.
+  /**
+   * The lease is renewed while the job runs; lost (this instance stalled past its expiry), the job
+   * stops taking steps, as another instance may now own the run. Answers what it has seen, and how to stop.
+   */
+  function keepLease(runId: string) {
+    const state = { lost: false, broken: null as unknown }
     const heartbeat = setInterval(
       () => {
         store.takeLease(lease(runId), instanceId, leaseMs).then(
           (held) => {
-            if (!held) leaseLost = true
+            if (!held) state.lost = true
           },
           (error: unknown) => {
-            broken ??= error
+            state.broken ??= error
           },
         )
       },
@@ -241,51 +86,81 @@ export function createScreeningApplier({
     )
     heartbeat.unref()
     heartbeats.set(runId, heartbeat)
-    try {
-      // A vacancy's steps together: its records are read once for all of them.
-      const todo = (await store.steps(runId))
-        .filter((s) => s.state !== 'done' && s.state !== 'skipped')
-        .sort((a, b) => (vacancyOf(results.get(a.candidateId)!) ?? 0) - (vacancyOf(results.get(b.candidateId)!) ?? 0))
-      let next = 0
-      // Each worker stops taking steps once the session has ended, the store or the lease failed,
-      // or the BFF is stopping; the job reports only when every worker has stopped, so no write
-      // outlives the job's status.
-      const worker = async () => {
-        while (next < todo.length && !stopping && !sessionEnded && !broken && !leaseLost) {
-          const step = todo[next++]!
-          try {
-            await perform(step, results.get(step.candidateId)!)
-          } catch (error) {
-            if (error instanceof SessionEnded) sessionEnded = true
-            else broken ??= error
-          }
+    return {
+      state,
+      stop() {
+        clearInterval(heartbeat)
+        heartbeats.delete(runId)
+      },
+    }
+  }
+
+  /**
+   * Every step not yet done, by WORKERS at once, a vacancy's steps together (its records are read
+   * once for all of them). Each worker stops taking steps once the session has ended, the store or
+   * the lease failed, or the BFF is stopping; this answers only when every worker has stopped, so
+   * no write outlives the job's status.
+   */
+  async function runSteps(
+    runId: string,
+    results: Map<number, StoredResult>,
+    perform: (step: StoredStep, result: StoredResult) => Promise<unknown>,
+    held: ReturnType<typeof keepLease>,
+  ) {
+    const vacancyOf = (candidateId: number) => Number(results.get(candidateId)!.candidate.job_posting_id) || 0
+    const todo = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped').sort((a, b) => vacancyOf(a.candidateId) - vacancyOf(b.candidateId))
+    let next = 0
+    let sessionEnded = false
+    const worker = async () => {
+      while (next < todo.length && !stopping && !sessionEnded && !held.state.broken && !held.state.lost) {
+        const step = todo[next++]!
+        try {
+          await perform(step, results.get(step.candidateId)!)
+        } catch (error) {
+          if (error instanceof SessionEnded) sessionEnded = true
+          else held.state.broken ??= error
         }
       }
-      await Promise.all(Array.from({ length: WORKERS }, worker))
-      if (broken) throw broken
-      if (leaseLost) return
-      const { updated, sent, total } = await counted(runId)
-      if (sessionEnded) await store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
-      else if (stopping) await store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
-      else {
-        const counts = await store.stepCounts(runId)
-        const steps = (kind: string, state?: string) => counts.filter((c) => c.kind === kind && (!state || c.state === state)).reduce((n, c) => n + c.count, 0)
-        const kept = steps('status', 'skipped')
-        const alreadyThere = steps('forward', 'skipped')
-        await store.finishApply(
-          runId,
-          'applied',
-          applyMessage({ updated, sent, skipped: kept, alreadyThere, failedUpdates: steps('status') - updated - kept, failedSends: steps('forward') - sent - alreadyThere }),
-        )
-      }
+    }
+    await Promise.all(Array.from({ length: WORKERS }, worker))
+    if (held.state.broken) throw held.state.broken
+    return { sessionEnded, leaseLost: held.state.lost }
+  }
+
+  /** The apply's last word in the store: applied (with what happened), or interrupted and why. */
+  async function finish(runId: string, { sessionEnded }: { sessionEnded: boolean }) {
+    const { updated, sent, total } = await counted(runId)
+    if (sessionEnded) return store.finishApply(runId, 'interrupted', APPLY_MESSAGES.sessionEnded)
+    if (stopping) return store.finishApply(runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
+    const counts = await store.stepCounts(runId)
+    const steps = (kind: string, state?: string) => counts.filter((c) => c.kind === kind && (!state || c.state === state)).reduce((n, c) => n + c.count, 0)
+    const kept = steps('status', 'skipped')
+    const alreadyThere = steps('forward', 'skipped')
+    return store.finishApply(
+      runId,
+      'applied',
+      applyMessage({ updated, sent, skipped: kept, alreadyThere, failedUpdates: steps('status') - updated - kept, failedSends: steps('forward') - sent - alreadyThere }),
+    )
+  }
+
+  /** The job, given the run and results `start` already read, so it reads nothing before its try. */
+  async function job(runId: string, token: string, requestId: string, actor: string, { run, results }: Pick<Awaited<ReturnType<typeof planned>>, 'run' | 'results'>) {
+    // A job's calls: people using the same token go first (legacy/budget.ts).
+    const gateway = legacy({ token, requestId, priority: 'job', onWait: (seconds) => notices.set(runId, APPLY_MESSAGES.waiting(seconds)) })
+    const known = createApplyLegacy({ gateway, runId, vacancyId: Number(run.vacancy.id), now, onAnswer: () => notices.delete(runId) })
+    snapshots.add(known.records)
+    const perform = createStepPerformer({ runId, run, date: formatDate(new Date(now())), actor, store, audit, legacy: known })
+    const held = keepLease(runId)
+    try {
+      const { sessionEnded, leaseLost } = await runSteps(runId, results, perform, held)
+      if (!leaseLost) await finish(runId, { sessionEnded })
     } catch (error) {
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
       // The store may be what failed (a full disk): saying so may fail too, and must not throw.
       if (!(await attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId))) unrecordedFailures.add(runId)
     } finally {
-      snapshots.delete(records)
-      clearInterval(heartbeat)
-      heartbeats.delete(runId)
+      snapshots.delete(known.records)
+      held.stop()
       await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       active.delete(runId)
       notices.delete(runId)
