@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../support/processes.ts'
+import { linesMatching } from '../support/source-lines.ts'
 
 // One door to the legacy: bff/src/legacy/ builds every legacy path and reads every legacy status
 // code (legacy/gateway.ts); features speak in records and refusals. This keeps it so.
@@ -16,12 +17,7 @@ function files(dir: string, out: string[] = []): string[] {
   return out
 }
 const outside = files(BFF).filter((path) => !path.startsWith('legacy/') && !path.startsWith('testing'))
-const hits = (paths: string[], pattern: RegExp) =>
-  paths.flatMap((path) =>
-    readFileSync(join(BFF, path), 'utf8')
-      .split('\n')
-      .flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
-  )
+const hits = (paths: string[], pattern: RegExp) => linesMatching(BFF, paths, pattern)
 
 describe('the legacy has one door', () => {
   it('no file outside bff/src/legacy/ builds a legacy path', () => {

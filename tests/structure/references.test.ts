@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../support/processes.ts'
+import { linesMatching } from '../support/source-lines.ts'
 
 // Comments and docs explain in their own words or point to a file a clone contains: an issue
 // number or a section of a document outside the repository means nothing to the next reader.
@@ -21,12 +22,7 @@ function files(dir: string, out: string[] = []): string[] {
 
 const all = files(ROOT)
 const isProduction = (path: string) => /^(bff|web|shared|infra\/legacy-api)\/src\//.test(path) && !/\.test\.tsx?$/.test(path) && !/\/testing(-postgres)?(\.ts|\/)/.test(path)
-const hits = (paths: string[], pattern: RegExp) =>
-  paths.flatMap((path) =>
-    readFileSync(join(ROOT, path), 'utf8')
-      .split('\n')
-      .flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
-  )
+const hits = (paths: string[], pattern: RegExp) => linesMatching(ROOT, paths, pattern)
 
 describe('references in code and docs', () => {
   it('name no issue number, anywhere', () => {
