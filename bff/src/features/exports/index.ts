@@ -16,8 +16,8 @@ import {
   type ExportType,
 } from '@mini-vagas/shared/domain/export-rules'
 import { HttpError } from '../../lib/http-error.ts'
-import { renderExport } from '../../lib/render-export.ts'
-import { streamReport } from '../../lib/xlsx-report.ts'
+import { renderExport } from './render-export.ts'
+import { streamReport } from './xlsx-report.ts'
 
 const WINDOW_DAYS = 7
 
