@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createLegacyBudget, type BudgetOptions, type LegacyBudget, type LegacyClient } from './budget.ts'
 import type { HttpClient } from './client.ts'
-import { createGateway, type Caller, type LegacyGateway } from './gateway.ts'
+import { LegacyGateway, type Caller } from './gateway.ts'
 import { legacyEvent, type LegacyEvent } from './writes.ts'
+
+const GATEWAY = Symbol('legacy gateway')
 
 /** Hears each write once; may return a promise the writer waits for (a cache kept current before the writer's next click). */
 export type LegacyListener = (event: LegacyEvent) => void | Promise<void>
@@ -55,17 +57,17 @@ export const legacyPlugin = fp(
         return response
       },
     }
-    const gatewayFor = (caller: () => Caller) => createGateway(announced, caller, registerPath ? { registerPath } : {})
+    const gatewayFor = (caller: () => Caller) => new LegacyGateway(announced, caller, registerPath ? { registerPath } : {})
     app.decorate('legacyFor', (caller: Caller) => gatewayFor(() => caller))
     app.decorate('legacyBudget', shared)
     app.decorate('onLegacyWrite', (listener: LegacyListener) => void listeners.push(listener))
-    // Built on first use per request; the token is read at each call (a login starts the session mid-request).
-    const gateways = new WeakMap<FastifyRequest, LegacyGateway>()
+    // Built on first use per request, kept in a field declared up front (the request's shape stays
+    // stable); the token is read at each call (a login starts the session mid-request).
+    app.decorateRequest(GATEWAY, null)
     app.decorateRequest('legacy', {
       getter(this: FastifyRequest) {
-        let gateway = gateways.get(this)
-        if (!gateway) gateways.set(this, (gateway = gatewayFor(() => ({ token: this.session?.token, requestId: this.id }))))
-        return gateway
+        const held = this as FastifyRequest & { [GATEWAY]: LegacyGateway | null }
+        return (held[GATEWAY] ??= gatewayFor(() => ({ token: this.session?.token, requestId: this.id })))
       },
     })
   },
