@@ -137,19 +137,25 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
    * window began is unknown). Calls on their way are already counted against what is left.
    */
   function reserve(w: TokenWindow, t: number): number {
-    while (w.personSent.length > 0 && w.personSent[0]! <= t - windowMs) w.personSent.shift()
-    const burst = Math.max(minBurst, w.limit === null ? 0 : Math.ceil(w.limit * burstRatio))
+    forgetOldCalls(w, t)
     const start = windowStart(w)
     const expected = start === null ? w.personSent.length : w.personSent.filter((at) => at < start).length
-    return burst + expected
+    return burstOf(w.limit) + expected
   }
 
   /** What jobs may spend over a whole window: the limit, less a burst and what people spent over the last window. */
   function allowance(w: TokenWindow, t: number, limit: number): number {
-    reserve(w, t)
-    const burst = Math.max(minBurst, Math.ceil(limit * burstRatio))
-    return Math.max(1, limit - burst - w.personSent.length)
+    forgetOldCalls(w, t)
+    return Math.max(1, limit - burstOf(limit) - w.personSent.length)
   }
+
+  /** People's calls older than a window say nothing of the next one. */
+  function forgetOldCalls(w: TokenWindow, t: number) {
+    while (w.personSent.length > 0 && w.personSent[0]! <= t - windowMs) w.personSent.shift()
+  }
+
+  /** The calls kept for a person's next click, whatever people did before. */
+  const burstOf = (limit: number | null) => Math.max(minBurst, limit === null ? 0 : Math.ceil(limit * burstRatio))
 
   function observe(w: TokenWindow, response: UpstreamResponse, sentAt: number, priority: CallPriority) {
     const headerLimit = Number(response.headers.get('x-ratelimit-limit'))
@@ -205,8 +211,8 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
       }
       // An even pace through the window: someone who starts clicking halfway through finds half of
       // what jobs may spend still there, not a window a job used up in its first seconds.
-      if (evenPace && w.limit !== null && w.windowEnds !== null) {
-        const start = w.windowEnds - windowMs - MARGIN_MS
+      const start = windowStart(w)
+      if (evenPace && w.limit !== null && start !== null) {
         const share = allowance(w, t, w.limit)
         const allowed = Math.floor((share * Math.min(windowMs, Math.max(0, t - start))) / windowMs) + 1
         if (w.jobSentInWindow >= allowed) {

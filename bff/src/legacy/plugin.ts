@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createLegacyBudget, type BudgetOptions, type LegacyBudget, type LegacyClient } from './budget.ts'
 import type { HttpClient } from './client.ts'
+import { isSuccess } from './errors.ts'
 import { LegacyGateway, type Caller } from './gateway.ts'
 import { legacyEvent, type LegacyEvent } from './writes.ts'
 
@@ -40,7 +41,7 @@ export const legacyPlugin = fp(
     const announced: LegacyClient = {
       async request({ priority = 'person', onWait, ...request }) {
         const response = await shared.send(request.token ?? '', priority, () => client.request(request), onWait)
-        if (request.method !== 'GET' && response.status >= 200 && response.status < 300) {
+        if (request.method !== 'GET' && isSuccess(response)) {
           const event = legacyEvent({ method: request.method, path: request.path, body: request.body, answer: response })
           // A listener's failure is its own (it logs and recovers): the write landed and the writer is told so.
           if (event)

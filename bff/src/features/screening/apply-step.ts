@@ -49,6 +49,7 @@ export function createApplyLegacy({
   }
   // Kept as the read itself, so workers asking while it is on its way wait for it. People this job sends are added as they land.
   let vacancyRows: Promise<Obj[]> | null = null
+  const rowsOfVacancy = () => (vacancyRows ??= sent((legacy) => legacy.vacancies.candidates(vacancyId)))
   const records = createRecordSnapshot({
     read: (id) =>
       sent((legacy) => legacy.vacancies.candidates(id)).catch((error: unknown) => {
@@ -62,10 +63,10 @@ export function createApplyLegacy({
     sent,
     records,
     /** Who is in the screened vacancy now (for the forwards' checks). */
-    rowsOfVacancy: () => (vacancyRows ??= sent((legacy) => legacy.vacancies.candidates(vacancyId))),
+    rowsOfVacancy,
     /** The record this run already forwarded for `candidateId` (its marker in the vacancy), if any. */
     async forwarded(candidateId: number): Promise<number | null> {
-      const row = (await this.rowsOfVacancy()).find((r) => markedCandidates(r.obs, runId).includes(candidateId))
+      const row = (await rowsOfVacancy()).find((r) => markedCandidates(r.obs, runId).includes(candidateId))
       return row ? Number(row.id) : null
     },
     /**
