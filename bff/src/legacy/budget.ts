@@ -16,15 +16,19 @@ import { retryAfter } from './errors.ts'
  * - A person's call is sent at once, never queued behind a job's.
  * - A job's call waits while a person's call for the token is on its way, and it leaves a reserve
  *   in every window: a burst (a click may cost several calls) plus as many calls as people made
- *   in the last window. A job therefore spends what people leave, and backs off as soon as
- *   someone clicks.
+ *   over the same stretch of the last window. A job therefore spends what people leave, and backs
+ *   off as soon as someone clicks.
+ * - In a window's last seconds (`tailMs`) the burst is spent too: kept to the end, it would be lost
+ *   with the window. A person whose click finds that window spent waits for the next one, those
+ *   few seconds at most, instead of meeting a 429; and a person's 429 that asks for no longer than
+ *   that (our clock and the legacy's may disagree) is waited out and sent once more.
  * - A bulk read is paced as a job, but not spread over the window: its person is waiting for it.
  * - Within a window a job keeps an even pace, so a person who starts clicking halfway through a
  *   window finds half of what jobs may spend still there.
  * - When only the reserve is left, a job waits for the window's end (learnt from the answer that
  *   opened it, or from a 429; a whole window when it cannot know), so it meets at most one 429.
- * - A 429 to a job is waited out and the call sent again a bounded number of times; a 429 to a
- *   person goes back to the person with its Retry-After, and holds every job of the token until then.
+ * - A 429 to a job is waited out and the call sent again a bounded number of times; any other 429
+ *   to a person goes back to the person with its Retry-After, and holds every job of the token until then.
  */
 export type CallPriority = 'person' | 'bulk' | 'job'
 
@@ -37,6 +41,8 @@ export interface BudgetOptions {
   minBurst?: number
   /** The legacy's window; Laravel's `throttle:N,1` counts per minute. */
   windowMs?: number
+  /** A window's last stretch, in which jobs spend the burst and a person may wait for the next window. */
+  tailMs?: number
   /** A job's (or bulk read's) call that meets 429 is sent again this many times before the job sees it. */
   retries?: number
   /** Longest single wait; a Retry-After beyond it is capped (a broken header must not stall a job). */
@@ -52,6 +58,8 @@ export interface BudgetStats {
   throttled: { person: number; bulk: number; job: number }
   /** Time jobs spent waiting for budget (summed over waiting calls). */
   jobWaitedMs: number
+  /** Time people's calls waited for a window's end or a short Retry-After (summed over calls). */
+  personWaitedMs: number
 }
 
 export interface LegacyBudget {
@@ -97,7 +105,9 @@ interface TokenWindow {
 }
 
 export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
-  const { jobConcurrency = 4, burstRatio = 0.05, minBurst = 5, windowMs = 60_000, retries = 3, maxWaitMs = 60_000, now = Date.now, wait = sleep } = options
+  const { jobConcurrency = 4, burstRatio = 0.05, minBurst = 5, windowMs = 60_000, tailMs = 2000, retries = 3, maxWaitMs = 60_000, now = Date.now, wait = sleep } = options
+  /** The longest a person's call waits for a window: its tail, and our clock's margin on both sides. */
+  const personWaitMs = tailMs + 2 * MARGIN_MS
   const windows = new Map<string, TokenWindow>()
   let sends = 0
 
@@ -117,7 +127,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
         jobQueue: [],
         jobSentInWindow: 0,
         lastUsed: now(),
-        stats: { personCalls: 0, jobCalls: 0, throttled: { person: 0, bulk: 0, job: 0 }, jobWaitedMs: 0 },
+        stats: { personCalls: 0, jobCalls: 0, throttled: { person: 0, bulk: 0, job: 0 }, jobWaitedMs: 0, personWaitedMs: 0 },
       }
       windows.set(key, w)
     }
@@ -140,13 +150,13 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     forgetOldCalls(w, t)
     const start = windowStart(w)
     const expected = start === null ? w.personSent.length : w.personSent.filter((at) => at < start).length
-    return burstOf(w.limit) + expected
+    return burstAt(w, t) + expected
   }
 
   /** What jobs may spend over a whole window: the limit, less a burst and what people spent over the last window. */
   function allowance(w: TokenWindow, t: number, limit: number): number {
     forgetOldCalls(w, t)
-    return Math.max(1, limit - burstOf(limit) - w.personSent.length)
+    return Math.max(1, limit - burstAt(w, t) - w.personSent.length)
   }
 
   /** People's calls older than a window say nothing of the next one. */
@@ -154,8 +164,18 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     while (w.personSent.length > 0 && w.personSent[0]! <= t - windowMs) w.personSent.shift()
   }
 
-  /** The calls kept for a person's next click, whatever people did before. */
-  const burstOf = (limit: number | null) => Math.max(minBurst, limit === null ? 0 : Math.ceil(limit * burstRatio))
+  /** The calls kept for a person's next click, whatever people did before; none in the window's tail. */
+  function burstAt(w: TokenWindow, t: number): number {
+    if (w.windowEnds !== null && t >= w.windowEnds - tailMs) return 0
+    return Math.max(minBurst, w.limit === null ? 0 : Math.ceil(w.limit * burstRatio))
+  }
+
+  /** The window is over (or assumed over): the next call opens a new one, ending a window from now. */
+  function newWindow(w: TokenWindow, t: number) {
+    w.remaining = null
+    w.windowEnds = t + windowMs + MARGIN_MS
+    w.jobSentInWindow = 0
+  }
 
   function observe(w: TokenWindow, response: UpstreamResponse, sentAt: number, priority: CallPriority) {
     const headerLimit = Number(response.headers.get('x-ratelimit-limit'))
@@ -204,10 +224,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
           await pause(w, w.windowEnds - t)
           continue
         }
-        // The window is over: the next call opens a new one.
-        w.remaining = null
-        w.windowEnds = t + windowMs + MARGIN_MS
-        w.jobSentInWindow = 0
+        newWindow(w, t)
       }
       // An even pace through the window: someone who starts clicking halfway through finds half of
       // what jobs may spend still there, not a window a job used up in its first seconds.
@@ -240,18 +257,44 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     else w.jobsInFlight--
   }
 
+  /** A person's call that finds the window spent in its last seconds waits for the next window. */
+  async function personGate(w: TokenWindow) {
+    const t = now()
+    if (w.remaining === null || w.windowEnds === null || w.remaining - w.unanswered > 0) return
+    const left = w.windowEnds - t
+    if (left > personWaitMs) return
+    if (left > 0) {
+      w.stats.personWaitedMs += left
+      await wait(left)
+    }
+    // Whoever wakes first opens the next window; the others then see it as not yet known.
+    if (w.windowEnds !== null && now() >= w.windowEnds) newWindow(w, now())
+  }
+
   async function sendPerson(w: TokenWindow, call: () => Promise<UpstreamResponse>) {
-    const sentAt = now()
-    w.unanswered++
     w.personInFlight++
-    w.personSent.push(sentAt)
     w.stats.personCalls++
     try {
-      const response = await call()
-      observe(w, response, sentAt, 'person')
-      return response
+      for (let attempt = 0; ; attempt++) {
+        await personGate(w)
+        const sentAt = now()
+        w.unanswered++
+        w.personSent.push(sentAt)
+        let response: UpstreamResponse
+        try {
+          response = await call()
+        } finally {
+          w.unanswered--
+        }
+        observe(w, response, sentAt, 'person')
+        if (response.status !== 429 || attempt > 0) return response
+        // A throttle refuses before the legacy acts, so the call is safe to send again.
+        const ms = retryAfterMs(response.headers, now())
+        if (ms > personWaitMs + 1000) return response
+        w.stats.personWaitedMs += ms
+        await wait(ms)
+      }
     } finally {
-      w.unanswered--
       if (--w.personInFlight === 0) for (const resume of w.personIdle.splice(0)) resume()
     }
   }
