@@ -54,7 +54,11 @@ export interface Store extends Queries {
  * (a store written by a BFF that added it outside the migrations, before they were all under the
  * lock). Every change of schema is one of these, so it runs once, under the lock, whoever starts.
  */
-export type Migration = string | { addColumnIfMissing: { table: string; column: string; type: string } }
+export type Migration =
+  | string
+  | { addColumnIfMissing: { table: string; column: string; type: string } }
+  /** Where the engines differ (full-text search): each engine's own DDL, for the same tables. */
+  | { sqlite: string; postgres: string }
 
 /** Whether `table` has `column`, asked inside the migration's transaction. */
 async function columnExists(sql: Sql, engine: Store['engine'], table: string, column: string): Promise<boolean> {
@@ -83,6 +87,7 @@ export async function createStore(backend: StoreBackend): Promise<Store> {
         const applied = Number((await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM store_migrations WHERE owner = ?', [owner]))!.n)
         for (const [i, migration] of migrations.slice(applied).entries()) {
           if (typeof migration === 'string') await sql.exec(migration)
+          else if ('sqlite' in migration) await sql.exec(migration[backend.engine])
           else {
             const { table, column, type } = migration.addColumnIfMissing
             if (!(await columnExists(sql, backend.engine, table, column))) await sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`)

@@ -1,0 +1,274 @@
+import { containsPattern, indexSearch, type IndexEntry } from '@mini-vagas/shared/domain/candidate-index'
+import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
+import type { DateRange } from '@mini-vagas/shared/domain/dates'
+import type { Migration, Queries, Store } from '../../plugins/store.ts'
+
+/**
+ * The candidate index's tables (docs/decisions/candidate-index.md). The entries, the windows of
+ * creation days they were read in (and when), written the same on both engines; the search's own
+ * index is each engine's: SQLite's FTS5 with trigrams, PostgreSQL's pg_trgm, both answering
+ * `LIKE '%…%'` from an index instead of reading every row.
+ */
+export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
+  `CREATE TABLE IF NOT EXISTS candidate_index (
+     id BIGINT PRIMARY KEY,
+     vacancy_id BIGINT,
+     status TEXT NOT NULL,
+     created_day TEXT NOT NULL,
+     last_action BIGINT NOT NULL,
+     name_key TEXT NOT NULL,
+     city_key TEXT NOT NULL,
+     state_key TEXT NOT NULL,
+     search TEXT NOT NULL,
+     company TEXT NOT NULL,
+     phone_digits TEXT NOT NULL,
+     email_key TEXT NOT NULL,
+     phone_key TEXT NOT NULL,
+     record TEXT NOT NULL,
+     seen_at BIGINT NOT NULL
+   );
+   CREATE INDEX IF NOT EXISTS candidate_index_vacancy ON candidate_index (vacancy_id, last_action);
+   CREATE INDEX IF NOT EXISTS candidate_index_created ON candidate_index (created_day, last_action);
+   CREATE INDEX IF NOT EXISTS candidate_index_last ON candidate_index (last_action);
+   CREATE INDEX IF NOT EXISTS candidate_index_status ON candidate_index (status, last_action);
+   CREATE INDEX IF NOT EXISTS candidate_index_email ON candidate_index (email_key);
+   CREATE INDEX IF NOT EXISTS candidate_index_phone ON candidate_index (phone_key);
+   CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);`,
+  {
+    sqlite: `CREATE VIRTUAL TABLE IF NOT EXISTS candidate_search USING fts5(search, company, phone_digits, tokenize = 'trigram');
+      CREATE INDEX IF NOT EXISTS candidate_index_name ON candidate_index (name_key, id);
+      CREATE INDEX IF NOT EXISTS candidate_index_city ON candidate_index (city_key, id);
+      CREATE INDEX IF NOT EXISTS candidate_index_state ON candidate_index (state_key, id);`,
+    postgres: `CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX IF NOT EXISTS candidate_index_search ON candidate_index USING gin (search gin_trgm_ops);
+      CREATE INDEX IF NOT EXISTS candidate_index_company ON candidate_index USING gin (company gin_trgm_ops);
+      CREATE INDEX IF NOT EXISTS candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
+      CREATE INDEX IF NOT EXISTS candidate_index_name ON candidate_index (name_key COLLATE "C", id);
+      CREATE INDEX IF NOT EXISTS candidate_index_city ON candidate_index (city_key COLLATE "C", id);
+      CREATE INDEX IF NOT EXISTS candidate_index_state ON candidate_index (state_key COLLATE "C", id);`,
+  },
+]
+
+const COLUMNS = [
+  'id',
+  'vacancy_id',
+  'status',
+  'created_day',
+  'last_action',
+  'name_key',
+  'city_key',
+  'state_key',
+  'search',
+  'company',
+  'phone_digits',
+  'email_key',
+  'phone_key',
+  'record',
+  'seen_at',
+] as const
+const values = (e: IndexEntry, seenAt: number) => [
+  e.id,
+  e.vacancyId,
+  e.status,
+  e.createdDay,
+  e.lastAction,
+  e.nameKey,
+  e.cityKey,
+  e.stateKey,
+  e.search,
+  e.company,
+  e.phoneDigits,
+  e.emailKey,
+  e.phoneKey,
+  JSON.stringify(e.record),
+  seenAt,
+]
+const placeholders = (rows: number, columns: number) => Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ')
+/**
+ * An entry read at `seenAt` replaces what the index holds only when that is older: a write the BFF
+ * heard while a window was being read is newer than what the read brings.
+ */
+const upsertSql = (rows: number) =>
+  `INSERT INTO candidate_index (${COLUMNS.join(', ')}) VALUES ${placeholders(rows, COLUMNS.length)}
+   ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
+     .map((c) => `${c} = excluded.${c}`)
+     .join(', ')}
+   WHERE candidate_index.seen_at <= excluded.seen_at`
+/** Statements of a few fixed sizes, so each engine prepares (and SQLite caches) three, not one per size. */
+const BATCHES = [200, 20, 1]
+
+function inBatches<T>(items: readonly T[], each: (batch: T[]) => Promise<void>) {
+  return (async () => {
+    let at = 0
+    for (const size of BATCHES)
+      while (items.length - at >= size) {
+        await each(items.slice(at, at + size))
+        at += size
+      }
+  })()
+}
+
+/** What a list asks the index: whose candidates (a vacancy's, or created in some days), which, in what order, which page. */
+export interface IndexQuery {
+  vacancyId?: number | undefined
+  days?: Partial<DateRange> | undefined
+  q?: string | undefined
+  /** The search matches the company's name too (the all-candidates list). */
+  withCompany?: boolean | undefined
+  /** A status as stored or as the tabs name it ('' for Sem Status); undefined or 'all' for every one. */
+  status?: string | undefined
+  order?: CandidateOrder | undefined
+  page: number
+  pageSize: number
+}
+
+/** Each order; `C` is PostgreSQL's byte order (the keys are made to sort that way), SQLite's by default. */
+const orderSql = (order: CandidateOrder, c: string): string => {
+  if (order === 'last_action_desc') return 'last_action DESC, id DESC'
+  const [field, direction] = order.split('_') as [string, string]
+  return `${field}_key${c} ${direction.toUpperCase()}, id ASC`
+}
+
+export interface IndexWindow extends DateRange {
+  total: number
+  readAt: number
+}
+
+export function createCandidateIndexStore(store: Store) {
+  const sqlite = store.engine === 'sqlite'
+
+  /** The search's condition: each engine answers it from its own trigram index. */
+  function searchClause(q: string | undefined, withCompany: boolean, params: unknown[]): string | null {
+    const search = indexSearch(q)
+    if (!search) return null
+    const fields = ['search', ...(withCompany ? ['company'] : [])]
+    const text = containsPattern(search.text)
+    const conditions = fields.map((f) => (params.push(text), `${f} LIKE ? ESCAPE '\\'`))
+    if (search.digits) conditions.push((params.push(containsPattern(search.digits)), `phone_digits LIKE ? ESCAPE '\\'`))
+    // FTS5's LIKE keeps its trigram index only when each condition is on the virtual table itself.
+    return sqlite ? `id IN (${conditions.map((c) => `SELECT rowid FROM candidate_search WHERE ${c}`).join(' UNION ')})` : `(${conditions.join(' OR ')})`
+  }
+
+  /** The WHERE of a list, without its status (the tabs count every status of what the rest selects). */
+  function selection(query: Omit<IndexQuery, 'page' | 'pageSize' | 'order' | 'status'>) {
+    const clauses: string[] = []
+    const params: unknown[] = []
+    const where = (clause: string, value: unknown) => {
+      clauses.push(clause)
+      params.push(value)
+    }
+    if (query.vacancyId !== undefined) where('vacancy_id = ?', query.vacancyId)
+    if (query.days?.start) where('created_day >= ?', query.days.start)
+    if (query.days?.end) where('created_day <= ?', query.days.end)
+    const search = searchClause(query.q, query.withCompany ?? false, params)
+    if (search) clauses.push(search)
+    return { clauses, params }
+  }
+  const where = (clauses: string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '')
+
+  async function upsert(sql: Queries, entries: readonly IndexEntry[], seenAt: number) {
+    await inBatches(entries, async (batch) => {
+      await sql.run(
+        upsertSql(batch.length),
+        batch.flatMap((e) => values(e, seenAt)),
+      )
+      if (sqlite) {
+        // The search table follows the entries; an entry the upsert kept (a newer write) is written again as it is.
+        const ids = batch.map((e) => e.id)
+        await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${ids.map(() => '?').join(', ')})`, ids)
+        await sql.run(
+          `INSERT INTO candidate_search (rowid, search, company, phone_digits) SELECT id, search, company, phone_digits FROM candidate_index WHERE id IN (${ids.map(() => '?').join(', ')})`,
+          ids,
+        )
+      }
+    })
+  }
+
+  return {
+    /** Entries as the BFF just wrote or read them (`seenAt`: when the legacy said so). */
+    put: (entries: readonly IndexEntry[], seenAt: number) => store.tx((sql) => upsert(sql, entries, seenAt)),
+
+    /**
+     * A window as read from the legacy at `readAt`: its entries replace what the index held for
+     * those days, and what the legacy no longer holds there goes — unless the BFF heard of it
+     * after the read began.
+     */
+    replaceWindow: (window: DateRange, entries: readonly IndexEntry[], readAt: number) =>
+      store.tx(async (sql) => {
+        await upsert(sql, entries, readAt)
+        const gone = 'created_day >= ? AND created_day <= ? AND seen_at < ?'
+        const bounds = [window.start, window.end, readAt]
+        if (sqlite) await sql.run(`DELETE FROM candidate_search WHERE rowid IN (SELECT id FROM candidate_index WHERE ${gone})`, bounds)
+        await sql.run(`DELETE FROM candidate_index WHERE ${gone}`, bounds)
+        await sql.run(
+          'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, ?, ?) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day, total = excluded.total, read_at = excluded.read_at',
+          [window.start, window.end, entries.length, readAt],
+        )
+      }),
+
+    /** The windows to read, as planned: each new one unread (read_at 0); one that was split is replaced by its halves. */
+    planWindows: (windows: readonly DateRange[], replacing?: DateRange) =>
+      store.tx(async (sql) => {
+        if (replacing) await sql.run('DELETE FROM candidate_index_windows WHERE start_day = ?', [replacing.start])
+        for (const w of windows)
+          await sql.run(
+            'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, 0, 0) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day',
+            [w.start, w.end],
+          )
+      }),
+
+    async windows(): Promise<IndexWindow[]> {
+      const rows = await store.all<{ start_day: string; end_day: string; total: number; read_at: number }>(
+        'SELECT start_day, end_day, total, read_at FROM candidate_index_windows ORDER BY start_day',
+      )
+      return rows.map((r) => ({ start: r.start_day, end: r.end_day, total: Number(r.total), readAt: Number(r.read_at) }))
+    },
+
+    /** Marks the window holding `day` to be read again soon (a write whose answer did not carry the record). */
+    async stale(candidateId: number) {
+      await store.run(
+        'UPDATE candidate_index_windows SET read_at = 1 WHERE read_at > 1 AND start_day <= (SELECT created_day FROM candidate_index WHERE id = ?) AND end_day >= (SELECT created_day FROM candidate_index WHERE id = ?)',
+        [candidateId, candidateId],
+      )
+    },
+
+    /** One page of a list, its total, and the count per status of everything it selects but the status. */
+    async page(query: IndexQuery) {
+      const { clauses, params } = selection(query)
+      const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
+      const counted = await store.all<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM candidate_index ${where(clauses)} GROUP BY status`, params)
+      const counts: Record<string, number> = { all: 0 }
+      for (const { status, n } of counted) {
+        counts[status] = Number(n)
+        counts.all! += Number(n)
+      }
+      const total = status === undefined ? counts.all! : (counts[status] ?? 0)
+      const pageCount = Math.max(1, Math.ceil(total / query.pageSize))
+      const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount)
+      const withStatus = status === undefined ? clauses : [...clauses, 'status = ?']
+      const rows = await store.all<{ record: string }>(
+        `SELECT record FROM candidate_index ${where(withStatus)} ORDER BY ${orderSql(query.order ?? 'last_action_desc', sqlite ? '' : ' COLLATE "C"')} LIMIT ? OFFSET ?`,
+        [...params, ...(status === undefined ? [] : [status]), query.pageSize, (page - 1) * query.pageSize],
+      )
+      return { items: rows.map((r) => JSON.parse(r.record) as Record<string, unknown>), counts, total, page, pageCount, pageSize: query.pageSize }
+    },
+
+    /** Of `ids`, those sharing an e-mail or a WhatsApp with another record anywhere in the index ("possível duplicado"). */
+    async duplicatesAmong(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return []
+      const rows = await store.all<{ id: number }>(
+        `SELECT c.id FROM candidate_index c WHERE c.id IN (${ids.map(() => '?').join(', ')}) AND (
+           (c.email_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.email_key = c.email_key AND o.id <> c.id))
+           OR (c.phone_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.phone_key = c.phone_key AND o.id <> c.id)))`,
+        ids,
+      )
+      const found = new Set(rows.map((r) => Number(r.id)))
+      return ids.filter((id) => found.has(id))
+    },
+
+    /** How many records the index holds. */
+    count: async () => Number((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM candidate_index'))?.n ?? 0),
+  }
+}
+export type CandidateIndexStore = ReturnType<typeof createCandidateIndexStore>
