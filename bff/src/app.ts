@@ -22,6 +22,7 @@ import { fastifyTrustProxy } from './plugins/network-settings.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/edge-errors.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { candidateIndexPlugin } from './candidate-index/plugin.ts'
 import { legacyPlugin } from './legacy/plugin.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { measuredLegacy } from './legacy/measured.ts'
@@ -129,6 +130,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(routeAccessPlugin)
   await app.register(pageShellPlugin, { staticDir: config.staticDir })
   await app.register(metricsPlugin, { registry, token: config.metricsToken, address: config.metricsAddress, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
+  await app.register(candidateIndexPlugin)
   // Callback-style hooks on every request: no promise per hook on the pass-through's hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)

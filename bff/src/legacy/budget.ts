@@ -20,8 +20,9 @@ import { retryAfter } from './errors.ts'
  *   off as soon as someone clicks.
  * - In a window's last seconds (`tailMs`) the burst is spent too: kept to the end, it would be lost
  *   with the window. A person whose click finds that window spent waits for the next one, those
- *   few seconds at most, instead of meeting a 429; and a person's 429 that asks for no longer than
- *   that (our clock and the legacy's may disagree) is waited out and sent once more.
+ *   few seconds at most, instead of meeting a 429; and a person's call sent as a window ends that
+ *   meets a 429 asking for no longer than that (our clock and the legacy's may disagree) is
+ *   waited out and sent once more.
  * - A bulk read is paced as a job, but not spread over the window: its person is waiting for it.
  * - Within a window a job keeps an even pace, so a person who starts clicking halfway through a
  *   window finds half of what jobs may spend still there.
@@ -195,8 +196,9 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
       w.stats.throttled[priority]++
       const t = now()
       w.pausedUntil = Math.max(w.pausedUntil, t + Math.min(retryAfterMs(response.headers, t), maxWaitMs) + MARGIN_MS)
-      w.remaining = null
-      w.windowEnds = null
+      // The window is spent, and ends when the legacy says it may be asked again.
+      w.remaining = 0
+      w.windowEnds = w.pausedUntil
     }
   }
 
@@ -257,18 +259,24 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     else w.jobsInFlight--
   }
 
-  /** A person's call that finds the window spent in its last seconds waits for the next window. */
-  async function personGate(w: TokenWindow) {
-    const t = now()
-    if (w.remaining === null || w.windowEnds === null || w.remaining - w.unanswered > 0) return
-    const left = w.windowEnds - t
-    if (left > personWaitMs) return
-    if (left > 0) {
-      w.stats.personWaitedMs += left
-      await wait(left)
+  /**
+   * A person's call that finds the window spent in its last seconds waits for the next window.
+   * Answers whether the call goes out at a window's end (by our clock): a 429 then may only mean
+   * that the legacy's clock is a moment behind.
+   */
+  async function personGate(w: TokenWindow): Promise<boolean> {
+    if (w.windowEnds === null) return false
+    const left = w.windowEnds - now()
+    if (left > personWaitMs) return false
+    if (w.remaining !== null && w.remaining - w.unanswered <= 0) {
+      if (left > 0) {
+        w.stats.personWaitedMs += left
+        await wait(left)
+      }
+      // Whoever wakes first opens the next window; the others then see it as not yet known.
+      if (w.windowEnds !== null && now() >= w.windowEnds) newWindow(w, now())
     }
-    // Whoever wakes first opens the next window; the others then see it as not yet known.
-    if (w.windowEnds !== null && now() >= w.windowEnds) newWindow(w, now())
+    return true
   }
 
   async function sendPerson(w: TokenWindow, call: () => Promise<UpstreamResponse>) {
@@ -276,7 +284,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     w.stats.personCalls++
     try {
       for (let attempt = 0; ; attempt++) {
-        await personGate(w)
+        const atWindowEnd = await personGate(w)
         const sentAt = now()
         w.unanswered++
         w.personSent.push(sentAt)
@@ -287,7 +295,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
           w.unanswered--
         }
         observe(w, response, sentAt, 'person')
-        if (response.status !== 429 || attempt > 0) return response
+        if (response.status !== 429 || attempt > 0 || !atWindowEnd) return response
         // A throttle refuses before the legacy acts, so the call is safe to send again.
         const ms = retryAfterMs(response.headers, now())
         if (ms > personWaitMs + 1000) return response

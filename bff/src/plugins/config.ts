@@ -39,6 +39,10 @@ export interface BffConfig {
   auditRetentionDays: number
   /** How long an apply's owner may go silent before another instance takes the run over. */
   jobLeaseSeconds: number
+  /** The candidate index (docs/decisions/candidate-index.md): off, lists read the legacy as before. */
+  candidateIndex: boolean
+  /** How old a window of the index may grow before it is read again from the legacy. */
+  candidateIndexRefreshSeconds: number
   legacyRegisterPath: string
   /** Empty: screening uses the deterministic rules provider (and the screen says so). */
   /** The BFF's own store: a SQLite file, or ':memory:' (used when no DATABASE_URL is set). */
@@ -92,6 +96,8 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 183, 30, 3650),
     jobLeaseSeconds: read.int('JOB_LEASE_SECONDS', 30, 1, 3600),
+    candidateIndex: read.bool('CANDIDATE_INDEX', true),
+    candidateIndexRefreshSeconds: read.int('CANDIDATE_INDEX_REFRESH_SECONDS', 600, 5, 86_400),
     legacyRegisterPath: read.string('LEGACY_REGISTER_PATH', '/auth/register'),
     storeFile: read.string('STORE_FILE', '.data/bff.sqlite'),
     databaseUrl: env.DATABASE_URL?.trim() ?? '',

@@ -43,8 +43,14 @@ const PageFields = {
   total: Type.Integer(),
   pageSize: Type.Integer(),
   counts: StatusCounts,
-  /** Ids of this page's rows that share an e-mail or WhatsApp with another row of the list. */
+  /** Ids of this page's rows that share an e-mail or WhatsApp with another row of the list (of the whole base, when from the index). */
   possibleDuplicates: Type.Array(Type.Integer()),
+  /**
+   * When the list came from the candidate index: the instant (ISO) since which every change is in
+   * it — writes through the product at once, others at the index's next read (docs/decisions/candidate-index.md).
+   * Absent when the legacy was read for this click.
+   */
+  indexedAt: Type.Optional(Type.String()),
 }
 /** One page of a list: 20 rows and the counts per status. */
 export const CandidatePage = Type.Object(PageFields)

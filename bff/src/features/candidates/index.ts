@@ -58,7 +58,7 @@ export async function candidatesFeature(app: FastifyInstance) {
     }
     if (event.kind === 'candidate' && event.answered && event.record && event.vacancyId !== null) patchRow(cache, event.vacancyId, event.record, moved)
   })
-  const lists = createCandidateLists({ cache })
+  const lists = createCandidateLists({ cache, index: app.candidateIndex })
   const asker = (request: FastifyRequest) => ({ session: sessionOf(request), legacy: request.legacy })
   const tags = ['candidates']
 

@@ -1,5 +1,5 @@
 import { optionalRangeProblem } from '@mini-vagas/shared/domain/export-rules'
-import { SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
+import { CANDIDATES_PAGE_SIZE, SEARCH_MIN_CHARS } from '@mini-vagas/shared/constants/limits'
 import { candidateListView, paginate, type CandidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import type { ListedCandidate, VacancyCandidatesQuery } from '@mini-vagas/shared/schemas/candidates'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
@@ -14,10 +14,14 @@ import type { LegacyGateway } from '../../legacy/gateway.ts'
 import { possibleDuplicates, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
 import { UpstreamError } from '../../legacy/client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
+import type { CandidateIndex } from '../../candidate-index/plugin.ts'
+import type { IndexQuery } from '../../candidate-index/store.ts'
 import { ANY_CANDIDATE, ANY_VACANCY, vacancyKey, vacancyRecordKey, type ListCache } from './list-cache.ts'
 
 type Obj = Record<string, unknown>
 const FALLBACK_MAX_PAGES = 250
+/** The page size of an export's "every row" from the index. */
+const EVERYTHING = 1_000_000
 const FALLBACK_CONCURRENCY = 4
 type Row = ListedCandidate & Obj
 /** Who asks: the session (what it may see and set) and the legacy on its behalf. */
@@ -44,7 +48,27 @@ const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
  * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
  * receives 20 rows and the counts, never the whole list (5,000 on one vacancy).
  */
-export function createCandidateLists({ cache }: { cache: ListCache }) {
+export function createCandidateLists({ cache, index }: { cache: ListCache; index: CandidateIndex | null }) {
+  /** The candidate index, when it answers for the whole base, and the instant it is current from. */
+  async function readyIndex() {
+    if (!index) return null
+    const state = await index.state()
+    return state.ready && state.asOf !== null ? { index, indexedAt: new Date(state.asOf).toISOString() } : null
+  }
+
+  /** One page from the index: a few rows read by SQL, whatever the base's size; duplicates across the whole base. */
+  async function fromIndex(
+    { index, indexedAt }: NonNullable<Awaited<ReturnType<typeof readyIndex>>>,
+    query: Omit<IndexQuery, 'page' | 'pageSize'>,
+    list: ListQuery,
+    session: SessionData,
+  ) {
+    const found = await index.page({ ...query, page: list.everything ? 1 : (list.page ?? 1), pageSize: list.everything ? EVERYTHING : CANDIDATES_PAGE_SIZE })
+    const possibleDuplicates = await index.duplicatesAmong(found.items.map((c) => Number(c.id)))
+    const { items, counts, ...page } = found
+    return { ...page, counts, possibleDuplicates, indexedAt, items: items.map((c) => asSeenBy(session, c as Row)) }
+  }
+
   /**
    * Each cached list's view (its orders, statuses, search text and duplicates, computed once): a
    * click walks it instead of sorting and scanning 5,000 rows again. Keyed by the rows
@@ -122,6 +146,13 @@ export function createCandidateLists({ cache }: { cache: ListCache }) {
     async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, { session, legacy }: Asker) {
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
       const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
+      const ready = await readyIndex()
+      if (ready)
+        return {
+          vacancy: vacancy as Obj & { id: number },
+          partial: false,
+          ...(await fromIndex(ready, { vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)),
+        }
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
       const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
         try {
@@ -153,6 +184,13 @@ export function createCandidateLists({ cache }: { cache: ListCache }) {
       // A search's pages, and its counts, reuse one read until a candidate is written.
       const datesKey = `${dates.start_date ?? ''}|${dates.end_date ?? ''}`
       const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
+      const ready = await readyIndex()
+      // From the index, dates alone (or nothing) list too: a click costs one page, not the whole base.
+      if (ready) {
+        const status = query.status === undefined || query.status === 'all' ? undefined : query.status
+        const days = { start: dates.start_date, end: dates.end_date }
+        return { idle: false, ...(await fromIndex(ready, { days, q, withCompany: true, status, order: query.order }, query, session)) }
+      }
       const statusCounts = await cached('counts', () => legacy.candidates.statusCounts(dates))
       const counts: Record<string, number> = { all: 0 }
       for (const { status, total } of statusCounts) {

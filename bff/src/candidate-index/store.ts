@@ -2,7 +2,7 @@ import { containsPattern, indexSearch, type IndexEntry } from '@mini-vagas/share
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
-import type { Migration, Queries, Store } from '../../plugins/store.ts'
+import type { Migration, Queries, Store } from '../plugins/store.ts'
 
 /**
  * The candidate index's tables (docs/decisions/candidate-index.md). The entries, the windows of
@@ -154,13 +154,13 @@ export function createCandidateIndexStore(store: Store) {
   function selection(query: Omit<IndexQuery, 'page' | 'pageSize' | 'order' | 'status'>) {
     const clauses: string[] = []
     const params: unknown[] = []
-    const where = (clause: string, value: unknown) => {
+    const add = (clause: string, value: unknown) => {
       clauses.push(clause)
       params.push(value)
     }
-    if (query.vacancyId !== undefined) where('vacancy_id = ?', query.vacancyId)
-    if (query.days?.start) where('created_day >= ?', query.days.start)
-    if (query.days?.end) where('created_day <= ?', query.days.end)
+    if (query.vacancyId !== undefined) add('vacancy_id = ?', query.vacancyId)
+    if (query.days?.start) add('created_day >= ?', query.days.start)
+    if (query.days?.end) add('created_day <= ?', query.days.end)
     const search = searchClause(query.q, query.withCompany ?? false, params)
     if (search) clauses.push(search)
     return { clauses, params }
@@ -225,12 +225,17 @@ export function createCandidateIndexStore(store: Store) {
       return rows.map((r) => ({ start: r.start_day, end: r.end_day, total: Number(r.total), readAt: Number(r.read_at) }))
     },
 
-    /** Marks the window holding `day` to be read again soon (a write whose answer did not carry the record). */
+    /** Marks the window holding the candidate to be read again soon (a write whose answer did not carry the record). */
     async stale(candidateId: number) {
       await store.run(
         'UPDATE candidate_index_windows SET read_at = 1 WHERE read_at > 1 AND start_day <= (SELECT created_day FROM candidate_index WHERE id = ?) AND end_day >= (SELECT created_day FROM candidate_index WHERE id = ?)',
         [candidateId, candidateId],
       )
+    },
+
+    /** Marks the window holding `day` to be read again soon (a new record whose answer carried none). */
+    async staleDay(day: string) {
+      await store.run('UPDATE candidate_index_windows SET read_at = 1 WHERE read_at > 1 AND start_day <= ? AND end_day >= ?', [day, day])
     },
 
     /** One page of a list, its total, and the count per status of everything it selects but the status. */

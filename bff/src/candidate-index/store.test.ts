@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { indexEntry } from '@mini-vagas/shared/domain/candidate-index'
 import { candidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
-import { createSqliteStore, openStore } from '../../plugins/store.ts'
-import { startPostgres, type TestPostgres } from '../../testing-postgres.ts'
+import { createSqliteStore, openStore } from '../plugins/store.ts'
+import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore } from './store.ts'
 
 let postgres: TestPostgres

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { candidateListView, paginate } from '@mini-vagas/shared/domain/candidate-list'
+import { possibleDuplicates } from '@mini-vagas/shared/domain/candidate-identity'
+import { call } from '../../infra/legacy-api/src/testing.ts'
+import { legacyAdminToken } from '../support/applicant.ts'
+import { startStack, UNSAFE_HEADERS, type Stack } from '../support/stack.ts'
+
+// The candidate index against the real stand-in: built through the legacy door on a staff
+// member's token, answering the same lists the legacy path answers, current at once for writes
+// through the BFF and within its refresh for writes made elsewhere.
+const REFRESH_SECONDS = 60
+let stack: Stack
+let admin: string
+let legacyToken: string
+beforeAll(async () => {
+  stack = await startStack({ CANDIDATE_INDEX: 'true', CANDIDATE_INDEX_REFRESH_SECONDS: String(REFRESH_SECONDS) }, { candidates: 2000 })
+  admin = await stack.login()
+  legacyToken = await legacyAdminToken(stack.legacy.url)
+  // Any staff request lends the builder its token.
+  await get('/bff/auth/me')
+  await until(async () => (await stack.app.candidateIndex!.state()).ready, 60_000)
+}, 90_000)
+afterAll(() => stack.close())
+
+async function get(url: string) {
+  const response = await stack.app.inject({ method: 'GET', url, headers: { cookie: admin } })
+  return { status: response.statusCode, body: JSON.parse(response.body) }
+}
+
+async function until(condition: () => Promise<boolean>, withinMs: number) {
+  const started = Date.now()
+  while (!(await condition())) {
+    if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+type Row = { id: number; full_name: string; email: string; whatsapp: string; status: string | null; created_at: string; updated_at: string }
+const legacyRows = async (path: string): Promise<Row[]> => {
+  const body = (await call(stack.legacy.url, `/api${path}`, { token: legacyToken })).body
+  return Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : body.data.data
+}
+
+describe('the candidate index', () => {
+  it('holds every record of the legacy', async () => {
+    expect(await stack.app.candidateIndex!.count()).toBe(2000)
+  })
+
+  it('answers a vacancy’s list as the legacy path does, for every order, status and search', async () => {
+    const rows = await legacyRows('/processos_seletivos/1/candidatos')
+    const view = candidateListView(rows as never[])
+    const sample = rows[3]!
+    for (const order of ['last_action_desc', 'name_asc', 'city_desc'])
+      for (const status of ['', 'triado', undefined])
+        for (const q of ['', sample.email, sample.full_name.split(' ')[0]!.slice(0, 4)]) {
+          const expected = view.select({ q, status, order: order as never })
+          const params = new URLSearchParams({ order, ...(status === undefined ? {} : { status }), ...(q ? { q } : {}) })
+          const { body } = await get(`/bff/vacancies/1/candidates?${params}`)
+          const label = params.toString()
+          expect(body.indexedAt, label).toMatch(/^\d{4}-\d\d-\d\dT/)
+          expect(body.counts, label).toEqual(expected.counts)
+          expect(
+            body.items.map((c: Row) => c.id),
+            label,
+          ).toEqual(paginate(expected.rows, 1).items.map((c: { id: number }) => c.id))
+        }
+  })
+
+  it('lists all candidates from dates alone, and finds by company what the legacy’s search finds', async () => {
+    const days = await get('/bff/candidates?start_date=2026-01-01&end_date=2026-03-31')
+    expect(days.status).toBe(200)
+    expect(days.body.idle).toBe(false)
+    const inRange = await legacyRows('/candidatos/busca-avancada?nome=%40&start_date=2026-01-01&end_date=2026-03-31')
+    expect(days.body.total).toBe(inRange.length)
+    const company = await get('/bff/candidates?q=bom%20preco')
+    const legacyFound = await legacyRows('/candidatos/busca-avancada?nome=bom%20preco')
+    expect(company.body.total).toBe(legacyFound.length)
+    expect(company.body.total).toBeGreaterThan(20)
+  })
+
+  it('marks possible duplicates across the whole base, not only within the page', async () => {
+    const all = await legacyRows('/candidatos/busca-avancada?nome=%40')
+    const marked = possibleDuplicates(all as never[])
+    const { body } = await get('/bff/vacancies/1/candidates')
+    expect(body.possibleDuplicates).toEqual(body.items.map((c: Row) => c.id).filter((id: number) => marked.has(id)))
+  })
+
+  it('shows a write through the BFF at once', async () => {
+    const { body } = await get('/bff/vacancies/1/candidates?status=triado')
+    const target = body.items[0] as Row
+    const answer = await stack.app.inject({
+      method: 'PUT',
+      url: `/bff/candidates/${target.id}/status`,
+      headers: { ...UNSAFE_HEADERS, cookie: admin },
+      payload: { status: 'entrevista_online' },
+    })
+    expect(answer.statusCode).toBe(200)
+    const after = (await get(`/bff/vacancies/1/candidates?q=${encodeURIComponent(target.email)}`)).body
+    expect(after.items.find((c: Row) => c.id === target.id)?.status).toBe('entrevista_online')
+  })
+
+  it(`shows a write made directly in the legacy within its refresh (${REFRESH_SECONDS} s)`, async () => {
+    const { body } = await get('/bff/vacancies/1/candidates?status=triado')
+    const target = body.items[0] as Row
+    const direct = await call(stack.legacy.url, `/api/candidatos/${target.id}`, { method: 'PUT', token: legacyToken, body: { status: 'contratado' } })
+    expect(direct.status).toBe(200)
+    const statusNow = async () => (await get(`/bff/vacancies/1/candidates?q=${encodeURIComponent(target.email)}`)).body.items.find((c: Row) => c.id === target.id)?.status
+    // Before the refresh is due the index still says what it read…
+    expect(await statusNow()).toBe('triado')
+    // …and once its windows are older than the refresh, the next read brings the change.
+    stack.advance(REFRESH_SECONDS * 1000 + 1000)
+    const refreshedFrom = stack.app.now()
+    await get('/bff/auth/me')
+    await until(async () => (await statusNow()) === 'contratado', 30_000)
+    // Every window is read again; the list then says it holds every change since the refresh began.
+    await until(async () => ((await stack.app.candidateIndex!.state()).asOf ?? 0) >= refreshedFrom, 30_000)
+    const { indexedAt } = (await get('/bff/vacancies/1/candidates')).body
+    expect(Date.parse(indexedAt)).toBeGreaterThanOrEqual(refreshedFrom)
+  })
+})
