@@ -94,7 +94,13 @@ const SCREENS: Screen[] = [
   rowDialog('candidato-detalhes', /^Detalhes de/, (dialog) => dialog.getByRole('button', { name: 'Salvar observação' })),
   rowDialog('enviar-para-vaga', /^Enviar /, (dialog) => dialog.locator('.forward-options label').first()),
   { name: 'candidatos-da-vaga-simples', role: 'admin', path: () => `/vagas/${vacancySlug(vacancy)}/candidatos`, ready: (p) => p.locator('table.data tbody tr').first() },
-  { name: 'todos-candidatos', role: 'admin', path: () => '/todos-candidatos', ready: (p) => p.getByText('Escolha um status ou faça uma busca') },
+  // Everyone once the candidate index is complete; before, 'Todos' without a search loads nothing.
+  {
+    name: 'todos-candidatos',
+    role: 'admin',
+    path: () => '/todos-candidatos',
+    ready: (p) => p.locator('table.data-table tbody tr').first().or(p.getByText('Escolha um status ou faça uma busca')),
+  },
   { name: 'editar-candidato', role: 'admin', path: () => `/candidatos/${candidateId}/edit`, ready: (p) => p.getByLabel(/Nome Completo/) },
   { name: 'triagem', role: 'admin', path: () => '/triagem-ai', ready: heading('Triagem com IA') },
   { name: 'excel', role: 'admin', path: () => '/excel', ready: heading('Exportar Planilha') },

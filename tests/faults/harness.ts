@@ -101,6 +101,9 @@ export async function startBff(legacy: Pick<Legacy, 'url'>, storeFile: string, e
       JOB_LEASE_SECONDS: '2',
       LEGACY_TIMEOUT_MS: '3000',
       LOG_LEVEL: 'error',
+      // Off unless the test is about it: the index's background reads share the token's budget with
+      // the jobs these tests time and count (its own faults: tests/faults/candidate-index.test.ts).
+      CANDIDATE_INDEX: 'false',
       ...env,
     },
     `http://127.0.0.1:${port}/healthz`,

@@ -13,7 +13,7 @@ const LEASE = 'candidate-index'
 export interface IndexBuilderOptions {
   index: CandidateIndexStore
   store: Pick<Store, 'takeLease' | 'releaseLease'>
-  /** The legacy for the builder, on the token a staff member lent it: a job's place in that token's budget. */
+  /** The legacy for the builder, on the token a staff member lent it: upkeep in that token's budget, after people and jobs. */
   legacyFor: (token: string) => LegacyGateway
   log: FastifyBaseLogger
   instanceId: string

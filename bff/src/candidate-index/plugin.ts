@@ -54,7 +54,7 @@ export const candidateIndexPlugin = fp(
     const builder = createIndexBuilder({
       index,
       store: app.store,
-      legacyFor: (token) => app.legacyFor({ token, priority: 'job' }),
+      legacyFor: (token) => app.legacyFor({ token, priority: 'idle' }),
       log: app.log,
       instanceId: randomUUID(),
       refreshMs: config.candidateIndexRefreshSeconds * 1000,

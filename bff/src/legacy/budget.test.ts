@@ -169,6 +169,19 @@ describe('the legacy budget', () => {
     expect(again).toBe(1)
   })
 
+  it('sends upkeep only while no job of the token has a call waiting or on its way', async () => {
+    const legacy = fakeLegacy(60)
+    const budget = createLegacyBudget()
+    const job = Promise.all(Array.from({ length: 20 }, () => budget.send('t', 'job', legacy.call('job'))))
+    await vi.advanceTimersByTimeAsync(10)
+    const upkeep = Promise.all(Array.from({ length: 5 }, () => budget.send('t', 'idle', legacy.call('idle'))))
+    await settle(Promise.all([upkeep, job]))
+    const order = legacy.accepted.map((a) => a.who)
+    // Asked while the job was running, the upkeep went after every call of the job.
+    expect(order.slice(-5)).toEqual(Array(5).fill('idle'))
+    expect(order.filter((w) => w === 'job')).toHaveLength(20)
+  })
+
   it('keeps budgets apart per token', async () => {
     const a = fakeLegacy(10)
     const b = fakeLegacy(10)
@@ -190,7 +203,7 @@ describe('the legacy budget', () => {
     expect((await settle(budget.send('t', 'job', throttled))).status).toBe(429)
     expect(calls).toBe(4)
     expect(Date.now() - started).toBeGreaterThanOrEqual(15_000)
-    expect(budget.stats('t').throttled).toEqual({ person: 1, bulk: 0, job: 3 })
+    expect(budget.stats('t').throttled).toEqual({ person: 1, bulk: 0, job: 3, idle: 0 })
   })
 
   it('caps a wait from a broken Retry-After and never waits without limit headers', async () => {

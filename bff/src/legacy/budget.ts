@@ -9,8 +9,10 @@ import { retryAfter } from './errors.ts'
  * how many are left (`X-RateLimit-Limit`, `X-RateLimit-Remaining`), then answers 429 with
  * `Retry-After`. Every answer for a token, whoever asked, tells the budget where that window stands.
  *
- * Three kinds of call: a person's click ('person'); a bulk read a person asked for and waits on
- * (a screening load's pages: 'bulk'); work in the background (an apply, an undo: 'job').
+ * Four kinds of call: a person's click ('person'); a bulk read a person asked for and waits on
+ * (a screening load's pages: 'bulk'); work in the background (an apply, an undo: 'job'); and
+ * upkeep that can always wait (the candidate index's reads: 'idle'), paced as a job but sent only
+ * while no job of the token has a call waiting or on its way.
  *
  * People first:
  * - A person's call is sent at once, never queued behind a job's.
@@ -31,7 +33,7 @@ import { retryAfter } from './errors.ts'
  * - A 429 to a job is waited out and the call sent again a bounded number of times; any other 429
  *   to a person goes back to the person with its Retry-After, and holds every job of the token until then.
  */
-export type CallPriority = 'person' | 'bulk' | 'job'
+export type CallPriority = 'person' | 'bulk' | 'job' | 'idle'
 
 export interface BudgetOptions {
   /** A job's calls in flight at once per token while the window has budget. */
@@ -56,7 +58,7 @@ export interface BudgetStats {
   personCalls: number
   jobCalls: number
   /** 429s the legacy answered, to people and to jobs. */
-  throttled: { person: number; bulk: number; job: number }
+  throttled: { person: number; bulk: number; job: number; idle: number }
   /** Time jobs spent waiting for budget (summed over waiting calls). */
   jobWaitedMs: number
   /** Time people's calls waited for a window's end or a short Retry-After (summed over calls). */
@@ -99,6 +101,9 @@ interface TokenWindow {
   personIdle: (() => void)[]
   jobsInFlight: number
   jobQueue: (() => void)[]
+  /** Calls of jobs (not upkeep) waiting or on their way; upkeep waits for none. */
+  jobsActive: number
+  jobsDone: (() => void)[]
   /** Jobs' calls sent in the current window (for the even pace). */
   jobSentInWindow: number
   lastUsed: number
@@ -126,9 +131,11 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
         personIdle: [],
         jobsInFlight: 0,
         jobQueue: [],
+        jobsActive: 0,
+        jobsDone: [],
         jobSentInWindow: 0,
         lastUsed: now(),
-        stats: { personCalls: 0, jobCalls: 0, throttled: { person: 0, bulk: 0, job: 0 }, jobWaitedMs: 0, personWaitedMs: 0 },
+        stats: { personCalls: 0, jobCalls: 0, throttled: { person: 0, bulk: 0, job: 0, idle: 0 }, jobWaitedMs: 0, personWaitedMs: 0 },
       }
       windows.set(key, w)
     }
@@ -307,12 +314,25 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     }
   }
 
-  async function sendJob(w: TokenWindow, priority: 'bulk' | 'job', call: () => Promise<UpstreamResponse>, onWait?: (seconds: number) => void) {
+  async function sendJob(w: TokenWindow, priority: Exclude<CallPriority, 'person'>, call: () => Promise<UpstreamResponse>, onWait?: (seconds: number) => void) {
+    if (priority === 'idle') {
+      while (w.jobsActive > 0) await new Promise<void>((resolve) => w.jobsDone.push(resolve))
+      return sendPaced(w, priority, call, onWait)
+    }
+    w.jobsActive++
+    try {
+      return await sendPaced(w, priority, call, onWait)
+    } finally {
+      if (--w.jobsActive === 0) for (const resume of w.jobsDone.splice(0)) resume()
+    }
+  }
+
+  async function sendPaced(w: TokenWindow, priority: Exclude<CallPriority, 'person'>, call: () => Promise<UpstreamResponse>, onWait?: (seconds: number) => void) {
     for (let attempt = 0; ; attempt++) {
       await jobSlot(w)
       let response: UpstreamResponse
       try {
-        await jobGate(w, priority === 'job')
+        await jobGate(w, priority !== 'bulk')
         const sentAt = now()
         w.stats.jobCalls++
         try {

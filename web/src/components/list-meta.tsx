@@ -1,5 +1,8 @@
+import { formatDateTime } from '@mini-vagas/shared/domain/dates'
+
 /**
- * The line above a paged list: how many rows and which page, and — when the server's order has
+ * The line above a paged list: how many rows and which page, how current it is when it came from
+ * the candidate index (`indexedAt`), and — when the server's order has
  * changed while the rows were held still (useSteadyPage) — a button to show the new order. The
  * line keeps its height whether or not the button shows, so nothing below it moves either.
  */
@@ -10,6 +13,7 @@ export function ListMeta({
   noun,
   reordered,
   onReorder,
+  indexedAt,
 }: {
   total: number
   page: number
@@ -17,11 +21,18 @@ export function ListMeta({
   noun: [singular: string, plural: string]
   reordered: boolean
   onReorder: () => void
+  indexedAt?: string | undefined
 }) {
   return (
     <div className="list-meta">
       <p className="result-count" aria-live="polite">
         {total.toLocaleString('pt-BR')} {total === 1 ? noun[0] : noun[1]} · página {page} de {pageCount}
+        {indexedAt && (
+          <span title="O que é feito no Mini Vagas aparece na hora; o que é alterado direto no sistema antigo aparece quando a lista é atualizada de novo.">
+            {' '}
+            · atualizada em {formatDateTime(indexedAt)}
+          </span>
+        )}
       </p>
       <div role="status">
         {reordered && (

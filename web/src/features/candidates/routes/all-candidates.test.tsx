@@ -48,4 +48,17 @@ describe('ListaTodosCandidatos', () => {
     expect(screen.getByText('Loja')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Exportar lista (CSV)' }).getAttribute('href')).toBe('/bff/candidates.csv?order=last_action_desc&q=maria')
   })
+  it('lists everyone with Todos once the list comes from the index, and says how current it is', async () => {
+    mockBff({
+      'GET /bff/auth/session': me,
+      'GET /bff/candidates?page=1&order=last_action_desc': () => ({
+        status: 200,
+        body: { idle: false, items: [row], page: 1, pageCount: 1, total: 1, pageSize: 20, counts, possibleDuplicates: [], indexedAt: '2026-11-25T13:05:00.000Z' },
+      }),
+    })
+    renderRoute('/todos-candidatos')
+    expect(await screen.findByText('Maria Araújo')).toBeTruthy()
+    // 13:05 UTC is 10:05 in Fortaleza.
+    expect(screen.getByText(/atualizada em 25\/11\/2026.*10:05/)).toBeTruthy()
+  })
 })

@@ -90,7 +90,15 @@ export function Component() {
       />
       {data && !data.idle && data.items.length > 0 && (
         <>
-          <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
+          <ListMeta
+            total={data.total}
+            page={data.page}
+            pageCount={data.pageCount}
+            noun={['candidato', 'candidatos']}
+            reordered={reordered}
+            onReorder={reorder}
+            indexedAt={data.indexedAt}
+          />
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}

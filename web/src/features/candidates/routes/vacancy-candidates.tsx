@@ -100,7 +100,15 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
       />
       {data && data.items.length > 0 && (
         <>
-          <ListMeta total={data.total} page={data.page} pageCount={data.pageCount} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
+          <ListMeta
+            total={data.total}
+            page={data.page}
+            pageCount={data.pageCount}
+            noun={['candidato', 'candidatos']}
+            reordered={reordered}
+            onReorder={reorder}
+            indexedAt={data.indexedAt}
+          />
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}
