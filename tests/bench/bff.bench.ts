@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { freePort, ROOT, runScript, SHIPPED_BFF, startService } from '../support/processes.ts'
 import { startProduct } from '../support/product.ts'
-import { PRODUCTION_BFF_ENV, row, type Benchmark, type BenchRow } from './harness.ts'
+import { WITHOUT_INDEX_ENV, row, type Benchmark, type BenchRow } from './harness.ts'
 
 /** One load run: throughput, and latency percentiles in µs from autocannon's per-response timings (its own histogram keeps whole ms). */
 async function load(url: string, headers: Record<string, string>, seconds: number, connections = 10) {
@@ -125,7 +125,7 @@ export const passThroughBenchmark: Benchmark = {
   name: 'pass-through',
   description: 'GET /api/processos_seletivos against the stand-in: direct vs bare @fastify/http-proxy vs the BFF (10 and 100 connections)',
   async run({ quick, log }) {
-    const product = await startProduct(quick ? 500 : 5000, { bffEnv: PRODUCTION_BFF_ENV })
+    const product = await startProduct(quick ? 500 : 5000, { bffEnv: WITHOUT_INDEX_ENV })
     const proxy = await startHttpProxy(product.legacyUrl)
     try {
       const login = await fetch(`${product.legacyUrl}/api/auth/login`, {
@@ -204,7 +204,7 @@ export const passThroughTrivialBenchmark: Benchmark = {
         await startService(
           SHIPPED_BFF,
           {
-            ...PRODUCTION_BFF_ENV,
+            ...WITHOUT_INDEX_ENV,
             PORT: String(bffPort),
             LEGACY_API_URL: `${upstreamUrl}/api`,
             PUBLIC_ORIGIN: bffUrl,

@@ -6,7 +6,7 @@ import { MAX_RENDER_BODY_BYTES } from '@mini-vagas/shared/domain/export-rules'
 import { freePort, SHIPPED_BFF, startService } from '../support/processes.ts'
 import { bffCookie } from './bff.bench.ts'
 import { startProduct, type Product } from '../support/product.ts'
-import { PRODUCTION_BFF_ENV, percentile, row, type Benchmark, type BenchRow } from './harness.ts'
+import { WITHOUT_INDEX_ENV, percentile, row, type Benchmark, type BenchRow } from './harness.ts'
 
 async function session(product: Product): Promise<{ base: string; cookie: string }> {
   const base = product.url.replace('localhost', '127.0.0.1')
@@ -49,7 +49,7 @@ export const dashboardBenchmark: Benchmark = {
   name: 'dashboard',
   description: 'GET /bff/dashboard cold and warm vs fetching the raw lists to count in the browser (100,000 candidates)',
   async run({ quick, log }) {
-    const product = await startProduct(quick ? 5_000 : 100_000, { bffEnv: PRODUCTION_BFF_ENV })
+    const product = await startProduct(quick ? 5_000 : 100_000, { bffEnv: WITHOUT_INDEX_ENV })
     try {
       const { base, cookie } = await session(product)
       const month = todayDate().slice(0, 7)
@@ -125,7 +125,7 @@ export const xlsxBenchmark: Benchmark = {
   async run({ quick, log }) {
     const rows: BenchRow[] = []
     for (const size of quick ? [2_000] : [10_000, 100_000]) {
-      const product = await startProduct(size, { bffEnv: PRODUCTION_BFF_ENV })
+      const product = await startProduct(size, { bffEnv: WITHOUT_INDEX_ENV })
       try {
         const { base, cookie } = await session(product)
         // The seed spreads candidates over the 12 months before today: one year back holds them all.
@@ -175,7 +175,7 @@ export const exportResponsivenessBenchmark: Benchmark = {
   description: '/healthz latency while relatorio.xlsx of 100,000 rows is generated vs idle, same run (target p99 < 50 ms)',
   async run({ quick, log }) {
     const size = quick ? 5_000 : 100_000
-    const product = await startProduct(size, { bffEnv: PRODUCTION_BFF_ENV })
+    const product = await startProduct(size, { bffEnv: WITHOUT_INDEX_ENV })
     try {
       const { base, cookie } = await session(product)
       const url = `${base}/bff/exports/relatorio.xlsx?start_date=${shiftDate(todayDate(), -366)}&end_date=${todayDate()}`
@@ -262,7 +262,7 @@ export const exportRenderBenchmark: Benchmark = {
       const service = await startService(
         SHIPPED_BFF,
         {
-          ...PRODUCTION_BFF_ENV,
+          ...WITHOUT_INDEX_ENV,
           PORT: String(port),
           LEGACY_API_URL: `${legacyUrl}/api`,
           PUBLIC_ORIGIN: base,

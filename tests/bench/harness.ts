@@ -53,6 +53,13 @@ export const median = (samples: readonly number[]) => percentile(samples, 50)
  */
 export const PRODUCTION_BFF_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', COOKIE_SECURE: 'false' } as const
 
+/**
+ * Production's settings without the candidate index, for the benchmarks that measure something
+ * else: its build reads the whole base from the stand-in in the background, which would load the
+ * machine under their figures (the index is measured by `candidate-index`).
+ */
+export const WITHOUT_INDEX_ENV = { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'false' } as const
+
 export function row(benchmark: string, metric: string, samples: number[], unit: string, target?: { max?: number; min?: number }): BenchRow {
   const m = median(samples)
   const out: BenchRow = { benchmark, metric, median: m, unit, samples, p95: percentile(samples, 95), p99: percentile(samples, 99) }

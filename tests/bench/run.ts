@@ -8,6 +8,7 @@ import { bundleBenchmark, passThroughBenchmark, passThroughTrivialBenchmark } fr
 import { staffListsBenchmark } from './browser.bench.ts'
 import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
+import { candidateIndexBenchmark } from './index.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
 import { screeningApply60Benchmark, screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   passThroughTrivialBenchmark,
   bundleBenchmark,
   staffListsBenchmark,
+  candidateIndexBenchmark,
   dashboardBenchmark,
   xlsxBenchmark,
   exportResponsivenessBenchmark,

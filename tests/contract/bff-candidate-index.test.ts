@@ -88,6 +88,7 @@ describe('the candidate index', () => {
   it('shows a write through the BFF at once', async () => {
     const { body } = await get('/bff/vacancies/1/candidates?status=triado')
     const target = body.items[0] as Row
+    const before = (await get('/bff/vacancies/1/candidates')).body.counts
     const answer = await stack.app.inject({
       method: 'PUT',
       url: `/bff/candidates/${target.id}/status`,
@@ -95,6 +96,10 @@ describe('the candidate index', () => {
       payload: { status: 'entrevista_online' },
     })
     expect(answer.statusCode).toBe(200)
+    // The tabs too: counts kept between clicks are dropped when the index changes.
+    const counts = (await get('/bff/vacancies/1/candidates')).body.counts
+    expect(counts.triado).toBe(before.triado - 1)
+    expect(counts.entrevista_online).toBe((before.entrevista_online ?? 0) + 1)
     const after = (await get(`/bff/vacancies/1/candidates?q=${encodeURIComponent(target.email)}`)).body
     expect(after.items.find((c: Row) => c.id === target.id)?.status).toBe('entrevista_online')
   })

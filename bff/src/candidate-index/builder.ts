@@ -90,11 +90,12 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
     // The legacy's "sem status" list answers null, '' and 'pendente' together.
     const lists = new Set(counts.filter((c) => c.total > 0).map((c) => (c.status === null || c.status === '' || c.status === 'pendente' ? '' : c.status)))
     const entries = new Map<number, IndexEntry>()
-    for (const status of lists)
-      for (const row of await legacy.candidates.withStatus(status, dates)) {
-        const entry = indexEntry(row)
-        if (entry) entries.set(entry.id, entry)
-      }
+    // Together: the budget decides how many go at once, and what is left after people and jobs.
+    const read = await Promise.all([...lists].map((status) => legacy.candidates.withStatus(status, dates)))
+    for (const row of read.flat()) {
+      const entry = indexEntry(row)
+      if (entry) entries.set(entry.id, entry)
+    }
     return [...entries.values()]
   }
 

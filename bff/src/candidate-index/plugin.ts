@@ -78,7 +78,7 @@ export const candidateIndexPlugin = fp(
     })
     app.addHook('onClose', () => builder.stop())
 
-    async function state(): Promise<IndexState> {
+    async function readState(): Promise<IndexState> {
       const windows = await index.windows()
       const read = windows.filter((w) => w.readAt > 0)
       return {
@@ -87,6 +87,33 @@ export const candidateIndexPlugin = fp(
         windows: windows.length,
         unread: windows.length - read.length,
       }
+    }
+
+    // What a click would otherwise compute again: the state and each selection's counts (a
+    // 50,000-row vacancy's tabs), kept while the index's version — moved by every write and
+    // window read, on any instance — stays the same. One row read per click instead.
+    const MAX_COUNTS = 256
+    let known = { version: -1, state: null as Promise<IndexState> | null, counts: new Map<string, Promise<Record<string, number>>>() }
+    async function current() {
+      const version = await index.version()
+      if (version !== known.version) known = { version, state: null, counts: new Map() }
+      return known
+    }
+    const state = async () => {
+      const k = await current()
+      return (k.state ??= readState().catch((error: unknown) => ((k.state = null), Promise.reject(error))))
+    }
+    async function page(query: IndexQuery) {
+      const k = await current()
+      const key = JSON.stringify([query.vacancyId, query.days?.start, query.days?.end, query.q?.trim().toLowerCase(), query.withCompany])
+      let counts = k.counts.get(key)
+      if (!counts) {
+        if (k.counts.size >= MAX_COUNTS) k.counts.clear()
+        counts = index.counts(query)
+        k.counts.set(key, counts)
+        counts.catch(() => k.counts.delete(key))
+      }
+      return index.page(query, await counts)
     }
 
     new Gauge({
@@ -109,7 +136,7 @@ export const candidateIndexPlugin = fp(
 
     app.decorate('candidateIndex', {
       state,
-      page: (query: IndexQuery) => index.page(query),
+      page,
       duplicatesAmong: (ids: readonly number[]) => index.duplicatesAmong(ids),
       count: () => index.count(),
       builder,

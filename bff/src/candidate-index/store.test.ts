@@ -7,7 +7,7 @@ import { candidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
 import { createSqliteStore, openStore } from '../plugins/store.ts'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore } from './store.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery } from './store.ts'
 
 let postgres: TestPostgres
 beforeAll(async () => {
@@ -19,6 +19,9 @@ const ENGINES = {
   sqlite: async () => join(mkdtempSync(join(tmpdir(), 'mv-index-')), 'bff.sqlite'),
   postgres: () => postgres.createDatabase(),
 }
+
+/** A page as a list asks it: the counts of its selection, then its rows. */
+const pageOf = async (index: CandidateIndexStore, query: IndexQuery) => index.page(query, await index.counts(query))
 
 async function indexStore(place: string) {
   const store = place.startsWith('postgres://') ? await openStore({ file: ':memory:', databaseUrl: place }) : await createSqliteStore(place)
@@ -61,7 +64,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       for (const status of [undefined, '', 'triado', 'Aprovado'])
         for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz']) {
           const expected = view.select({ q, status, order })
-          const page = await index.page({ vacancyId: 2, q, status, order, page: 1, pageSize: 1000 })
+          const page = await pageOf(index, { vacancyId: 2, q, status, order, page: 1, pageSize: 1000 })
           const label = `${order} ${String(status)} ${q}`
           // Names fold the same both ways; ties fall back to the id, as sortCandidates does.
           expect(
@@ -79,20 +82,20 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       records(95).map((r) => indexEntry(r)!),
       1,
     )
-    const first = await index.page({ page: 1, pageSize: 20 })
+    const first = await pageOf(index, { page: 1, pageSize: 20 })
     expect(first).toMatchObject({ total: 95, page: 1, pageCount: 5, pageSize: 20 })
     expect(first.items).toHaveLength(20)
-    const last = await index.page({ page: 99, pageSize: 20 })
+    const last = await pageOf(index, { page: 99, pageSize: 20 })
     expect(last).toMatchObject({ page: 5 })
     expect(last.items).toHaveLength(15)
     // Days alone select (what the legacy's search cannot do), company matches only when asked.
-    const days = await index.page({ days: { start: '2026-01-02', end: '2026-01-02' }, page: 1, pageSize: 50 })
+    const days = await pageOf(index, { days: { start: '2026-01-02', end: '2026-01-02' }, page: 1, pageSize: 50 })
     expect(days.total).toBe(24)
-    expect((await index.page({ q: 'bom preco', page: 1, pageSize: 20 })).total).toBe(0)
-    expect((await index.page({ q: 'bom preco', withCompany: true, page: 1, pageSize: 20 })).total).toBe(47)
+    expect((await pageOf(index, { q: 'bom preco', page: 1, pageSize: 20 })).total).toBe(0)
+    expect((await pageOf(index, { q: 'bom preco', withCompany: true, page: 1, pageSize: 20 })).total).toBe(47)
     // A search's own wildcards are taken literally.
-    expect((await index.page({ q: '%', page: 1, pageSize: 20 })).total).toBe(0)
-    expect((await index.page({ q: 'p1_', page: 1, pageSize: 20 })).total).toBe(0)
+    expect((await pageOf(index, { q: '%', page: 1, pageSize: 20 })).total).toBe(0)
+    expect((await pageOf(index, { q: 'p1_', page: 1, pageSize: 20 })).total).toBe(0)
     await index.close()
   })
 
@@ -123,13 +126,13 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       .filter((r) => r.id !== 5)
       .map((r) => indexEntry({ ...r, status: 'triado' })!)
     await index.replaceWindow({ start: '2026-01-01', end: '2026-01-01' }, read, 200)
-    const day = await index.page({ days: { start: '2026-01-01', end: '2026-01-01' }, page: 1, pageSize: 50 })
+    const day = await pageOf(index, { days: { start: '2026-01-01', end: '2026-01-01' }, page: 1, pageSize: 50 })
     // Record 5 is gone from the legacy; record 1 keeps the status heard after the read began.
     expect(day.items.map((r) => r.id)).not.toContain(5)
     expect(day.counts).toEqual({ all: 11, triado: 10, contratado: 1 })
     // The search follows: the gone record is not found, and the kept one is.
-    expect((await index.page({ q: 'p4@example', page: 1, pageSize: 5 })).total).toBe(0)
-    expect((await index.page({ q: 'jose alvares 0', page: 1, pageSize: 5 })).items[0]).toMatchObject({ id: 1, status: 'contratado' })
+    expect((await pageOf(index, { q: 'p4@example', page: 1, pageSize: 5 })).total).toBe(0)
+    expect((await pageOf(index, { q: 'jose alvares 0', page: 1, pageSize: 5 })).items[0]).toMatchObject({ id: 1, status: 'contratado' })
     expect(await index.windows()).toEqual([{ start: '2026-01-01', end: '2026-01-01', total: 11, readAt: 200 }])
     await index.close()
   })

@@ -48,7 +48,21 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
       CREATE INDEX IF NOT EXISTS candidate_index_city ON candidate_index (city_key COLLATE "C", id);
       CREATE INDEX IF NOT EXISTS candidate_index_state ON candidate_index (state_key COLLATE "C", id);`,
   },
+  // What changes with every write: a click reads this one row and reuses what it knew while it stands.
+  `CREATE TABLE IF NOT EXISTS candidate_index_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL);
+   INSERT INTO candidate_index_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
+   CREATE INDEX IF NOT EXISTS candidate_index_vacancy_status ON candidate_index (vacancy_id, status, last_action);`,
+  {
+    sqlite: `CREATE INDEX IF NOT EXISTS candidate_index_vacancy_name ON candidate_index (vacancy_id, name_key, id);
+      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_city ON candidate_index (vacancy_id, city_key, id);
+      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_state ON candidate_index (vacancy_id, state_key, id);`,
+    postgres: `CREATE INDEX IF NOT EXISTS candidate_index_vacancy_name ON candidate_index (vacancy_id, name_key COLLATE "C", id);
+      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_city ON candidate_index (vacancy_id, city_key COLLATE "C", id);
+      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_state ON candidate_index (vacancy_id, state_key COLLATE "C", id);`,
+  },
 ]
+
+const BUMP = 'UPDATE candidate_index_version SET version = version + 1 WHERE id = 1'
 
 const COLUMNS = [
   'id',
@@ -187,7 +201,14 @@ export function createCandidateIndexStore(store: Store) {
 
   return {
     /** Entries as the BFF just wrote or read them (`seenAt`: when the legacy said so). */
-    put: (entries: readonly IndexEntry[], seenAt: number) => store.tx((sql) => upsert(sql, entries, seenAt)),
+    put: (entries: readonly IndexEntry[], seenAt: number) =>
+      store.tx(async (sql) => {
+        await upsert(sql, entries, seenAt)
+        await sql.run(BUMP)
+      }),
+
+    /** Moves with every change of the index (entries and windows), on every instance sharing the store. */
+    version: async () => Number((await store.get<{ version: number }>('SELECT version FROM candidate_index_version WHERE id = 1'))?.version ?? 0),
 
     /**
      * A window as read from the legacy at `readAt`: its entries replace what the index held for
@@ -205,6 +226,7 @@ export function createCandidateIndexStore(store: Store) {
           'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, ?, ?) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day, total = excluded.total, read_at = excluded.read_at',
           [window.start, window.end, entries.length, readAt],
         )
+        await sql.run(BUMP)
       }),
 
     /** The windows to read, as planned: each new one unread (read_at 0); one that was split is replaced by its halves. */
@@ -216,6 +238,7 @@ export function createCandidateIndexStore(store: Store) {
             'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, 0, 0) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day',
             [w.start, w.end],
           )
+        await sql.run(BUMP)
       }),
 
     async windows(): Promise<IndexWindow[]> {
@@ -235,20 +258,29 @@ export function createCandidateIndexStore(store: Store) {
 
     /** Marks the window holding `day` to be read again soon (a new record whose answer carried none). */
     async staleDay(day: string) {
-      await store.run('UPDATE candidate_index_windows SET read_at = 1 WHERE read_at > 1 AND start_day <= ? AND end_day >= ?', [day, day])
+      await store.tx(async (sql) => {
+        await sql.run('UPDATE candidate_index_windows SET read_at = 1 WHERE read_at > 1 AND start_day <= ? AND end_day >= ?', [day, day])
+        await sql.run(BUMP)
+      })
     },
 
-    /** One page of a list, its total, and the count per status of everything it selects but the status. */
-    async page(query: IndexQuery) {
+    /** The count per status of everything a list selects but the status (the tabs), and their sum under `all`. */
+    async counts(query: Omit<IndexQuery, 'page' | 'pageSize' | 'order' | 'status'>): Promise<Record<string, number>> {
       const { clauses, params } = selection(query)
-      const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
       const counted = await store.all<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM candidate_index ${where(clauses)} GROUP BY status`, params)
       const counts: Record<string, number> = { all: 0 }
       for (const { status, n } of counted) {
         counts[status] = Number(n)
         counts.all! += Number(n)
       }
-      const total = status === undefined ? counts.all! : (counts[status] ?? 0)
+      return counts
+    },
+
+    /** One page of a list, given the counts of its selection (`counts`): its rows, total and page count. */
+    async page(query: IndexQuery, counts: Readonly<Record<string, number>>) {
+      const { clauses, params } = selection(query)
+      const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
+      const total = status === undefined ? (counts.all ?? 0) : (counts[status] ?? 0)
       const pageCount = Math.max(1, Math.ceil(total / query.pageSize))
       const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount)
       const withStatus = status === undefined ? clauses : [...clauses, 'status = ?']
@@ -256,7 +288,7 @@ export function createCandidateIndexStore(store: Store) {
         `SELECT record FROM candidate_index ${where(withStatus)} ORDER BY ${orderSql(query.order ?? 'last_action_desc', sqlite ? '' : ' COLLATE "C"')} LIMIT ? OFFSET ?`,
         [...params, ...(status === undefined ? [] : [status]), query.pageSize, (page - 1) * query.pageSize],
       )
-      return { items: rows.map((r) => JSON.parse(r.record) as Record<string, unknown>), counts, total, page, pageCount, pageSize: query.pageSize }
+      return { items: rows.map((r) => JSON.parse(r.record) as Record<string, unknown>), counts: { ...counts }, total, page, pageCount, pageSize: query.pageSize }
     },
 
     /** Of `ids`, those sharing an e-mail or a WhatsApp with another record anywhere in the index ("possível duplicado"). */

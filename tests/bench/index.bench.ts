@@ -1,0 +1,205 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { startPostgres } from '../../bff/src/testing-postgres.ts'
+import { SHIPPED_BFF } from '../support/processes.ts'
+import { login, startBff, startLegacy, type Bff } from '../faults/harness.ts'
+import { PRODUCTION_BFF_ENV, row, WITHOUT_INDEX_ENV, type Benchmark, type BenchRow } from './harness.ts'
+
+interface Mix {
+  name: string
+  paths: string[]
+}
+
+/** What a recruiter clicks on a vacancy's list: pages here and there, an order, a status, a search within it. */
+function pageClicks(vacancyId: number, pageCount: number, names: string[]): Mix {
+  const paths: string[] = []
+  for (let i = 0; i < 40; i++) {
+    const page = 1 + ((i * 7919) % Math.max(1, Math.min(pageCount, 250)))
+    const base = `/bff/vacancies/${vacancyId}/candidates?page=${page}`
+    paths.push([base, `${base}&order=name_asc`, `${base}&status=triado`, `/bff/vacancies/${vacancyId}/candidates?q=${encodeURIComponent(names[i % names.length]!)}`][i % 4]!)
+  }
+  return { name: 'a vacancy’s page click (page, order, status, search within it)', paths }
+}
+
+/** The all-candidates search's first page: names, a company, an e-mail, a phone's digits. */
+function searches(names: string[], emails: string[], phones: string[]): Mix {
+  const terms = [...names.slice(0, 20), 'bom preco', 'Supermercado', ...emails.slice(0, 8), ...phones.slice(0, 8)]
+  return { name: 'the all-candidates search’s first page', paths: terms.map((t) => `/bff/candidates?q=${encodeURIComponent(t)}`) }
+}
+
+async function measure(base: string, cookie: string, mix: Mix, seconds: number) {
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    duration: seconds,
+    timeout: 30,
+    headers: { cookie },
+    requests: mix.paths.map((path) => ({ method: 'GET', path })),
+  })
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, bad: result.non2xx + result.errors + result.timeouts, total: result.requests.total }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Lends the BFF a staff token and waits until its lists come from the index; answers how long it took. */
+async function built(bff: Bff, cookie: string, withinMs: number): Promise<number> {
+  const started = performance.now()
+  await fetch(`${bff.url}/bff/auth/session`, { headers: { cookie } })
+  for (;;) {
+    const page = (await (await fetch(`${bff.url}/bff/vacancies/1/candidates`, { headers: { cookie } })).json()) as { indexedAt?: string }
+    if (page.indexedAt) return (performance.now() - started) / 1000
+    if (performance.now() - started > withinMs) throw new Error(`the index was not built within ${withinMs / 1000} s`)
+    await wait(500)
+  }
+}
+
+/**
+ * The candidate index beside today's path through the legacy, at each size (10,000, 100,000 and
+ * 1,000,000 candidates by default; BENCH_INDEX_SIZES=… to choose), on both store engines: the
+ * shipped BFF, production settings, the seeded stand-in (no latency, no rate limit). For each
+ * engine: the build's time from the first staff request and its size in the store; a realistic
+ * mix of a vacancy's page clicks and of the all-candidates search's first page at 10
+ * connections; then a full refresh pass on the built index (the catch-up: what another client
+ * changed is in after one). Every request must answer 2xx. Not shown: the legacy path's first
+ * read of a vacancy is in its mix only once per vacancy per minute (its cache serves the rest),
+ * and the stand-in, the BFFs and the load generator share the machine's cores.
+ */
+export const candidateIndexBenchmark: Benchmark = {
+  name: 'candidate-index',
+  description: 'lists and search from the candidate index (SQLite, PostgreSQL) vs through the legacy, by size: clicks at 10 connections, build time, size, refresh pass',
+  async run({ quick, scratch, log }) {
+    const sizes = quick ? [2_000] : (process.env.BENCH_INDEX_SIZES ?? '10000,100000,1000000').split(',').map(Number)
+    const seconds = quick ? 3 : 10
+    const postgres = await startPostgres()
+    const rows: BenchRow[] = []
+    const growth = new Map<string, number[]>()
+    try {
+      for (const size of sizes) {
+        const legacy = await startLegacy({}, size)
+        const started: Bff[] = []
+        const bff = async (store: string, env: Record<string, string>) => {
+          const b = await startBff(legacy, store, { ...env, JOB_LEASE_SECONDS: '30' }, SHIPPED_BFF)
+          started.push(b)
+          return b
+        }
+        try {
+          const sqliteFile = join(scratch, `index-${size}.sqlite`)
+          const databaseUrl = await postgres.createDatabase()
+          const through = await bff(join(scratch, `legacy-path-${size}.sqlite`), { ...WITHOUT_INDEX_ENV })
+          const cookie = await login(through)
+          // The mixes' terms and pages, from the legacy path.
+          const first = (await (await fetch(`${through.url}/bff/vacancies/1/candidates`, { headers: { cookie } })).json()) as {
+            pageCount: number
+            items: { full_name: string; email: string; whatsapp: string }[]
+          }
+          const sample = (await (await fetch(`${through.url}/bff/vacancies/2/candidates`, { headers: { cookie } })).json()) as typeof first
+          const people = [...first.items, ...sample.items]
+          const names = people.map((c) => c.full_name.split(' ')[0]!).filter((n) => n.length >= 4)
+          const mixes = [
+            pageClicks(1, first.pageCount, names),
+            searches(
+              names,
+              people.map((c) => c.email.split('@')[0]!),
+              people.map((c) => c.whatsapp.replace(/\D/g, '').slice(-6)),
+            ),
+          ]
+          log(`${size.toLocaleString('en')} candidates: vacancy 1 has ${first.pageCount} pages`)
+
+          const engines: [string, () => Promise<Bff>, () => Promise<number>][] = [
+            [
+              'SQLite',
+              () => bff(sqliteFile, { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true' }),
+              async () => ['', '-wal'].reduce((n, suffix) => n + (statSync(sqliteFile + suffix, { throwIfNoEntry: false })?.size ?? 0), 0),
+            ],
+            [
+              'PostgreSQL',
+              () => bff(':memory:', { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true', DATABASE_URL: databaseUrl }),
+              async () => {
+                const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+                try {
+                  return Number((await pool.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n)
+                } finally {
+                  await pool.end()
+                }
+              },
+            ],
+          ]
+          const label = (what: string) => `${what}, ${size.toLocaleString('en')} candidates`
+          for (const [engine, start, storeSize] of engines) {
+            const indexed = await start()
+            const indexCookie = await login(indexed)
+            const buildSeconds = await built(indexed, indexCookie, 60 * 60_000)
+            const bytes = await storeSize()
+            log(`${engine}: built in ${buildSeconds.toFixed(1)} s, store ${(bytes / 1024 / 1024).toFixed(0)} MB`)
+            rows.push(row('candidate-index', label(`${engine}: build from the first staff request`), [buildSeconds], 's'))
+            rows.push(row('candidate-index', label(`${engine}: store size`), [bytes / 1024 / 1024], 'MB'))
+            for (const mix of mixes) {
+              await measure(indexed.url, indexCookie, mix, 1)
+              const m = await measure(indexed.url, indexCookie, mix, seconds)
+              log(`${engine} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}`)
+              if (m.bad > 0) throw new Error(`${engine} · ${mix.name}: ${m.bad} answers not 2xx`)
+              rows.push(row('candidate-index', label(`${engine} index · ${mix.name}: p50`), [m.p50], 'ms', { max: 20 }))
+              rows.push(row('candidate-index', label(`${engine} index · ${mix.name}: p99`), [m.p99], 'ms', { max: 100 }))
+              const key = `${engine} · ${mix.name}`
+              growth.set(key, [...(growth.get(key) ?? []), m.p50])
+            }
+            if (engine === 'SQLite') {
+              // The catch-up: the same store, every window due at once (a 5 s refresh), read again in full.
+              await indexed.stop()
+              const refreshing = await bff(sqliteFile, { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true', CANDIDATE_INDEX_REFRESH_SECONDS: '5' })
+              await wait(5000)
+              const from = Date.now()
+              const refreshCookie = await login(refreshing)
+              await fetch(`${refreshing.url}/bff/auth/session`, { headers: { cookie: refreshCookie } })
+              const oldest = () => {
+                const db = new DatabaseSync(sqliteFile, { readOnly: true, timeout: 5000 })
+                try {
+                  return Number((db.prepare('SELECT MIN(read_at) AS t FROM candidate_index_windows').get() as { t: number }).t)
+                } finally {
+                  db.close()
+                }
+              }
+              while (oldest() < from) await wait(250)
+              const catchUp = (Date.now() - from) / 1000
+              log(`SQLite: a full refresh pass in ${catchUp.toFixed(1)} s`)
+              rows.push(row('candidate-index', label('SQLite: a full refresh pass (catch-up)'), [catchUp], 's'))
+              await refreshing.stop()
+            } else await indexed.stop()
+          }
+          // Today's path, side by side on the same stand-in.
+          for (const mix of mixes) {
+            await measure(through.url, cookie, mix, 1)
+            const m = await measure(through.url, cookie, mix, seconds)
+            log(`through the legacy · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}`)
+            rows.push(row('candidate-index', label(`through the legacy · ${mix.name}: p50`), [m.p50], 'ms'))
+            rows.push(row('candidate-index', label(`through the legacy · ${mix.name}: p99`), [m.p99], 'ms'))
+            rows.push(row('candidate-index', label(`through the legacy · ${mix.name}: answers not 2xx`), [m.bad], 'requests'))
+            const key = `through the legacy · ${mix.name}`
+            growth.set(key, [...(growth.get(key) ?? []), m.p50])
+          }
+        } finally {
+          for (const b of started) await b.kill()
+          await legacy.stop()
+        }
+      }
+      // Flat: the largest size's p50 over the smallest's.
+      if (sizes.length > 1)
+        for (const [key, p50s] of growth)
+          rows.push(
+            row(
+              'candidate-index',
+              `${key}: p50 at ${sizes.at(-1)!.toLocaleString('en')} ÷ at ${sizes[0]!.toLocaleString('en')}`,
+              [p50s.at(-1)! / Math.max(1, p50s[0]!)],
+              '×',
+              key.includes('index') ? { max: 1.5 } : undefined,
+            ),
+          )
+      return rows
+    } finally {
+      await postgres.stop()
+    }
+  },
+}
