@@ -10,9 +10,28 @@ import type { Migration, Queries, Store } from '../plugins/store.ts'
  * index is each engine's: SQLite's FTS5 with trigrams, PostgreSQL's pg_trgm, both answering
  * `LIKE '%…%'` from an index instead of reading every row.
  */
-export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
-  `CREATE TABLE IF NOT EXISTS candidate_index (
-     id BIGINT PRIMARY KEY,
+/** An index for each order of each kind of list, the id last (every order's tie-break), so a page is read in order, never sorted. */
+const orderIndexes = (c: string) =>
+  [
+    ['vacancy', 'vacancy_id, last_action, id'],
+    ['vacancy_status', 'vacancy_id, status, last_action, id'],
+    ['vacancy_name', `vacancy_id, name_key${c}, id`],
+    ['vacancy_city', `vacancy_id, city_key${c}, id`],
+    ['vacancy_state', `vacancy_id, state_key${c}, id`],
+    ['last', 'last_action, id'],
+    ['status', 'status, last_action, id'],
+    ['created', 'created_day, last_action, id'],
+    ['name', `name_key${c}, id`],
+    ['city', `city_key${c}, id`],
+    ['state', `state_key${c}, id`],
+    ['email', 'email_key'],
+    ['phone', 'phone_key'],
+  ]
+    .map(([name, columns]) => `CREATE INDEX IF NOT EXISTS candidate_index_${name} ON candidate_index (${columns});`)
+    .join('\n')
+
+const TABLE = `candidate_index (
+     id {id},
      vacancy_id BIGINT,
      status TEXT NOT NULL,
      created_day TEXT NOT NULL,
@@ -27,39 +46,31 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
      phone_key TEXT NOT NULL,
      record TEXT NOT NULL,
      seen_at BIGINT NOT NULL
-   );
-   CREATE INDEX IF NOT EXISTS candidate_index_vacancy ON candidate_index (vacancy_id, last_action);
-   CREATE INDEX IF NOT EXISTS candidate_index_created ON candidate_index (created_day, last_action);
-   CREATE INDEX IF NOT EXISTS candidate_index_last ON candidate_index (last_action);
-   CREATE INDEX IF NOT EXISTS candidate_index_status ON candidate_index (status, last_action);
-   CREATE INDEX IF NOT EXISTS candidate_index_email ON candidate_index (email_key);
-   CREATE INDEX IF NOT EXISTS candidate_index_phone ON candidate_index (phone_key);
-   CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);`,
+   )`
+
+/**
+ * The candidate index's tables (docs/decisions/candidate-index.md): the entries, and the windows of
+ * creation days they were read in (and when). The search's own index is each engine's: SQLite's
+ * FTS5 with trigrams (asked with MATCH, a substring as a phrase of trigrams), PostgreSQL's pg_trgm
+ * (asked with LIKE '%…%'); both answer from an index instead of reading every row. SQLite's id is
+ * its rowid, which every index already carries.
+ */
+export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   {
-    sqlite: `CREATE VIRTUAL TABLE IF NOT EXISTS candidate_search USING fts5(search, company, phone_digits, tokenize = 'trigram');
-      CREATE INDEX IF NOT EXISTS candidate_index_name ON candidate_index (name_key, id);
-      CREATE INDEX IF NOT EXISTS candidate_index_city ON candidate_index (city_key, id);
-      CREATE INDEX IF NOT EXISTS candidate_index_state ON candidate_index (state_key, id);`,
-    postgres: `CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    sqlite: `CREATE TABLE IF NOT EXISTS ${TABLE.replace('{id}', 'INTEGER PRIMARY KEY')};
+      CREATE VIRTUAL TABLE IF NOT EXISTS candidate_search USING fts5(search, company, phone_digits, tokenize = 'trigram');
+      ${orderIndexes('')}`,
+    postgres: `CREATE TABLE IF NOT EXISTS ${TABLE.replace('{id}', 'BIGINT PRIMARY KEY')};
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
       CREATE INDEX IF NOT EXISTS candidate_index_search ON candidate_index USING gin (search gin_trgm_ops);
       CREATE INDEX IF NOT EXISTS candidate_index_company ON candidate_index USING gin (company gin_trgm_ops);
       CREATE INDEX IF NOT EXISTS candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
-      CREATE INDEX IF NOT EXISTS candidate_index_name ON candidate_index (name_key COLLATE "C", id);
-      CREATE INDEX IF NOT EXISTS candidate_index_city ON candidate_index (city_key COLLATE "C", id);
-      CREATE INDEX IF NOT EXISTS candidate_index_state ON candidate_index (state_key COLLATE "C", id);`,
+      ${orderIndexes(' COLLATE "C"')}`,
   },
-  // What changes with every write: a click reads this one row and reuses what it knew while it stands.
-  `CREATE TABLE IF NOT EXISTS candidate_index_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL);
-   INSERT INTO candidate_index_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
-   CREATE INDEX IF NOT EXISTS candidate_index_vacancy_status ON candidate_index (vacancy_id, status, last_action);`,
-  {
-    sqlite: `CREATE INDEX IF NOT EXISTS candidate_index_vacancy_name ON candidate_index (vacancy_id, name_key, id);
-      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_city ON candidate_index (vacancy_id, city_key, id);
-      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_state ON candidate_index (vacancy_id, state_key, id);`,
-    postgres: `CREATE INDEX IF NOT EXISTS candidate_index_vacancy_name ON candidate_index (vacancy_id, name_key COLLATE "C", id);
-      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_city ON candidate_index (vacancy_id, city_key COLLATE "C", id);
-      CREATE INDEX IF NOT EXISTS candidate_index_vacancy_state ON candidate_index (vacancy_id, state_key COLLATE "C", id);`,
-  },
+  `CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);
+   -- What changes with every write: a click reads this one row and reuses what it knew while it stands.
+   CREATE TABLE IF NOT EXISTS candidate_index_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL);
+   INSERT INTO candidate_index_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;`,
 ]
 
 const BUMP = 'UPDATE candidate_index_version SET version = version + 1 WHERE id = 1'
@@ -152,16 +163,28 @@ export interface IndexWindow extends DateRange {
 export function createCandidateIndexStore(store: Store) {
   const sqlite = store.engine === 'sqlite'
 
-  /** The search's condition: each engine answers it from its own trigram index. */
+  /**
+   * The search's condition, from each engine's trigram index: on SQLite a MATCH of the text as a
+   * phrase in each field searched (a phrase of trigrams is a substring; shorter than a trigram, a
+   * LIKE over the search table), on PostgreSQL a LIKE per field.
+   */
   function searchClause(q: string | undefined, withCompany: boolean, params: unknown[]): string | null {
     const search = indexSearch(q)
     if (!search) return null
-    const fields = ['search', ...(withCompany ? ['company'] : [])]
-    const text = containsPattern(search.text)
-    const conditions = fields.map((f) => (params.push(text), `${f} LIKE ? ESCAPE '\\'`))
-    if (search.digits) conditions.push((params.push(containsPattern(search.digits)), `phone_digits LIKE ? ESCAPE '\\'`))
-    // FTS5's LIKE keeps its trigram index only when each condition is on the virtual table itself.
-    return sqlite ? `id IN (${conditions.map((c) => `SELECT rowid FROM candidate_search WHERE ${c}`).join(' UNION ')})` : `(${conditions.join(' OR ')})`
+    const fields: [string, string][] = [
+      ['search', search.text],
+      ...(withCompany ? [['company', search.text] as [string, string]] : []),
+      ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : []),
+    ]
+    if (!sqlite) return `(${fields.map(([field, text]) => (params.push(containsPattern(text)), `${field} LIKE ?`)).join(' OR ')})`
+    if (fields.every(([, text]) => text.length >= 3)) {
+      params.push(fields.map(([field, text]) => `${field} : "${text.replaceAll('"', '""')}"`).join(' OR '))
+      return 'id IN (SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?)'
+    }
+    // A LIKE keeps FTS5's index only without ESCAPE; a text holding % _ or \ needs it.
+    const like = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?')
+    const conditions = fields.map(([field, text]) => (params.push(containsPattern(text)), `${field} ${like(text)}`))
+    return `id IN (SELECT rowid FROM candidate_search WHERE ${conditions.join(' OR ')})`
   }
 
   /** The WHERE of a list, without its status (the tabs count every status of what the rest selects). */
