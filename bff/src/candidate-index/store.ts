@@ -44,7 +44,6 @@ const TABLE = `candidate_index (
      phone_digits TEXT NOT NULL,
      email_key TEXT NOT NULL,
      phone_key TEXT NOT NULL,
-     record TEXT NOT NULL,
      seen_at BIGINT NOT NULL
    )`
 
@@ -67,7 +66,10 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
       CREATE INDEX IF NOT EXISTS candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
       ${orderIndexes(' COLLATE "C"')}`,
   },
-  `CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);
+  // The records apart from their keys: the keys' rows stay narrow, so a count, a sort or a skipped
+  // page reads index entries only, and a page reads 20 records.
+  `CREATE TABLE IF NOT EXISTS candidate_record (id BIGINT PRIMARY KEY, record TEXT NOT NULL);
+   CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);
    -- What changes with every write: a click reads this one row and reuses what it knew while it stands.
    CREATE TABLE IF NOT EXISTS candidate_index_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL);
    INSERT INTO candidate_index_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;`,
@@ -89,7 +91,6 @@ const COLUMNS = [
   'phone_digits',
   'email_key',
   'phone_key',
-  'record',
   'seen_at',
 ] as const
 const values = (e: IndexEntry, seenAt: number) => [
@@ -106,7 +107,6 @@ const values = (e: IndexEntry, seenAt: number) => [
   e.phoneDigits,
   e.emailKey,
   e.phoneKey,
-  JSON.stringify(e.record),
   seenAt,
 ]
 const placeholders = (rows: number, columns: number) => Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ')
@@ -210,6 +210,13 @@ export function createCandidateIndexStore(store: Store) {
         upsertSql(batch.length),
         batch.flatMap((e) => values(e, seenAt)),
       )
+      // The record follows its keys: written only where the keys were (not where a newer write stands).
+      await sql.run(
+        `INSERT INTO candidate_record (id, record) VALUES ${placeholders(batch.length, 2)}
+         ON CONFLICT (id) DO UPDATE SET record = excluded.record
+         WHERE EXISTS (SELECT 1 FROM candidate_index c WHERE c.id = excluded.id AND c.seen_at = ?)`,
+        [...batch.flatMap((e) => [e.id, JSON.stringify(e.record)]), seenAt],
+      )
       if (sqlite) {
         // The search table follows the entries; an entry the upsert kept (a newer write) is written again as it is.
         const ids = batch.map((e) => e.id)
@@ -244,6 +251,7 @@ export function createCandidateIndexStore(store: Store) {
         const gone = 'created_day >= ? AND created_day <= ? AND seen_at < ?'
         const bounds = [window.start, window.end, readAt]
         if (sqlite) await sql.run(`DELETE FROM candidate_search WHERE rowid IN (SELECT id FROM candidate_index WHERE ${gone})`, bounds)
+        await sql.run(`DELETE FROM candidate_record WHERE id IN (SELECT id FROM candidate_index WHERE ${gone})`, bounds)
         await sql.run(`DELETE FROM candidate_index WHERE ${gone}`, bounds)
         await sql.run(
           'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, ?, ?) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day, total = excluded.total, read_at = excluded.read_at',
@@ -307,11 +315,21 @@ export function createCandidateIndexStore(store: Store) {
       const pageCount = Math.max(1, Math.ceil(total / query.pageSize))
       const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount)
       const withStatus = status === undefined ? clauses : [...clauses, 'status = ?']
-      const rows = await store.all<{ record: string }>(
-        `SELECT record FROM candidate_index ${where(withStatus)} ORDER BY ${orderSql(query.order ?? 'last_action_desc', sqlite ? '' : ' COLLATE "C"')} LIMIT ? OFFSET ?`,
-        [...params, ...(status === undefined ? [] : [status]), query.pageSize, (page - 1) * query.pageSize],
-      )
-      return { items: rows.map((r) => JSON.parse(r.record) as Record<string, unknown>), counts: { ...counts }, total, page, pageCount, pageSize: query.pageSize }
+      // The page's ids from the keys' indexes alone, then their 20 records.
+      const ids = (
+        await store.all<{ id: number }>(
+          `SELECT id FROM candidate_index ${where(withStatus)} ORDER BY ${orderSql(query.order ?? 'last_action_desc', sqlite ? '' : ' COLLATE "C"')} LIMIT ? OFFSET ?`,
+          [...params, ...(status === undefined ? [] : [status]), query.pageSize, (page - 1) * query.pageSize],
+        )
+      ).map((r) => Number(r.id))
+      const records = new Map<number, string>()
+      for (let at = 0; at < ids.length; at += 500) {
+        const some = ids.slice(at, at + 500)
+        for (const r of await store.all<{ id: number; record: string }>(`SELECT id, record FROM candidate_record WHERE id IN (${some.map(() => '?').join(', ')})`, some))
+          records.set(Number(r.id), r.record)
+      }
+      const items = ids.flatMap((id) => (records.has(id) ? [JSON.parse(records.get(id)!) as Record<string, unknown>] : []))
+      return { items, counts: { ...counts }, total, page, pageCount, pageSize: query.pageSize }
     },
 
     /** Of `ids`, those sharing an e-mail or a WhatsApp with another record anywhere in the index ("possível duplicado"). */
