@@ -1,30 +1,17 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { indexEntry } from '@mini-vagas/shared/domain/candidate-index'
 import { candidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
-import { createSqliteStore, openStore } from '../plugins/store.ts'
-import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
+import { bothStoreEngines } from '../testing-store.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery } from './store.ts'
 
-let postgres: TestPostgres
-beforeAll(async () => {
-  postgres = await startPostgres()
-}, 60_000)
-afterAll(() => postgres?.stop())
-
-const ENGINES = {
-  sqlite: async () => join(mkdtempSync(join(tmpdir(), 'mv-index-')), 'bff.sqlite'),
-  postgres: () => postgres.createDatabase(),
-}
+const { places: ENGINES, open } = bothStoreEngines()
 
 /** A page as a list asks it: the counts of its selection, then its rows. */
 const pageOf = async (index: CandidateIndexStore, query: IndexQuery) => index.page(query, await index.counts(query))
 
 async function indexStore(place: string) {
-  const store = place.startsWith('postgres://') ? await openStore({ file: ':memory:', databaseUrl: place }) : await createSqliteStore(place)
+  const store = await open(place)
   await store.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
   return Object.assign(createCandidateIndexStore(store), { close: () => store.close() })
 }

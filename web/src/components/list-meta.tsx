@@ -7,21 +7,16 @@ import { formatDateTime } from '@mini-vagas/shared/domain/dates'
  * line keeps its height whether or not the button shows, so nothing below it moves either.
  */
 export function ListMeta({
-  total,
-  page,
-  pageCount,
+  list: { total, page, pageCount, indexedAt },
   noun,
   reordered,
   onReorder,
-  indexedAt,
 }: {
-  total: number
-  page: number
-  pageCount: number
+  /** The page as the BFF answered it. */
+  list: { total: number; page: number; pageCount: number; indexedAt?: string | undefined }
   noun: [singular: string, plural: string]
   reordered: boolean
   onReorder: () => void
-  indexedAt?: string | undefined
 }) {
   return (
     <div className="list-meta">

@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSqliteStore, openStore } from '../../plugins/store.ts'
-import { startPostgres, type TestPostgres } from '../../testing-postgres.ts'
+import { describe, expect, it } from 'vitest'
+import { bothStoreEngines } from '../../testing-store.ts'
 import { createScreeningStore } from './store.ts'
 
 const run = { id: 'r1', createdBy: 'admin@x', mode: 'empresa' as const, vacancy: { id: 1, description: 'Caixa' }, provider: 'rules', total: 3 }
@@ -13,21 +9,11 @@ const candidates = [
   { id: 12, full_name: 'C' },
 ]
 
-let postgres: TestPostgres
-beforeAll(async () => {
-  postgres = await startPostgres()
-}, 60_000)
-afterAll(() => postgres?.stop())
-
-/** Where a test's store lives on each engine: a SQLite file, or a fresh PostgreSQL database. */
-const ENGINES = {
-  sqlite: async () => join(mkdtempSync(join(tmpdir(), 'mv-store-')), 'bff.sqlite'),
-  postgres: () => postgres.createDatabase(),
-}
+const { places: ENGINES, open } = bothStoreEngines()
 
 /** Screening's tables on a fresh (or reopened) store; `close` closes the store under them. */
 async function screeningStore(place: string) {
-  const store = place.startsWith('postgres://') ? await openStore({ file: ':memory:', databaseUrl: place }) : await createSqliteStore(place)
+  const store = await open(place)
   return Object.assign(await createScreeningStore(store), { close: () => store.close() })
 }
 

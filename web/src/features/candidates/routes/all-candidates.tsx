@@ -90,15 +90,7 @@ export function Component() {
       />
       {data && !data.idle && data.items.length > 0 && (
         <>
-          <ListMeta
-            total={data.total}
-            page={data.page}
-            pageCount={data.pageCount}
-            noun={['candidato', 'candidatos']}
-            reordered={reordered}
-            onReorder={reorder}
-            indexedAt={data.indexedAt}
-          />
+          <ListMeta list={data} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}

@@ -100,15 +100,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
       />
       {data && data.items.length > 0 && (
         <>
-          <ListMeta
-            total={data.total}
-            page={data.page}
-            pageCount={data.pageCount}
-            noun={['candidato', 'candidatos']}
-            reordered={reordered}
-            onReorder={reorder}
-            indexedAt={data.indexedAt}
-          />
+          <ListMeta list={data} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}

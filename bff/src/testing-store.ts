@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import { createSqliteStore, openStore, type Store } from './plugins/store.ts'
+import { startPostgres, type TestPostgres } from './testing-postgres.ts'
+
+/**
+ * A store test's two engines: a SQLite file, and a fresh database on a real PostgreSQL server
+ * started for the test file. `places` makes a new store's place on each; `open` opens one (again).
+ */
+export function bothStoreEngines() {
+  let postgres: TestPostgres
+  beforeAll(async () => {
+    postgres = await startPostgres()
+  }, 60_000)
+  afterAll(() => postgres?.stop())
+  return {
+    places: {
+      sqlite: async () => join(mkdtempSync(join(tmpdir(), 'mv-store-')), 'bff.sqlite'),
+      postgres: () => postgres.createDatabase(),
+    },
+    open: (place: string): Promise<Store> => (place.startsWith('postgres://') ? openStore({ file: ':memory:', databaseUrl: place }) : createSqliteStore(place)),
+  }
+}
