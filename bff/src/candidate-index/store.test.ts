@@ -144,6 +144,13 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       { start: '2026-01-16', end: '2026-01-31', total: 0, readAt: 0 },
       { start: '2026-02-01', end: '2026-02-10', total: 0, readAt: 0 },
     ])
+    // A new record whose answer carried none: the window of its day (today's) is read again soon; an unread one stays unread.
+    await index.replaceWindow({ start: '2026-01-16', end: '2026-01-31' }, [], 600)
+    const before = await index.version()
+    await index.staleDay('2026-01-20')
+    await index.staleDay('2026-02-05')
+    expect((await index.windows()).map((w) => w.readAt)).toEqual([1, 1, 0])
+    expect(await index.version()).toBeGreaterThan(before)
     await index.close()
   })
 })
