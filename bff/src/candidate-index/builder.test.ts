@@ -190,6 +190,35 @@ describe('the candidate index builder', () => {
     expect(await index.count()).toBe(9)
   })
 
+  it('reads a window marked stale at once when nudged, not at the next refresh', async () => {
+    const rows = rowsOver(['2026-03-01', '2026-03-05'], 2)
+    const core = await createSqliteStore(':memory:')
+    await core.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
+    const index = createCandidateIndexStore(core)
+    const legacy = memoryLegacy(rows)
+    // A builder as the app runs it: it waits for the next refresh (an hour) instead of ending.
+    const builder = createIndexBuilder({
+      index,
+      store: core,
+      legacyFor: () => legacy.gateway,
+      log: pino({ level: 'silent' }),
+      instanceId: 'a',
+      refreshMs: 3_600_000,
+      leaseMs: 30_000,
+    })
+    try {
+      builder.offer('t')
+      await expect.poll(async () => (await index.windows()).every((w) => w.readAt > 1), { timeout: 5000 }).toBe(true)
+      // A new record whose answer carried none: its day's window is marked, and the builder told.
+      rows.push({ id: 99, full_name: 'Nova', status: null, created_at: day('2026-03-05') })
+      await index.staleDay('2026-03-05')
+      builder.nudge()
+      await expect.poll(() => index.count(), { timeout: 5000 }).toBe(5)
+    } finally {
+      await builder.stop()
+    }
+  })
+
   it('leaves the building to the instance that holds the lease', async () => {
     const rows = rowsOver(['2026-03-01'], 2)
     const { core, index, legacy, builder } = await setUp(rows)

@@ -9,6 +9,8 @@ import type { CandidateIndexStore, IndexWindow } from './store.ts'
 /** Most records one window may hold before it is split: the legacy answers a status list unpaged, so this bounds one answer. */
 export const MAX_WINDOW_RECORDS = 10_000
 const LEASE = 'candidate-index'
+/** The longest the builder waits without looking at the windows again. */
+const RECHECK_MS = 15_000
 
 export interface IndexBuilderOptions {
   index: CandidateIndexStore
@@ -52,6 +54,8 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
   let stopping = false
   /** When the loop may try the lease again after another instance held it. */
   let retryLeaseAt = 0
+  /** A window was marked to be read again here: the wait ends. */
+  let nudged = false
 
   /** The first day the legacy holds a candidate: the oldest record is on the last page of GET /candidatos (newest first). */
   async function firstDay(legacy: LegacyGateway): Promise<string | null> {
@@ -113,8 +117,9 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
     if (await plan(legacy, windows)) return 0
     const window = nextWindow(windows)
     if (!window) {
+      // Looked at again within RECHECK_MS at the latest: another instance may mark a window to be read again.
       const oldest = Math.min(...windows.map((w) => w.readAt))
-      return Math.max(1000, oldest + refreshMs - now())
+      return Math.min(RECHECK_MS, Math.max(1000, oldest + refreshMs - now()))
     }
     const readAt = now()
     const read = await readWindow(legacy, window)
@@ -159,7 +164,8 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
         if (wait > 0 && options.untilIdle) return
         // Long waits in short steps, so a stop is seen (and a clock moved on, in tests).
         const wakeAt = now() + wait
-        while (now() < wakeAt && token && !stopping && !leaseLost) await sleep(Math.min(1000, wakeAt - now()))
+        nudged = false
+        while (now() < wakeAt && token && !stopping && !leaseLost && !nudged) await sleep(Math.min(1000, wakeAt - now()))
       }
     } finally {
       clearInterval(heartbeat)
@@ -174,6 +180,10 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
       token = lent
       if (running || stopping || now() < retryLeaseAt) return
       running = loop().catch((error: unknown) => log.error({ err: { message: (error as Error).message } }, 'candidate index: the builder stopped'))
+    },
+    /** A window was marked to be read again (a write whose answer carried no record): read it now, not at the next look. */
+    nudge() {
+      nudged = true
     },
     /** Ends the loop (the app closes); the window being read is either written whole or not at all. */
     async stop() {

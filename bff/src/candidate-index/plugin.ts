@@ -65,9 +65,10 @@ export const candidateIndexPlugin = fp(
     app.onLegacyWrite(async (event) => {
       if (event.kind !== 'candidate') return
       const entry = event.answered && event.record ? indexEntry(event.record) : null
-      if (entry) await index.put([entry], now())
-      else if (event.id !== null) await index.stale(event.id)
+      if (entry) return index.put([entry], now())
+      if (event.id !== null) await index.stale(event.id)
       else await index.staleDay(todayDate(new Date(now())))
+      builder.nudge()
     })
 
     // Any staff request lends its token: the index is built and kept while staff use the product.
