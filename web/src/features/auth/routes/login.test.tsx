@@ -29,7 +29,7 @@ describe('login screen', () => {
     expect(button.disabled).toBe(false)
     fireEvent.click(button)
     expect(await screen.findByRole('button', { name: 'Entrando...' })).toHaveProperty('disabled', true)
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/bff/auth/login', body: { cnpj: '11222333000181', password: 'demo-admin-2026' } })
+    expect(calls.filter((c) => c.method === 'POST')).toMatchObject([{ method: 'POST', path: '/bff/auth/login', body: { cnpj: '11222333000181', password: 'demo-admin-2026' } }])
     signedIn = ADMIN
     resolve({ status: 200, body: { user: ADMIN } })
     await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
