@@ -150,6 +150,8 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
     try {
       while (token && !stopping && !leaseLost) {
         let wait: number
+        // A nudge from here on (even during this step) ends the wait that follows.
+        nudged = false
         try {
           wait = await step(legacyFor(token))
         } catch (error) {
@@ -164,7 +166,6 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
         if (wait > 0 && options.untilIdle) return
         // Long waits in short steps, so a stop is seen (and a clock moved on, in tests).
         const wakeAt = now() + wait
-        nudged = false
         while (now() < wakeAt && token && !stopping && !leaseLost && !nudged) await sleep(Math.min(1000, wakeAt - now()))
       }
     } finally {
