@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import pino from 'pino'
 import { calendarDate } from '@mini-vagas/shared/domain/dates'
-import { createSqliteStore, type Store } from '../plugins/store.ts'
+import { createSqliteStore } from '../plugins/store.ts'
 import { LegacyRefusal } from '../legacy/errors.ts'
 import type { LegacyGateway } from '../legacy/gateway.ts'
 import { createIndexBuilder } from './builder.ts'
@@ -62,10 +62,10 @@ async function setUp(
     now = () => Date.parse('2026-03-10T15:00:00Z'),
     maxWindowRecords = 10_000,
     refreshMs = 600_000,
-    store,
-  }: { now?: () => number; maxWindowRecords?: number; refreshMs?: number; store?: Store } = {},
+    untilIdle = true,
+  }: { now?: () => number; maxWindowRecords?: number; refreshMs?: number; untilIdle?: boolean } = {},
 ) {
-  const core = store ?? (await createSqliteStore(':memory:'))
+  const core = await createSqliteStore(':memory:')
   await core.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
   const index = createCandidateIndexStore(core)
   const legacy = memoryLegacy(rows)
@@ -79,7 +79,7 @@ async function setUp(
     leaseMs: 30_000,
     maxWindowRecords,
     now,
-    untilIdle: true,
+    untilIdle,
   })
   return { core, index, legacy, builder }
 }
@@ -192,20 +192,8 @@ describe('the candidate index builder', () => {
 
   it('reads a window marked stale at once when nudged, not at the next refresh', async () => {
     const rows = rowsOver(['2026-03-01', '2026-03-05'], 2)
-    const core = await createSqliteStore(':memory:')
-    await core.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
-    const index = createCandidateIndexStore(core)
-    const legacy = memoryLegacy(rows)
     // A builder as the app runs it: it waits for the next refresh (an hour) instead of ending.
-    const builder = createIndexBuilder({
-      index,
-      store: core,
-      legacyFor: () => legacy.gateway,
-      log: pino({ level: 'silent' }),
-      instanceId: 'a',
-      refreshMs: 3_600_000,
-      leaseMs: 30_000,
-    })
+    const { index, builder } = await setUp(rows, { now: Date.now, refreshMs: 3_600_000, untilIdle: false })
     try {
       builder.offer('t')
       await expect.poll(async () => (await index.windows()).every((w) => w.readAt > 1), { timeout: 5000 }).toBe(true)
