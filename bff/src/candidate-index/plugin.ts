@@ -7,6 +7,8 @@ import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { createIndexBuilder, isComplete, type IndexBuilder } from './builder.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type IndexQuery } from './store.ts'
 
+type IndexPage = Awaited<ReturnType<ReturnType<typeof createCandidateIndexStore>['page']>>
+
 /** What the index says of itself: whether it answers for the whole base, and as of when. */
 export interface IndexState {
   /** Every window read at least once: a list may come from the index. */
@@ -20,8 +22,12 @@ export interface IndexState {
 /** The door to the candidate index: the lists, the dashboard and the jobs ask it, never its tables. */
 export interface CandidateIndex {
   state(): Promise<IndexState>
-  page(query: IndexQuery): ReturnType<ReturnType<typeof createCandidateIndexStore>['page']>
-  duplicatesAmong(ids: readonly number[]): Promise<number[]>
+  /**
+   * One page of a list — its rows, the counts of its selection, which rows share a contact with
+   * another record anywhere ("possível duplicado") and the instant it is current from — while the
+   * index answers for the whole base; null before.
+   */
+  list(query: IndexQuery): Promise<(IndexPage & { possibleDuplicates: number[]; indexedAt: string }) | null>
   count(): Promise<number>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
@@ -100,12 +106,14 @@ export const candidateIndexPlugin = fp(
       if (version !== known.version) known = { version, state: null, counts: new Map() }
       return known
     }
-    const state = async () => {
+    const stateOf = (k: Awaited<ReturnType<typeof current>>) => (k.state ??= readState().catch((error: unknown) => ((k.state = null), Promise.reject(error))))
+    const state = async () => stateOf(await current())
+
+    /** One page of a list while the index answers for the whole base; null before (the legacy answers). One version read per click. */
+    async function list(query: IndexQuery) {
       const k = await current()
-      return (k.state ??= readState().catch((error: unknown) => ((k.state = null), Promise.reject(error))))
-    }
-    async function page(query: IndexQuery) {
-      const k = await current()
+      const { ready, asOf } = await stateOf(k)
+      if (!ready || asOf === null) return null
       const key = JSON.stringify([query.vacancyId, query.days?.start, query.days?.end, query.q?.trim().toLowerCase(), query.withCompany])
       let counts = k.counts.get(key)
       if (!counts) {
@@ -114,7 +122,9 @@ export const candidateIndexPlugin = fp(
         k.counts.set(key, counts)
         counts.catch(() => k.counts.delete(key))
       }
-      return index.page(query, await counts)
+      const found = await index.page(query, await counts)
+      const possibleDuplicates = await index.duplicatesAmong(found.items.map((c) => Number(c.id)))
+      return { ...found, possibleDuplicates, indexedAt: new Date(asOf).toISOString() }
     }
 
     new Gauge({
@@ -137,8 +147,7 @@ export const candidateIndexPlugin = fp(
 
     app.decorate('candidateIndex', {
       state,
-      page,
-      duplicatesAmong: (ids: readonly number[]) => index.duplicatesAmong(ids),
+      list,
       count: () => index.count(),
       builder,
     } satisfies CandidateIndex)

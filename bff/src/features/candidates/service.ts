@@ -49,24 +49,10 @@ const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
  * receives 20 rows and the counts, never the whole list (5,000 on one vacancy).
  */
 export function createCandidateLists({ cache, index }: { cache: ListCache; index: CandidateIndex | null }) {
-  /** The candidate index, when it answers for the whole base, and the instant it is current from. */
-  async function readyIndex() {
-    if (!index) return null
-    const state = await index.state()
-    return state.ready && state.asOf !== null ? { index, indexedAt: new Date(state.asOf).toISOString() } : null
-  }
-
-  /** One page from the index: a few rows read by SQL, whatever the base's size; duplicates across the whole base. */
-  async function fromIndex(
-    { index, indexedAt }: NonNullable<Awaited<ReturnType<typeof readyIndex>>>,
-    query: Omit<IndexQuery, 'page' | 'pageSize'>,
-    list: ListQuery,
-    session: SessionData,
-  ) {
-    const found = await index.page({ ...query, page: list.everything ? 1 : (list.page ?? 1), pageSize: list.everything ? EVERYTHING : CANDIDATES_PAGE_SIZE })
-    const possibleDuplicates = await index.duplicatesAmong(found.items.map((c) => Number(c.id)))
-    const { items, counts, ...page } = found
-    return { ...page, counts, possibleDuplicates, indexedAt, items: items.map((c) => asSeenBy(session, c as Row)) }
+  /** One page from the candidate index — a few rows read by SQL, whatever the base's size — or null while it does not answer for the whole base. */
+  async function fromIndex(query: Omit<IndexQuery, 'page' | 'pageSize'>, list: ListQuery, session: SessionData) {
+    const found = await index?.list({ ...query, page: list.everything ? 1 : (list.page ?? 1), pageSize: list.everything ? EVERYTHING : CANDIDATES_PAGE_SIZE })
+    return found ? { ...found, items: found.items.map((c) => asSeenBy(session, c as Row)) } : null
   }
 
   /**
@@ -146,13 +132,8 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
     async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, { session, legacy }: Asker) {
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
       const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
-      const ready = await readyIndex()
-      if (ready)
-        return {
-          vacancy: vacancy as Obj & { id: number },
-          partial: false,
-          ...(await fromIndex(ready, { vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)),
-        }
+      const indexed = await fromIndex({ vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)
+      if (indexed) return { vacancy: vacancy as Obj & { id: number }, partial: false, ...indexed }
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
       const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
         try {
@@ -184,13 +165,10 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       // A search's pages, and its counts, reuse one read until a candidate is written.
       const datesKey = `${dates.start_date ?? ''}|${dates.end_date ?? ''}`
       const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
-      const ready = await readyIndex()
       // From the index, dates alone (or nothing) list too: a click costs one page, not the whole base.
-      if (ready) {
-        const status = query.status === undefined || query.status === 'all' ? undefined : query.status
-        const days = { start: dates.start_date, end: dates.end_date }
-        return { idle: false, ...(await fromIndex(ready, { days, q, withCompany: true, status, order: query.order }, query, session)) }
-      }
+      const days = { start: dates.start_date, end: dates.end_date }
+      const indexed = await fromIndex({ days, q, withCompany: true, status: query.status, order: query.order }, query, session)
+      if (indexed) return { idle: false, ...indexed }
       const statusCounts = await cached('counts', () => legacy.candidates.statusCounts(dates))
       const counts: Record<string, number> = { all: 0 }
       for (const { status, total } of statusCounts) {
