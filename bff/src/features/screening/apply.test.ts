@@ -1,5 +1,6 @@
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import { APPLY_MESSAGES } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
 import { createSqliteStore } from '../../plugins/store.ts'
 import type { Outcome } from '@mini-vagas/shared/schemas/screening'
@@ -42,5 +43,39 @@ describe('starting an apply (the product’s texts)', () => {
     expect(await refusal(async () => (await setup([null, null])).start('run-1', 't', 'r', 'a@x'))).toEqual([422, 'Nenhum resultado para aplicar'])
     expect(await refusal(async () => (await setup(['nao_triado', 'nao_triado'])).start('run-1', 't', 'r', 'a@x'))).toEqual([422, 'Nenhum candidato para atualizar'])
     expect(await refusal(async () => (await setup(['nao_triado'])).start('missing', 't', 'r', 'a@x'))).toEqual([404, 'Triagem não encontrada.'])
+  })
+})
+
+describe('an apply whose store fails', () => {
+  it('is told as failed the moment the job gives up, even while its last store call (releasing the lease) still hangs', async () => {
+    const base = await createScreeningStore(await createSqliteStore(':memory:'))
+    await base.createRun({ id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: 1 }, [{ id: 1, full_name: 'C0' }])
+    await base.saveVerdicts('run-1', [{ candidateId: 1, outcome: 'triado', explanation: 'x', evidence: [] }])
+    await base.finish('run-1', 'done', null)
+    let release!: () => void
+    const released = new Promise<void>((r) => (release = r))
+    let hanging = false
+    const store: typeof base = Object.assign(Object.create(base) as typeof base, {
+      steps: async () => Promise.reject(new Error('store frozen')),
+      finishApply: async () => Promise.reject(new Error('store frozen')),
+      releaseLease: async (...args: Parameters<typeof base.releaseLease>) => {
+        hanging = true
+        await released
+        return base.releaseLease(...args)
+      },
+    })
+    const applier = createScreeningApplier({
+      store,
+      legacy: () => ({}) as never,
+      log: pino({ level: 'silent' }),
+      audit: { record: async () => {} },
+    })
+    await applier.start('run-1', 't', 'r', 'a@x')
+    await expect.poll(() => hanging).toBe(true)
+    // The job has given up; the recruiter sees that now, not an endless "Aplicando...".
+    expect(await applier.summary('run-1')).toMatchObject({ status: 'failed', message: APPLY_MESSAGES.failedStore })
+    release()
+    await expect.poll(() => applier.activeCount()).toBe(0)
+    expect(await applier.summary('run-1')).toMatchObject({ status: 'failed', message: APPLY_MESSAGES.failedStore })
   })
 })

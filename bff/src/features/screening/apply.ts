@@ -263,9 +263,10 @@ export function createScreeningApplier({
       const applied = await store.getApply(runId)
       if (!applied) return null
       const counts = await counted(runId)
+      // This instance failed it but the store could not say so: told at once, even while the job's
+      // last store call (releasing its lease) still waits on the store that failed.
+      if (applied.status === 'applying' && unrecordedFailures.has(runId)) return { status: 'failed' as const, message: APPLY_MESSAGES.failedStore, notice: null, ...counts }
       if (applied.status === 'applying' && !active.has(runId)) {
-        // This instance failed it but the full store could not say so.
-        if (unrecordedFailures.has(runId)) return { status: 'failed' as const, message: APPLY_MESSAGES.failedStore, notice: null, ...counts }
         // No owner (its instance died and the lease ran out): an interrupted apply the recruiter
         // can carry on — not a button locked on "Aplicando..." forever.
         if (!(await store.leaseHeld(lease(runId))))
