@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { shiftDate, todayDate } from '@mini-vagas/shared/domain/dates'
 import { MAX_RENDER_BODY_BYTES } from '@mini-vagas/shared/domain/export-rules'
-import { freePort, SHIPPED_BFF, startService } from '../support/processes.ts'
+import { legacyAdminToken } from '../support/applicant.ts'
+import { freePort, ROOT, SHIPPED_BFF, startService } from '../support/processes.ts'
+import { startLegacy } from '../faults/harness.ts'
 import { bffCookie } from './bff.bench.ts'
 import { startProduct, type Product } from '../support/product.ts'
 import { WITHOUT_INDEX_ENV, percentile, row, type Benchmark, type BenchRow } from './harness.ts'
@@ -162,6 +165,102 @@ export const xlsxBenchmark: Benchmark = {
     }
     return rows
   },
+}
+
+/**
+ * The report's writer beside exceljs alone writing the same rows (tests/bench/fixtures/xlsx-writer.ts):
+ * the legacy's /excel_relatorio rows for the 100,000-candidate seed, read once from the stand-in,
+ * then each writer in a process of its own, alternated, three times each. Rows per second and peak
+ * RSS growth, and their ratios (target: within 10% of the library's). What it does not show: the
+ * legacy's read and the download, which the `xlsx` benchmark includes.
+ */
+export const xlsxWriterBenchmark: Benchmark = {
+  name: 'xlsx-writer',
+  description: 'relatorio.xlsx writer vs exceljs alone writing the same 100,000 rows: rows/s and peak RSS growth, side by side',
+  async run({ quick, log, scratch }) {
+    const size = quick ? 5_000 : 100_000
+    const legacy = await startLegacy({ LEGACY_RATE_LIMIT: '0' }, size)
+    const file = join(scratch, `report-rows-${size}.json`)
+    try {
+      const token = await legacyAdminToken(legacy.url)
+      const response = await fetch(`${legacy.url}/api/excel_relatorio?start_date=${shiftDate(todayDate(), -366)}&end_date=${todayDate()}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const body = (await response.json()) as unknown
+      const rows = Array.isArray(body) ? body : (body as { data: unknown[] }).data
+      if (rows.length < size * 0.9) throw new Error(`the stand-in answered ${rows.length} report rows for ${size} candidates`)
+      writeFileSync(file, JSON.stringify(rows))
+      const runs: Record<'ours' | 'library', { rowsPerS: number; growthMb: number }[]> = { ours: [], library: [] }
+      for (let i = 0; i < (quick ? 1 : 3); i++)
+        for (const variant of ['ours', 'library'] as const) {
+          const run = await writerRun(variant, file)
+          runs[variant].push({ rowsPerS: rows.length / (run.ms / 1000), growthMb: run.growthMb })
+          log(
+            `${variant}: ${(run.ms / 1000).toFixed(1)} s, ${Math.round(rows.length / (run.ms / 1000))} rows/s, ${(run.bytes / 1024 / 1024).toFixed(1)} MB file, RSS +${run.growthMb.toFixed(0)} MB`,
+          )
+        }
+      const label = `${rows.length.toLocaleString('en')} rows`
+      const ratio = (pick: (r: { rowsPerS: number; growthMb: number }) => number) => runs.ours.map((r, i) => pick(r) / pick(runs.library[i]!))
+      return [
+        row(
+          'xlsx-writer',
+          `${label}: report writer, rows per second`,
+          runs.ours.map((r) => r.rowsPerS),
+          'rows/s',
+        ),
+        row(
+          'xlsx-writer',
+          `${label}: exceljs alone, rows per second`,
+          runs.library.map((r) => r.rowsPerS),
+          'rows/s',
+        ),
+        row(
+          'xlsx-writer',
+          `${label}: rows per second, writer ÷ exceljs alone (same round)`,
+          ratio((r) => r.rowsPerS),
+          '×',
+          { min: 0.9 },
+        ),
+        row(
+          'xlsx-writer',
+          `${label}: report writer, peak RSS growth`,
+          runs.ours.map((r) => r.growthMb),
+          'MB',
+        ),
+        row(
+          'xlsx-writer',
+          `${label}: exceljs alone, peak RSS growth`,
+          runs.library.map((r) => r.growthMb),
+          'MB',
+        ),
+        row(
+          'xlsx-writer',
+          `${label}: RSS growth, writer ÷ exceljs alone (same round)`,
+          ratio((r) => r.growthMb),
+          '×',
+          { max: 1.1 },
+        ),
+      ]
+    } finally {
+      rmSync(file, { force: true })
+      await legacy.stop()
+    }
+  },
+}
+
+/** One writer in its own process (with --expose-gc, so its baseline is measured after a collection). */
+function writerRun(variant: 'ours' | 'library', file: string): Promise<{ ms: number; bytes: number; growthMb: number }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--expose-gc', join(ROOT, 'tests/bench/fixtures/xlsx-writer.ts'), variant, file], { cwd: ROOT })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.once('exit', (code) => {
+      const last = output.trim().split('\n').at(-1) ?? ''
+      if (code === 0 && last.startsWith('{')) done(JSON.parse(last) as { ms: number; bytes: number; growthMb: number })
+      else fail(new Error(`xlsx writer ${variant} exited ${code}: ${output.slice(-2000)}`))
+    })
+  })
 }
 
 /**

@@ -36,6 +36,7 @@ describe('bench harness', () => {
     'candidate-index',
     'dashboard',
     'xlsx',
+    'xlsx-writer',
     'export-responsiveness',
     'export-render',
     'screening-load',

@@ -6,7 +6,7 @@ import { buildBff } from '../../bff/build.ts'
 import { table, writeReport, type Benchmark, type BenchRow } from './harness.ts'
 import { bundleBenchmark, passThroughBenchmark, passThroughTrivialBenchmark } from './bff.bench.ts'
 import { staffListsBenchmark } from './browser.bench.ts'
-import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmark, xlsxBenchmark } from './exports.bench.ts'
+import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmark, xlsxBenchmark, xlsxWriterBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { candidateIndexBenchmark } from './index.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
@@ -28,6 +28,7 @@ const BENCHMARKS: Benchmark[] = [
   candidateIndexBenchmark,
   dashboardBenchmark,
   xlsxBenchmark,
+  xlsxWriterBenchmark,
   exportResponsivenessBenchmark,
   exportRenderBenchmark,
   screeningLoadBenchmark,

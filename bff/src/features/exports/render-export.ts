@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync'
 import { neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
 import { shouldQuoteNumber, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { DownloadClosed, paceRow, zipInputs } from './back-pressure.ts'
-import { xlsxText } from './xlsx-report.ts'
+import { sharedColumnStyles, xlsxText } from './xlsx-cells.ts'
 
 export type Cell = string | number | boolean | null
 export interface RenderRequest {
@@ -128,12 +128,13 @@ async function writeXlsx(r: RenderRequest, keys: string[], out: PassThrough): Pr
   const headerRow = sheet.addRow(keys.map((k) => xlsxText(r.fields[k] ?? k)))
   headerRow.font = { bold: true }
   headerRow.commit()
+  const styled = sharedColumnStyles(sheet, keys.length)
   for (let i = 0; i < r.rows.length; i++) {
     // Slices as the other formats; within one, a wait when the download or the zip behind exceljs is full.
     const wait = paceRow(i, SLICE_ROWS, out, zipInputs(sheet))
     if (wait) await wait
     const row = r.rows[i]!
-    sheet.addRow(keys.map((k) => text(cellValue(row[k], r)))).commit()
+    styled(sheet.addRow(keys.map((k) => text(cellValue(row[k], r))))).commit()
   }
   for (const line of r.footer) sheet.addRow([xlsxText(line)]).commit()
   sheet.commit()

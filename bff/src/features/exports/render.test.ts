@@ -40,10 +40,10 @@ describe('POST /bff/exports/render', () => {
     expect(response.statusCode).toBe(200)
     const files = unzipSync(new Uint8Array(response.rawPayload))
     expect(strFromU8(files['xl/workbook.xml']!)).toContain('name="Candidatos"')
-    // Inline strings, as the report (docs/product.md, Report row) writes them: text kept exactly, no string table held in memory.
+    // Text as the report (docs/product.md, Report row) writes it: plain cells, inline strings where a plain cell would change it; no string table held in memory.
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
     expect(sheet).toContain('Conceição &quot;Ção&quot; Araújo')
-    expect(sheet).toContain('<t>123456789012</t>')
+    expect(sheet).toMatch(/t="str"><v>123456789012<\/v>/)
     expect(sheet).toContain('<t xml:space="preserve">linha 1\nlinha 2</t>')
     expect(sheet).toContain('<pane ySplit="1"')
     expect(strFromU8(files['xl/styles.xml']!)).toMatch(/<b\/>/)
@@ -91,7 +91,7 @@ describe('POST /bff/exports/render', () => {
     const xlsx = await render({ rows: many, type: 'xlsx', footer: ['Fim'] })
     const sheet = strFromU8(unzipSync(new Uint8Array(xlsx.rawPayload))['xl/worksheets/sheet1.xml']!)
     expect(sheet.match(/<row /g)).toHaveLength(12_002)
-    expect(sheet).toContain('<t>Candidata 11999</t>')
+    expect(sheet).toContain('<v>Candidata 11999</v>')
   })
   it('refuses a body over the render limit with a 413 and the text that names it, before reading it all', async () => {
     const over = JSON.stringify({ rows: Array.from({ length: 300 }, () => ({ a: 'x'.repeat(30_000) })), type: 'csv' })

@@ -3,6 +3,7 @@ import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/r
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
 import { DownloadClosed, paceRow, zipInputs } from './back-pressure.ts'
+import { sharedColumnStyles, xlsxText } from './xlsx-cells.ts'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]
@@ -14,29 +15,6 @@ function localDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value === '') return null
   const t = Date.parse(value)
   return Number.isNaN(t) ? null : new Date(t - FORTALEZA_OFFSET_MS)
-}
-
-// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
-const NEEDS_ESCAPE = /[\x00-\x08\x0b-\x1f]|_x[0-9A-Fa-f]{4}_/
-
-/**
- * Text exactly as stored, for any spreadsheet program. Written as an inline string
- * (`t="inlineStr"`, exceljs's rich-text cell) whose `<t>` gets `xml:space="preserve"` when it starts
- * or ends with whitespace or holds a line break — a plain `t="str"` cell lost leading and trailing
- * spaces, tabs and CRs in LibreOffice. XML turns a CR into a LF when read, so CRs and the other
- * control characters are written as OOXML's `_xHHHH_` escapes, and a literal `_xHHHH_` in the text
- * is escaped itself (`_x005F_`), as Excel does.
- */
-export function xlsxText(text: string): { richText: { text: string }[] } {
-  // Most text has nothing to escape: one regex scan instead of a loop over every character.
-  if (!NEEDS_ESCAPE.test(text)) return { richText: [{ text }] }
-  let escaped = ''
-  for (const ch of text.replace(/_x([0-9A-Fa-f]{4})_/g, '_x005F_x$1_')) {
-    const code = ch.charCodeAt(0)
-    // Tab and LF pass as they are (XML keeps them); every other C0 control character is escaped.
-    escaped += code < 0x20 && code !== 0x09 && code !== 0x0a ? `_x${code.toString(16).toUpperCase().padStart(4, '0')}_` : ch
-  }
-  return { richText: [{ text: escaped }] }
 }
 
 /** Text columns shown the Brazilian way from one place: formats and option labels, the stored value where none applies. */
@@ -98,6 +76,7 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
       ...(REPORT_COLUMNS[key].kind === 'date' ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
     }))
     sheet.getRow(1).font = { bold: true }
+    const styled = sharedColumnStyles(sheet, FIELDS.length)
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: FIELDS.length } }
     for await (const rows of pages) {
       for (let i = 0; i < rows.length; i++) {
@@ -106,7 +85,7 @@ export function streamReport(pages: AsyncIterable<Row[]>): PassThrough {
         // file in memory; a download that was left stops the writer and its legacy reads.
         const wait = paceRow(i, YIELD_EVERY_ROWS, out, zipInputs(sheet))
         if (wait) await wait
-        sheet.addRow(reportRow(rows[i]!)).commit()
+        styled(sheet.addRow(reportRow(rows[i]!))).commit()
       }
     }
     sheet.commit()

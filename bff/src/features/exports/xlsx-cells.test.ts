@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { streamReport, xlsxText } from './xlsx-report.ts'
+import { xlsxText } from './xlsx-cells.ts'
+import { streamReport } from './xlsx-report.ts'
 
 /** OOXML's `_xHHHH_` escapes read back, as a spreadsheet program does. */
 const unescape = (text: string) => text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
@@ -17,7 +18,17 @@ const xmlText = (text: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&')
 
-const TRICKY = ['  dois espaços antes e depois  ', '\tcom tab\tno meio', 'linha 1\r\nlinha 2\rsó CR', 'texto com _x0041_ literal', 'sem nada especial', ' ', '<b>&"tags"</b>']
+const TRICKY = [
+  '  dois espaços antes e depois  ',
+  '\tcom tab\tno meio',
+  'linha 1\r\nlinha 2\rsó CR',
+  'texto com _x0041_ literal',
+  'sem nada especial',
+  ' ',
+  '<b>&"tags"</b>',
+  'Maria  da Silva',
+  'Conceição Araújo',
+]
 
 async function workbookWith(names: string[]): Promise<Buffer> {
   async function* pages() {
@@ -27,19 +38,33 @@ async function workbookWith(names: string[]): Promise<Buffer> {
 }
 
 describe('xlsx text kept exactly', () => {
-  it('writes inline strings that keep leading and trailing spaces, tabs, CRs and LFs, and escape what XML would change', async () => {
+  it('writes plain text as plain cells and, as inline strings, text a plain cell would change: spaces, tabs, CRs and LFs kept, what XML would change escaped', async () => {
     const files = unzipSync(new Uint8Array(await workbookWith(TRICKY)))
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
-    const names = [...sheet.matchAll(/<c r="A(\d+)"[^>]*t="inlineStr"[^>]*><is><r><t( xml:space="preserve")?>([\s\S]*?)<\/t><\/r><\/is><\/c>/g)].map((m) => ({
-      row: Number(m[1]),
-      preserved: m[2] !== undefined,
-      text: unescape(xmlText(m[3]!)),
-    }))
+    const names = [...sheet.matchAll(/<c r="A(\d+)"[^>]*t="(inlineStr|str)"[^>]*>(?:<is><r><t( xml:space="preserve")?>([\s\S]*?)<\/t><\/r><\/is>|<v>([\s\S]*?)<\/v>)<\/c>/g)]
+      .filter((m) => m[1] !== '1')
+      .map((m) => ({ inline: m[2] === 'inlineStr', preserved: m[3] !== undefined, text: unescape(xmlText(m[4] ?? m[5]!)) }))
     expect(names.map((n) => n.text)).toEqual(TRICKY)
-    expect(names.filter((n) => /^\s|\s$|\n/.test(n.text)).every((n) => n.preserved)).toBe(true)
+    // Only what needs it is inline, and every such cell keeps its whitespace.
+    expect(names.filter((n) => !n.inline).map((n) => n.text)).toEqual(['sem nada especial', '<b>&"tags"</b>', 'Conceição Araújo'])
+    expect(names.filter((n) => /^\s|\s$|\n/.test(n.text)).every((n) => n.inline && n.preserved)).toBe(true)
     // No raw CR reaches the XML (a reader would turn it into a LF).
     expect(sheet.includes('\r')).toBe(false)
-    expect(xlsxText('a_x0041_b').richText[0]!.text).toBe('a_x005F_x0041_b')
+    expect(xlsxText('a_x0041_b')).toEqual({ richText: [{ text: 'a_x005F_x0041_b' }] })
+    expect(xlsxText('Maria  da Silva')).toEqual({ richText: [{ text: 'Maria  da Silva' }] })
+    expect(xlsxText('Maria da Silva')).toBe('Maria da Silva')
+  })
+
+  it('gives every date cell its column’s format with one style shared by the rows, and the file one style per format', async () => {
+    const files = unzipSync(new Uint8Array(await workbookWith(['Ana', 'Bia', 'Caio'])))
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!)
+    const styles = strFromU8(files['xl/styles.xml']!)
+    // Column N (Data de Inscrição) holds real dates formatted as dd/mm/yyyy hh:mm in every row.
+    const dateCells = [...sheet.matchAll(/<c r="N([2-4])" s="(\d+)"[^>]*><v>([\d.]+)<\/v><\/c>/g)]
+    expect(dateCells).toHaveLength(3)
+    expect(new Set(dateCells.map((m) => m[2])).size).toBe(1)
+    expect(styles).toContain('formatCode="dd/mm/yyyy hh:mm"')
+    expect(Number(/<cellXfs count="(\d+)"/.exec(styles)![1])).toBeLessThanOrEqual(4)
   })
 
   it('reads back identical in LibreOffice (line breaks as its LF), when it is installed', async (context) => {
