@@ -77,6 +77,14 @@ describe('applicant', () => {
       // While the server's page is still being parsed it may be seen in part (its header before its
       // heading, on a busy machine): that is the page arriving, and the SPA's code — a module
       // script — only runs once parsing is done.
+      // And sums the page's layout shifts (CLS, without those right after an input).
+      await page.addInitScript(() => {
+        const shifts = { total: 0 }
+        Object.assign(window, { shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.total += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
       await page.addInitScript(() => {
         const empty: string[] = []
         Object.assign(window, { takeover: empty })
@@ -91,9 +99,37 @@ describe('applicant', () => {
       // The SPA has taken over once its notifications region (which the server's page lacks) is there.
       await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' })
       expect(await page.evaluate(() => (window as unknown as { takeover: string[] }).takeover)).toEqual([])
+      // The SPA's first render is the server's cards, not a loading text in their place.
+      await page.waitForLoadState('networkidle')
+      expect(await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total)).toBeLessThan(0.1)
       // And the footer's link, clicked at once, goes where it says.
       await page.getByRole('link', { name: 'Meus dados (LGPD)' }).click()
       await page.getByRole('heading', { name: 'Meus dados', level: 1 }).waitFor()
+    })
+  })
+
+  it('finds vacancies by title and place in any order, keeps the search in the address, and a reload shows the same cards', async () => {
+    await withPage(async (page) => {
+      await page.goto('/')
+      const cards = page.locator('article.vacancy-card')
+      await expect.poll(() => cards.count()).toBeGreaterThan(1)
+      // A title word and a city from a card, typed the other way round and without accents.
+      const title = (await cards.first().locator('h2').textContent())!
+      const city = (await cards.first().locator('.place').textContent())!.split(' · ')[0]!
+      const fold = (text: string) =>
+        text
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')
+          .toLowerCase()
+      const query = `${fold(city)} ${fold(title.split(/\s+/)[0]!)}`
+      await page.getByRole('searchbox', { name: 'Buscar por vaga, cidade, bairro ou empresa' }).fill(query)
+      await expect.poll(() => new URL(page.url()).searchParams.get('busca')).toBe(query)
+      await expect.poll(() => page.getByRole('heading', { name: title, level: 2 }).first().isVisible()).toBe(true)
+      const found = await cards.locator('h2').allTextContents()
+      await page.reload()
+      await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' })
+      expect(await cards.locator('h2').allTextContents()).toEqual(found)
+      expect(await page.getByRole('searchbox', { name: 'Buscar por vaga, cidade, bairro ou empresa' }).inputValue()).toBe(query)
     })
   })
 
@@ -105,7 +141,7 @@ describe('applicant', () => {
       const cards = page.locator('article.vacancy-card')
       await expect.poll(() => cards.count()).toBeGreaterThan(1)
       const total = await cards.count()
-      await page.getByPlaceholder('Buscar por cidade ou empresa...').fill('fortaleza')
+      await page.getByPlaceholder('Buscar por vaga, cidade, bairro ou empresa...').fill('fortaleza')
       await expect.poll(() => cards.count()).toBeLessThan(total)
       const filtered = await cards.count()
       expect(filtered).toBeGreaterThan(0)

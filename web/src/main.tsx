@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router'
 import { AppProvider } from './app/provider.tsx'
 import { createRouter, initialized } from './app/router.tsx'
 import { getSession } from './features/auth/api/get-session.ts'
+import { getPublicVacancies, publicVacanciesKey } from './features/vacancies/api/get-public-vacancies.ts'
 import './styles.css'
 
 // The dialogs' scroll lock injects a <style>; the page's CSP allows it by this page's nonce only.
@@ -15,11 +16,14 @@ if (styleNonce) setNonce(styleNonce)
 // The server's page (the public ones are served as HTML) stays until then: mounting sooner showed
 // an empty page while the screen's code loaded, and a click in that moment — a slow phone, a busy
 // machine — landed on nothing.
+// On the public list, its vacancies too: the SPA's first render then shows the cards the server's
+// page shows, and not "Carregando vagas..." in their place (the page would jump).
 const router = createRouter()
-const [session] = await Promise.all([getSession().catch(() => undefined), initialized(router)])
+const onPublicList = ['/', '/vagas'].includes(window.location.pathname)
+const [session, vacancies] = await Promise.all([getSession().catch(() => undefined), onPublicList ? getPublicVacancies().catch(() => undefined) : undefined, initialized(router)])
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProvider session={session}>
+    <AppProvider session={session} preloaded={vacancies ? { [publicVacanciesKey]: vacancies } : {}}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

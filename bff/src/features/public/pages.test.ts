@@ -175,6 +175,31 @@ describe('the list, the sitemap and robots.txt', () => {
     }
   })
 
+  it('search and pages in the address: the same words and pages the SPA shows, a form that works without it, nothing to index', async () => {
+    const padeiros = Array.from({ length: 30 }, (_, i) => ({ ...repositor, id: 100 + i, description: `Padeiro ${i + 1}`, city: 'Natal' }))
+    nock(LEGACY)
+      .get('/api/vagas-publicas')
+      .times(5)
+      .reply(200, [...LIST, ...padeiros])
+    const first = (await page('/vagas?busca=natal%20padeiro')).body
+    expect(first).toContain('<p class="result-count">30 vagas</p>')
+    expect(first.match(/<article /g)).toHaveLength(24)
+    expect(first).toContain('<a class="button" href="/vagas?busca=natal+padeiro&amp;pagina=2">Mostrar mais vagas</a>')
+    expect(first).toContain('<form class="search" role="search" action="/vagas" method="get">')
+    expect(first).toContain('value="natal padeiro"')
+    expect(first).toContain('<meta name="robots" content="noindex, follow" />')
+    const second = (await page('/vagas?busca=natal%20padeiro&pagina=2')).body
+    expect(second.match(/<article /g)).toHaveLength(30)
+    expect(second).not.toContain('Mostrar mais vagas')
+    // What someone typed into the address: a page that is no number is the first page, a search finding nothing says so.
+    expect((await page('/vagas?pagina=abc')).body.match(/<article /g)).toHaveLength(24)
+    const none = await page('/vagas?busca=%22%3E%3Cscript%3Erecife')
+    expect(none.statusCode).toBe(200)
+    expect(none.body).toContain('Nenhuma vaga encontrada')
+    expect(none.body).toContain('value="&quot;&gt;&lt;script&gt;recife"')
+    expect((await page('/')).body).not.toContain('noindex')
+  })
+
   it('sitemap.xml lists the visible vacancies, each with the day it was first seen, kept as the days pass', async () => {
     nock(LEGACY).get('/api/vagas-publicas').reply(200, LIST)
     const first = await app.inject({ method: 'GET', url: '/sitemap.xml' })

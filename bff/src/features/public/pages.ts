@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { jobPosting, jsonForScript, vacancyPath, vacancyText, vacancyTitle } from '@mini-vagas/shared/domain/job-posting'
+import { PUBLIC_PAGE_SIZE, PUBLIC_SEARCH_TEXTS, searchVacancies } from '@mini-vagas/shared/domain/vacancy-search'
 import { parseVacancySlug, resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { SITE_NAME, SITE_TAGLINE } from '@mini-vagas/shared/constants/site'
@@ -42,6 +43,9 @@ export async function createPostingDates(store: Store, now: () => number) {
 
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 300 }) })
 const CandidateParams = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) })
+// An address someone typed or shared: a page number that is no number shows the first page, never an error.
+const ListQuery = Type.Object({ busca: Type.Optional(Type.String({ maxLength: 500 })), pagina: Type.Optional(Type.String({ maxLength: 20 })) })
+const pageNumber = (value: string | undefined) => Math.min(1000, Math.max(1, Number.parseInt(value ?? '1', 10) || 1))
 const Html = { 200: Type.String(), 404: Type.String(), 503: Type.String() }
 const LIST_DESCRIPTION = 'Vagas de emprego abertas: procure por cidade ou empresa e candidate-se pelo Mini Vagas.'
 
@@ -80,17 +84,30 @@ export function vacancyPage(vacancy: PublicVacancy, origin: string, datePosted: 
   }
 }
 
-export function vacancyListPage(vacancies: readonly PublicVacancy[], origin: string): Page {
+/**
+ * The public list as the SPA first shows it: the search box (a plain GET form, so it works before
+ * and without the SPA), the count and the first `pages` pages of cards, with a link to one more.
+ */
+export function vacancyListPage(all: readonly PublicVacancy[], origin: string, { busca = '', pagina = 1 }: { busca?: string; pagina?: number } = {}): Page {
+  const vacancies = searchVacancies(all, busca)
+  const shown = vacancies.slice(0, pagina * PUBLIC_PAGE_SIZE)
   const count = vacancies.length === 1 ? '1 vaga' : `${vacancies.length.toLocaleString('pt-BR')} vagas`
+  const more = new URLSearchParams({ ...(busca ? { busca } : {}), pagina: String(pagina + 1) })
+  const empty = busca.trim() ? ['Nenhuma vaga encontrada', 'Tente ajustar os filtros de busca'] : ['Nenhuma vaga encontrada', 'Não há vagas disponíveis no momento']
   return {
     title: `Vagas Disponíveis — ${SITE_NAME}`,
     description: LIST_DESCRIPTION,
     canonical: `${origin}/vagas`,
+    // A search's results are not pages of their own for a crawler.
+    ...(busca || pagina > 1 ? { head: '<meta name="robots" content="noindex, follow" />' } : {}),
     body: chrome(
-      `<header class="page-header"><h1>Vagas Disponíveis</h1></header>` +
+      `<header class="page-header"><h1>Vagas Disponíveis</h1><p class="subtitle">${PUBLIC_SEARCH_TEXTS.subtitle}</p></header>` +
+        `<form class="search" role="search" action="/vagas" method="get"><label for="vacancy-search" class="visually-hidden">${PUBLIC_SEARCH_TEXTS.label}</label>` +
+        `<input id="vacancy-search" type="search" name="busca" placeholder="${PUBLIC_SEARCH_TEXTS.placeholder}" value="${escapeHtml(busca)}" autocomplete="off" /></form>` +
         (vacancies.length > 0
-          ? `<p class="result-count">${count}</p><div class="card-grid">${vacancies.map((v) => vacancyArticle(v, 2)).join('')}</div>`
-          : '<p>Não há vagas disponíveis no momento</p>'),
+          ? `<p class="result-count">${count}</p><div class="card-grid">${shown.map((v) => vacancyArticle(v, 2)).join('')}</div>` +
+            (shown.length < vacancies.length ? `<div class="list-more"><a class="button" href="/vagas?${escapeHtml(more.toString())}">${PUBLIC_SEARCH_TEXTS.more}</a></div>` : '')
+          : `<div class="status status-empty" role="status"><p class="status-title">${empty[0]}</p><p class="status-hint">${empty[1]}</p></div>`),
     ),
   }
 }
@@ -123,9 +140,9 @@ export async function publicPages(app: FastifyInstance, { vacancies, cacheHeader
   const unavailable: Page = { title: `Vagas Disponíveis — ${SITE_NAME}`, status: 503 }
 
   for (const url of ['/', '/vagas']) {
-    api.get(url, { config, schema: { tags: ['public'], response: Html } }, async (_request, reply) => {
+    api.get(url, { config, schema: { tags: ['public'], querystring: ListQuery, response: Html } }, async (request, reply) => {
       const all = await loaded()
-      return reply.sendPage(all ? vacancyListPage(all, origin) : unavailable)
+      return reply.sendPage(all ? vacancyListPage(all, origin, { busca: request.query.busca, pagina: pageNumber(request.query.pagina) }) : unavailable)
     })
   }
 

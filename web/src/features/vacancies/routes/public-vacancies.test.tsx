@@ -23,25 +23,54 @@ describe('public vacancy list', () => {
     mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/')
     expect(await screen.findByRole('heading', { name: 'Vagas Disponíveis', level: 1 })).toBeTruthy()
-    expect(screen.getByText('Procure por cidade ou por empresa')).toBeTruthy()
+    expect(screen.getByText('Procure por vaga, cidade, bairro ou empresa')).toBeTruthy()
     expect(await screen.findByRole('heading', { name: 'Repositor' })).toBeTruthy()
     expect(screen.getByText('Ensino médio completo')).toBeTruthy()
     expect(screen.getByText('Vale-transporte')).toBeTruthy()
     expect(screen.getByText('Fortaleza · Centro')).toBeTruthy()
     const links = screen.getAllByRole('link', { name: /Candidatar-se/ })
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/candidato/1', '/candidato/2'])
+    // The title opens the vacancy's own page.
+    expect(screen.getByRole('link', { name: 'Repositor' }).getAttribute('href')).toBe('/vagas/repositor-supermercado-bom-preco-fortaleza-1')
   })
-  it('filters by city or company as the user types, ignoring accents', async () => {
+  it('finds by title, city, neighbourhood or company, any words in any order, ignoring accents, and keeps the search in the address', async () => {
     mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies } }) })
-    renderRoute('/')
+    const { router } = renderRoute('/')
     await screen.findByRole('heading', { name: 'Repositor' })
-    await userEvent.type(screen.getByPlaceholderText('Buscar por cidade ou empresa...'), 'mossoro')
+    const box = screen.getByLabelText('Buscar por vaga, cidade, bairro ou empresa')
+    expect(box.getAttribute('placeholder')).toBe('Buscar por vaga, cidade, bairro ou empresa...')
+    await userEvent.type(box, 'mossoro')
     expect(screen.queryByRole('heading', { name: 'Repositor' })).toBeNull()
     expect(screen.getByRole('heading', { name: 'Caixa' })).toBeTruthy()
-    await userEvent.clear(screen.getByLabelText('Buscar por cidade ou empresa'))
-    await userEvent.type(screen.getByLabelText('Buscar por cidade ou empresa'), 'recife')
+    expect(router.state.location.search).toBe('?busca=mossoro')
+    await userEvent.clear(box)
+    await userEvent.type(box, 'centro repositor')
+    expect(screen.getByRole('heading', { name: 'Repositor' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Caixa' })).toBeNull()
+    await userEvent.clear(box)
+    await userEvent.type(box, 'recife')
     expect(await screen.findByText('Nenhuma vaga encontrada')).toBeTruthy()
     expect(screen.getByText('Tente ajustar os filtros de busca')).toBeTruthy()
+  })
+  it('opens on the search in the address, and shows the cards a page at a time with "Mostrar mais vagas"', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      id: i + 1,
+      description: `Padeiro ${i + 1}`,
+      company_name: 'Padaria',
+      city: 'Natal',
+      bairro: null,
+      requirements: [],
+      benefits: [],
+    }))
+    mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies: [...many, ...vacancies] } }) })
+    renderRoute('/vagas?busca=padeiro')
+    await screen.findByRole('heading', { name: 'Padeiro 1' })
+    expect((screen.getByLabelText('Buscar por vaga, cidade, bairro ou empresa') as HTMLInputElement).value).toBe('padeiro')
+    expect(screen.getByText('30 vagas')).toBeTruthy()
+    expect(screen.getAllByRole('article')).toHaveLength(24)
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar mais vagas' }))
+    expect(screen.getAllByRole('article')).toHaveLength(30)
+    expect(screen.queryByRole('button', { name: 'Mostrar mais vagas' })).toBeNull()
   })
   it('says when there are no vacancies at all', async () => {
     mockBff({ 'GET /bff/auth/session': guest, 'GET /bff/public/vacancies': () => ({ status: 200, body: { vacancies: [] } }) })
