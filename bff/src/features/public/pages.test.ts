@@ -1,4 +1,5 @@
 import nock from 'nock'
+import { SaxesParser } from 'saxes'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { JOB_POSTING_REQUIRED } from '@mini-vagas/shared/domain/job-posting'
@@ -198,6 +199,51 @@ describe('the list, the sitemap and robots.txt', () => {
     expect(none.body).toContain('Nenhuma vaga encontrada')
     expect(none.body).toContain('value="&quot;&gt;&lt;script&gt;recife"')
     expect((await page('/')).body).not.toContain('noindex')
+  })
+
+  it('vagas.xml is the job boards’ feed: well-formed XML, one job per visible vacancy with the same date, address and text as its page', async () => {
+    const tricky = { ...hostile, id: 11, description: 'Caixa ]]> <fim> & \u0001 estágio', company_name: null }
+    nock(LEGACY)
+      .get('/api/vagas-publicas')
+      .reply(200, [...LIST, tricky])
+    const answer = await app.inject({ method: 'GET', url: '/vagas.xml' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/xml; charset=utf-8')
+    // Parsed by a real XML parser: each job's elements and text, as a job board reads them.
+    const jobs: Record<string, string>[] = []
+    let root = ''
+    let open: string | null = null
+    const parser = new SaxesParser()
+    parser.on('opentag', (tag) => {
+      if (!root) root = tag.name
+      if (tag.name === 'job') jobs.push({})
+      else if (jobs.length > 0) open = tag.name
+    })
+    parser.on('cdata', (text) => {
+      if (open) jobs.at(-1)![open] = (jobs.at(-1)![open] ?? '') + text
+    })
+    parser.on('closetag', () => (open = null))
+    parser.write(answer.body).close()
+    expect(root).toBe('source')
+    expect(jobs.map((j) => j.requisitionid).sort()).toEqual(['11', '7', '8', '9'])
+    const job = (id: string) => jobs.find((j) => j.requisitionid === id)!
+    expect(job('7')).toMatchObject({
+      title: 'Repositor',
+      date: '2026-11-20',
+      referencenumber: 'mini-vagas-7',
+      url: `${ORIGIN}/vagas/repositor-mercado-sol-fortaleza-7`,
+      company: 'Mercado Sol',
+      city: 'Fortaleza',
+      streetaddress: 'Aldeota',
+      country: 'BR',
+      jobtype: 'fulltime',
+    })
+    expect(job('7').description).toContain('Requisitos: Ensino médio.')
+    expect(job('9').jobtype).toBe('internship')
+    // Text that would end a CDATA section or is no XML character arrives as the vacancy's text.
+    expect(job('11').title).toBe('Caixa ]]> <fim> &  estágio')
+    expect(job('11').company).toBe('Mini Vagas')
+    expect(answer.body).not.toContain('Oculta')
   })
 
   it('sitemap.xml lists the visible vacancies, each with the day it was first seen, kept as the days pass', async () => {

@@ -10,6 +10,7 @@ import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { SITE_NAME, SITE_TAGLINE } from '@mini-vagas/shared/constants/site'
 import type { Page } from '../../plugins/page-shell.ts'
 import type { Store } from '../../plugins/store.ts'
+import { jobFeed } from './job-feed.ts'
 import type { PublicVacancies } from './service.ts'
 
 /**
@@ -175,6 +176,14 @@ export async function publicPages(app: FastifyInstance, { vacancies, cacheHeader
     if (!all) return reply.code(503).header('retry-after', '300').type('text/plain; charset=utf-8').send('Indisponível')
     reply.header('cache-control', cacheHeader).type('application/xml; charset=utf-8')
     return sitemap(all, origin, await dates.of(all))
+  })
+
+  // The feed job boards are given (docs/operations.md): every open vacancy, as on the career page.
+  api.get('/vagas.xml', { config, schema: { tags: ['public'], response: { 200: Type.String(), 503: Type.String() } } }, async (_request, reply) => {
+    const all = await loaded()
+    if (!all) return reply.code(503).header('retry-after', '300').type('text/plain; charset=utf-8').send('Indisponível')
+    reply.header('cache-control', cacheHeader).type('application/xml; charset=utf-8')
+    return jobFeed(all, origin, await dates.of(all), new Date(app.now()))
   })
 
   api.get('/robots.txt', { config, schema: { tags: ['public'], response: { 200: Type.String() } } }, async (_request, reply) =>
