@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { candidateListView, paginate } from '@mini-vagas/shared/domain/candidate-list'
 import { possibleDuplicates } from '@mini-vagas/shared/domain/candidate-identity'
+import { filledCounts, hireWindow, originCounts, statusCounts } from '@mini-vagas/shared/domain/dashboard'
+import { monthRange } from '@mini-vagas/shared/domain/dates'
 import { call } from '../../infra/legacy-api/src/testing.ts'
 import { legacyAdminToken } from '../support/applicant.ts'
 import { startStack, UNSAFE_HEADERS, type Stack } from '../support/stack.ts'
@@ -102,6 +104,49 @@ describe('the candidate index', () => {
     expect(counts.entrevista_online).toBe((before.entrevista_online ?? 0) + 1)
     const after = (await get(`/bff/vacancies/1/candidates?q=${encodeURIComponent(target.email)}`)).body
     expect(after.items.find((c: Row) => c.id === target.id)?.status).toBe('entrevista_online')
+  })
+
+  it('counts the dashboard from the index as the legacy’s own reports count it, and reads only the vacancies from the legacy', async () => {
+    for (const month of ['2026-11', '2026-10']) {
+      await stack.resetLegacyLog()
+      const { status, body } = await get(`/bff/dashboard?month=${month}`)
+      expect(status).toBe(200)
+      expect(body.indexedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+      expect((await stack.legacyRequests()).map((r) => r.url.split('?')[0])).toEqual(['/api/processos_seletivos'])
+      // The same figures the legacy path computes from the legacy's status counts, report and hires.
+      const { start, end } = monthRange(month)
+      const hired = hireWindow(month)
+      const dates = `start_date=${start}&end_date=${end}`
+      const raw = async (path: string) => (await call(stack.legacy.url, `/api${path}`, { token: legacyToken })).body
+      expect(body.statuses, month).toEqual(statusCounts((await raw(`/candidatos/status-quantidades?${dates}`)).data))
+      expect(body.origins, month).toEqual(originCounts(await raw(`/excel_relatorio?${dates}`)))
+      const hires = (await raw(`/candidatos/status/contratado?start_date=${hired.start}&end_date=${hired.end}`)).data
+      expect(body.filled, month).toEqual(
+        filledCounts(
+          hires,
+          month,
+          Object.keys(body.filled.byRecruiter).filter((r) => r !== 'Sem recrutador'),
+        ),
+      )
+    }
+  })
+
+  it('counts a status change through the BFF in the next dashboard, from the index', async () => {
+    const before = (await get('/bff/dashboard?month=2026-11')).body
+    const { body } = await get('/bff/candidates?start_date=2026-11-01&end_date=2026-11-30&status=triado')
+    const target = body.items[0] as Row
+    const answer = await stack.app.inject({
+      method: 'PUT',
+      url: `/bff/candidates/${target.id}/status`,
+      headers: { ...UNSAFE_HEADERS, cookie: admin },
+      payload: { status: 'aprovado' },
+    })
+    expect(answer.statusCode).toBe(200)
+    await stack.resetLegacyLog()
+    const after = (await get('/bff/dashboard?month=2026-11')).body
+    expect(after.statuses.triado).toBe(before.statuses.triado - 1)
+    expect(after.statuses.aprovado).toBe((before.statuses.aprovado ?? 0) + 1)
+    expect((await stack.legacyRequests()).map((r) => r.url.split('?')[0])).toEqual(['/api/processos_seletivos'])
   })
 
   it(`shows a write made directly in the legacy within its refresh (${REFRESH_SECONDS} s)`, async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Gauge } from 'prom-client'
 import { indexEntry } from '@mini-vagas/shared/domain/candidate-index'
-import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { todayDate, type DateRange } from '@mini-vagas/shared/domain/dates'
 import { createIndexBuilder, isComplete, type IndexBuilder } from './builder.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type IndexQuery } from './store.ts'
 
@@ -29,6 +29,11 @@ export interface CandidateIndex {
    */
   list(query: IndexQuery): Promise<(IndexPage & { possibleDuplicates: number[]; indexedAt: string }) | null>
   count(): Promise<number>
+  /**
+   * The records registered on `days` (with `status`, when given) while the index answers for the
+   * whole base, and the instant it is current from; null before.
+   */
+  registeredIn(days: DateRange, status?: string): Promise<{ records: Record<string, unknown>[]; indexedAt: string } | null>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
 }
@@ -145,9 +150,16 @@ export const candidateIndexPlugin = fp(
       },
     })
 
+    async function registeredIn(days: DateRange, status?: string) {
+      const { ready, asOf } = await state()
+      if (!ready || asOf === null) return null
+      return { records: await index.registeredIn(days, status), indexedAt: new Date(asOf).toISOString() }
+    }
+
     app.decorate('candidateIndex', {
       state,
       list,
+      registeredIn,
       count: () => index.count(),
       builder,
     } satisfies CandidateIndex)

@@ -345,6 +345,15 @@ export function createCandidateIndexStore(store: Store) {
       return ids.filter((id) => found.has(id))
     },
 
+    /** The records registered on `days` (with `status`, when given): what the dashboard counts a month by. */
+    async registeredIn(days: DateRange, status?: string): Promise<Record<string, unknown>[]> {
+      const rows = await store.all<{ record: string }>(
+        `SELECT r.record FROM candidate_index i JOIN candidate_record r ON r.id = i.id WHERE i.created_day >= ? AND i.created_day <= ?${status === undefined ? '' : ' AND i.status = ?'}`,
+        [days.start, days.end, ...(status === undefined ? [] : [status])],
+      )
+      return rows.map((r) => JSON.parse(r.record) as Record<string, unknown>)
+    },
+
     /** How many records the index holds. */
     count: async () => Number((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM candidate_index'))?.n ?? 0),
   }

@@ -11,6 +11,11 @@ export const DashboardAnswer = Type.Object({
   generatedAt: Type.String(),
   /** The legacy failed and these are the last good figures. */
   stale: Type.Boolean(),
+  /**
+   * Counted from the candidate index: every write through the BFF is in, and what other clients
+   * changed in the legacy directly is in up to this instant.
+   */
+  indexedAt: Type.Optional(Type.String()),
   vacancies: Type.Object({ vacanciesByState: Counts, openPositionsByState: Counts, openPositions: Type.Integer(), visibleVacancies: Type.Integer() }),
   filled: Type.Object({ filled: Type.Integer(), byState: Counts, byRecruiter: Counts }),
   statuses: Counts,

@@ -10,7 +10,7 @@ import { changesCounts, createDashboard } from './service.ts'
  * drops the cached figures; a note does not.
  */
 export async function dashboardFeature(app: FastifyInstance) {
-  const dashboard = createDashboard({ now: app.now })
+  const dashboard = createDashboard({ now: app.now, index: app.candidateIndex })
   app.onLegacyWrite((event) => {
     if (changesCounts(event)) dashboard.invalidate()
   })

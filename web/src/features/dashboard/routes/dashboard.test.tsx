@@ -50,6 +50,14 @@ describe('PainelDeControle', () => {
     await screen.findByRole('figure', { name: 'Vagas visíveis por estado' })
     await vi.waitFor(async () => expect(await card('Contratações no mês')).toBe('3'))
   })
+  it('says how fresh the figures are, and from the candidate index up to when changes made elsewhere are in', async () => {
+    mockBff({
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
+      [`GET /bff/dashboard?month=${month}`]: () => ({ status: 200, body: { ...answer(month), indexedAt: '2026-11-22T12:50:00.000Z' } }),
+    })
+    renderRoute('/painel_de_controle_mini_vagas')
+    expect(await screen.findByText(/^Atualizado em 22\/11\/2026, 10:00 · alterações feitas fora do Mini Vagas: até 22\/11\/2026, 09:50$/)).toBeTruthy()
+  })
   it('says so when the dashboard cannot load', async () => {
     mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }), [`GET /bff/dashboard?month=${month}`]: () => ({ status: 502, body: { message: 'x' } }) })
     renderRoute('/painel_de_controle_mini_vagas')

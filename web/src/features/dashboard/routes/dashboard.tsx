@@ -46,7 +46,11 @@ export function Component() {
     <main id="main" className="page">
       <header className="page-header">
         <h1>Painel de Controle</h1>
-        <p className="subtitle">{d ? `Atualizado em ${formatDateTime(d.generatedAt)}${d.stale ? ' (atualizando…)' : ''}` : 'Contagens das vagas visíveis e dos candidatos'}</p>
+        <p className="subtitle">
+          {d
+            ? `Atualizado em ${formatDateTime(d.generatedAt)}${d.stale ? ' (atualizando…)' : ''}${d.indexedAt ? ` · alterações feitas fora do Mini Vagas: até ${formatDateTime(d.indexedAt)}` : ''}`
+            : 'Contagens das vagas visíveis e dos candidatos'}
+        </p>
       </header>
       <div className="toolbar">
         <div className="field">
