@@ -44,6 +44,36 @@ async function measure(base: string, cookie: string, mix: Mix, seconds: number) 
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * The dashboard as a recruiter meets it after a change: a status change through the BFF (which
+ * drops its cached figures), then the current month's dashboard, `times` times, one after another.
+ * Answers each dashboard's time in ms; `indexed` says whether it must come from the index.
+ */
+async function dashboardAfterChanges(base: string, cookie: string, candidateId: number, times: number, indexed: boolean): Promise<number[]> {
+  const month = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7)
+  const dashboard = async () => {
+    const answer = await fetch(`${base}/bff/dashboard?month=${month}`, { headers: { cookie } })
+    const body = (await answer.json()) as { indexedAt?: string }
+    if (!answer.ok || Boolean(body.indexedAt) !== indexed) throw new Error(`dashboard: ${answer.status}, indexedAt ${body.indexedAt}`)
+  }
+  // Once before: the route's validator and the vacancies' first read are no recruiter's click.
+  await dashboard()
+  const statuses = ['entrevista_online', 'revisao']
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const change = await fetch(`${base}/bff/candidates/${candidateId}/status`, {
+      method: 'PUT',
+      headers: { cookie, 'x-csrf': '1', origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: statuses[i % 2] }),
+    })
+    if (!change.ok) throw new Error(`status change: ${change.status}`)
+    const started = performance.now()
+    await dashboard()
+    samples.push(performance.now() - started)
+  }
+  return samples
+}
+
 /** Lends the BFF a staff token and waits until its lists come from the index; answers how long it took. */
 async function built(bff: Bff, cookie: string, withinMs: number): Promise<number> {
   const started = performance.now()
@@ -62,7 +92,8 @@ async function built(bff: Bff, cookie: string, withinMs: number): Promise<number
  * shipped BFF, production settings, the seeded stand-in (no latency, no rate limit). For each
  * engine: the build's time from the first staff request and its size in the store; a realistic
  * mix of a vacancy's page clicks and of the all-candidates search's first page at 10
- * connections; then a full refresh pass on the built index (the catch-up: what another client
+ * connections; the current month's dashboard right after a status change (its cache dropped),
+ * ten times, one after another; then a full refresh pass on the built index (the catch-up: what another client
  * changed is in after one). Every request must answer 2xx. Not shown: the legacy path's first
  * read of a vacancy is in its mix only once per vacancy per minute (its cache serves the rest),
  * and the stand-in, the BFFs and the load generator share the machine's cores.
@@ -93,7 +124,7 @@ export const candidateIndexBenchmark: Benchmark = {
           // The mixes' terms and pages, from the legacy path.
           const first = (await (await fetch(`${through.url}/bff/vacancies/1/candidates`, { headers: { cookie } })).json()) as {
             pageCount: number
-            items: { full_name: string; email: string; whatsapp: string }[]
+            items: { id: number; full_name: string; email: string; whatsapp: string }[]
           }
           const sample = (await (await fetch(`${through.url}/bff/vacancies/2/candidates`, { headers: { cookie } })).json()) as typeof first
           const people = [...first.items, ...sample.items]
@@ -128,6 +159,14 @@ export const candidateIndexBenchmark: Benchmark = {
             ],
           ]
           const label = (what: string) => `${what}, ${size.toLocaleString('en')} candidates`
+          const dashboardTimes = quick ? 3 : 10
+          const dashboardRows = (path: string, samples: number[]) => {
+            const what = 'the current month’s dashboard after a status change'
+            log(`${path} · ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+            rows.push(row('candidate-index', label(`${path} · ${what}`), samples, 'ms', path.includes('index') ? { max: 20 } : undefined))
+            const key = `${path} · ${what}`
+            growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
+          }
           for (const [engine, start, storeSize] of engines) {
             const indexed = await start()
             const indexCookie = await login(indexed)
@@ -146,6 +185,7 @@ export const candidateIndexBenchmark: Benchmark = {
               const key = `${engine} · ${mix.name}`
               growth.set(key, [...(growth.get(key) ?? []), m.p50])
             }
+            dashboardRows(engine + ' index', await dashboardAfterChanges(indexed.url, indexCookie, first.items[0]!.id, dashboardTimes, true))
             if (engine === 'SQLite') {
               // The catch-up: the same store, every window due at once (a 5 s refresh), read again in full.
               await indexed.stop()
@@ -180,6 +220,7 @@ export const candidateIndexBenchmark: Benchmark = {
             const key = `through the legacy · ${mix.name}`
             growth.set(key, [...(growth.get(key) ?? []), m.p50])
           }
+          dashboardRows('through the legacy', await dashboardAfterChanges(through.url, cookie, first.items[0]!.id, dashboardTimes, false))
         } finally {
           for (const b of started) await b.kill()
           await legacy.stop()
