@@ -10,7 +10,7 @@ import { ROOT } from '../support/processes.ts'
 
 /**
  * Every screen at three widths (1366×900, 1920×1080, 390×844): no sideways scroll
- * of the page, axe at 0 serious/critical, and on a phone the first row's status and actions in
+ * of the page, cumulative layout shift under 0.1 while it loads, axe at 0 serious/critical, and on a phone the first row's status and actions in
  * view without scrolling. With SCREENSHOTS_DIR set (npm run screenshots) each screen is also
  * photographed into <dir>/<width>/<screen>.png.
  */
@@ -119,9 +119,20 @@ const SCREENS: Screen[] = [
 
 async function pageFor(role: Screen['role'], viewport: { width: number; height: number }, phone: boolean): Promise<Page> {
   const options = { viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) }
-  if (role === 'guest') return journey.guestPage(options)
   const account = role === 'admin' ? ADMIN : COMPANY
-  return journey.pageAs(account.cnpj, account.password, role === 'admin' ? '**/painel_de_controle_mini_vagas' : '**/vaga-empresa', options)
+  const page =
+    role === 'guest'
+      ? await journey.guestPage(options)
+      : await journey.pageAs(account.cnpj, account.password, role === 'admin' ? '**/painel_de_controle_mini_vagas' : '**/vaga-empresa', options)
+  // Every page this tab loads sums its layout shifts (CLS: those not right after an input).
+  await page.addInitScript(() => {
+    const shifts = { total: 0 }
+    Object.assign(window, { shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.total += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return page
 }
 
 function inView(box: { x: number; y: number; width: number; height: number } | null, viewport: { width: number; height: number }) {
@@ -149,6 +160,8 @@ describe.each(WIDTHS)('every screen at $name px', ({ name: width, viewport, ...r
     await page.goto(screen.path())
     await screen.ready(page).waitFor()
     await page.waitForLoadState('networkidle')
+    // Space is kept for what arrives: nothing moved under the reader while the screen loaded.
+    expect(await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total), 'cumulative layout shift').toBeLessThan(0.1)
     await screen.then?.(page)
     const sizes = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }))
     expect(sizes.document, 'the page scrolls sideways').toBeLessThanOrEqual(sizes.viewport)

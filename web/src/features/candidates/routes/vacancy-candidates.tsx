@@ -67,9 +67,10 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
       </div>
       <header className="page-header">
         <h1>{vacancy?.description ?? 'Carregando vaga...'}</h1>
-        {vacancy && (
-          <p className="subtitle">{[company ? null : vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')}</p>
-        )}
+        {/* Always there, so the toolbar below does not move when the vacancy arrives. */}
+        <p className="subtitle">
+          {(vacancy && [company ? null : vacancy.company_name, vacancy.city, vacancy.recrutador && `Recrutador: ${vacancy.recrutador}`].filter(Boolean).join(' · ')) || '\u00a0'}
+        </p>
       </header>
       <div className="toolbar">
         <div className="field">

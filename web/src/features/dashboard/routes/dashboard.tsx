@@ -20,11 +20,7 @@ function Card({ title, value, hint, change }: { title: string; value: number | u
     <div className="card stat-card">
       <p className="stat-title">{title}</p>
       <p className="stat-value">{value === undefined ? <span className="skeleton" aria-label="Carregando" /> : value.toLocaleString('pt-BR')}</p>
-      {change && value !== undefined && (
-        <p className="stat-change">
-          <Change now={value} before={change.before} label={change.label} />
-        </p>
-      )}
+      {change && <p className="stat-change">{value !== undefined && <Change now={value} before={change.before} label={change.label} />}</p>}
       {hint && <p className="field-hint">{hint}</p>}
     </div>
   )

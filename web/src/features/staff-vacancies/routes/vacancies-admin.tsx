@@ -23,11 +23,10 @@ export function Component() {
     <main id="main" className="page">
       <header className="page-header">
         <h1>Administração de Vagas</h1>
-        {data && (
-          <p className="subtitle" aria-live="polite">
-            {vacancies.length} {vacancies.length === 1 ? 'vaga' : 'vagas'} · {open} {open === 1 ? 'aberta' : 'abertas'}
-          </p>
-        )}
+        {/* Always there, so the toolbar below does not move when the count arrives. */}
+        <p className="subtitle" aria-live="polite">
+          {data ? `${vacancies.length} ${vacancies.length === 1 ? 'vaga' : 'vagas'} · ${open} ${open === 1 ? 'aberta' : 'abertas'}` : '\u00a0'}
+        </p>
       </header>
       <div className="toolbar">
         <div className="field">
