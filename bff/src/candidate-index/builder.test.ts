@@ -5,10 +5,8 @@ import { createSqliteStore } from '../plugins/store.ts'
 import { LegacyRefusal } from '../legacy/errors.ts'
 import type { LegacyGateway } from '../legacy/gateway.ts'
 import { createIndexBuilder } from './builder.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery } from './store.ts'
-
-/** A page as a list asks it: the counts of its selection, then its rows. */
-const pageOf = async (index: CandidateIndexStore, query: IndexQuery) => index.page(query, await index.counts(query))
+import { pageWithCounts } from './testing.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore } from './store.ts'
 
 type Row = Record<string, unknown>
 
@@ -146,7 +144,7 @@ describe('the candidate index builder', () => {
     await builder.idle()
     // Both windows are due now, and each is read once.
     expect(legacy.calls.filter((c) => c.startsWith('counts')).sort()).toEqual(['counts 2026-02-10..2026-02-28', 'counts 2026-03-01..2026-03-10'])
-    const all = await pageOf(index, { page: 1, pageSize: 50 })
+    const all = await pageWithCounts(index, { page: 1, pageSize: 50 })
     expect(all.total).toBe(7)
     expect(all.counts.contratado).toBe(1)
   })

@@ -116,6 +116,8 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
     const windows = await index.windows()
     if (await plan(legacy, windows)) return 0
     const window = nextWindow(windows)
+    // The tallies' log, added into the tallies by the one instance that builds (its lease).
+    await index.foldTallies()
     if (!window) {
       // Looked at again within RECHECK_MS at the latest: another instance may mark a window to be read again.
       const oldest = Math.min(...windows.map((w) => w.readAt))

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Gauge } from 'prom-client'
-import { indexEntry } from '@mini-vagas/shared/domain/candidate-index'
+import { indexEntry, indexSearch } from '@mini-vagas/shared/domain/candidate-index'
+import { foldText } from '@mini-vagas/shared/domain/text'
 import { todayDate, type DateRange } from '@mini-vagas/shared/domain/dates'
 import { createIndexBuilder, isComplete, type IndexBuilder } from './builder.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type IndexQuery } from './store.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery, type IndexSelection, type StatusCounts } from './store.ts'
 
-type IndexPage = Awaited<ReturnType<ReturnType<typeof createCandidateIndexStore>['page']>>
+type IndexPage = Awaited<ReturnType<CandidateIndexStore['page']>>
 
 /** What the index says of itself: whether it answers for the whole base, and as of when. */
 export interface IndexState {
@@ -19,21 +20,29 @@ export interface IndexState {
   unread: number
 }
 
+/** The month's registrations per status and per origin, and its hires per vacancy, as the dashboard counts them. */
+export interface IndexedMonth {
+  statuses: Record<string, number>
+  origins: Record<string, number>
+  hiresByVacancy: Map<number | null, number>
+  indexedAt: string
+}
+
 /** The door to the candidate index: the lists, the dashboard and the jobs ask it, never its tables. */
 export interface CandidateIndex {
   state(): Promise<IndexState>
   /**
-   * One page of a list — its rows, the counts of its selection, which rows share a contact with
-   * another record anywhere ("possível duplicado") and the instant it is current from — while the
-   * index answers for the whole base; null before.
+   * One page of a list — its rows, which of them share a contact with another record anywhere
+   * ("possível duplicado"), whether another page follows, the instant it is current from and, when
+   * they cost no more than the page (no search, or a search counted since the last change), the
+   * selection's counts — while the index answers for the whole base; null before.
    */
-  list(query: IndexQuery): Promise<(IndexPage & { possibleDuplicates: number[]; indexedAt: string }) | null>
+  list(query: IndexQuery): Promise<(IndexPage & { counts: StatusCounts | null; indexedAt: string }) | null>
+  /** The exact counts of a selection (a search's cost grows with what it matches), kept until the index changes; null before it answers. */
+  counts(selection: IndexSelection): Promise<{ counts: StatusCounts; indexedAt: string } | null>
   count(): Promise<number>
-  /**
-   * The records registered on `days` (with `status`, when given) while the index answers for the
-   * whole base, and the instant it is current from; null before.
-   */
-  registeredIn(days: DateRange, status?: string): Promise<{ records: Record<string, unknown>[]; indexedAt: string } | null>
+  /** A month's figures for the dashboard (registrations on its days; hires whose last action is in it, registered in `hireWindow`); null before it answers. */
+  month(days: DateRange, hires: { from: number; until: number; registered: DateRange }): Promise<IndexedMonth | null>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
 }
@@ -76,7 +85,7 @@ export const candidateIndexPlugin = fp(
     app.onLegacyWrite(async (event) => {
       if (event.kind !== 'candidate') return
       const entry = event.answered && event.record ? indexEntry(event.record) : null
-      if (entry) return index.put([entry], now())
+      if (entry) return void (await index.put([entry], now()))
       if (event.id !== null) await index.stale(event.id)
       else await index.staleDay(todayDate(new Date(now())))
       builder.nudge()
@@ -101,35 +110,66 @@ export const candidateIndexPlugin = fp(
       }
     }
 
-    // What a click would otherwise compute again: the state and each selection's counts (a
-    // 50,000-row vacancy's tabs), kept while the index's version — moved by every write and
-    // window read, on any instance — stays the same. One row read per click instead.
+    // What a click would otherwise compute again — the state, each selection's counts — kept while
+    // the index's version (moved by every change, on any instance) stays the same; one row read per
+    // click instead. A window read that changed nothing moves no version: the state's instant is
+    // read again after STATE_MS all the same.
+    const STATE_MS = 5000
     const MAX_COUNTS = 256
-    let known = { version: -1, state: null as Promise<IndexState> | null, counts: new Map<string, Promise<Record<string, number>>>() }
+    let known = { version: -1, state: null as { at: number; value: Promise<IndexState> } | null, counts: new Map<string, Promise<StatusCounts>>() }
     async function current() {
       const version = await index.version()
       if (version !== known.version) known = { version, state: null, counts: new Map() }
       return known
     }
-    const stateOf = (k: Awaited<ReturnType<typeof current>>) => (k.state ??= readState().catch((error: unknown) => ((k.state = null), Promise.reject(error))))
+    const stateOf = (k: Awaited<ReturnType<typeof current>>) => {
+      if (!k.state || now() - k.state.at >= STATE_MS) {
+        const value = readState()
+        const held = { at: now(), value }
+        k.state = held
+        value.catch(() => {
+          if (k.state === held) k.state = null
+        })
+      }
+      return k.state.value
+    }
     const state = async () => stateOf(await current())
 
-    /** One page of a list while the index answers for the whole base; null before (the legacy answers). One version read per click. */
+    const selectionKey = (s: IndexSelection) => JSON.stringify([s.vacancyId ?? null, s.days?.start ?? null, s.days?.end ?? null, foldText(s.q ?? ''), s.withCompany ?? false])
+    /** The selection's counts, computed once per version (the first caller's promise is shared). */
+    const countsIn = (k: Awaited<ReturnType<typeof current>>, selection: IndexSelection) => {
+      const key = selectionKey(selection)
+      let counts = k.counts.get(key)
+      if (!counts) {
+        if (k.counts.size >= MAX_COUNTS) k.counts.clear()
+        counts = index.counts(selection)
+        k.counts.set(key, counts)
+        counts.catch(() => k.counts.delete(key))
+      }
+      return counts
+    }
+    const settled = new WeakSet<Promise<StatusCounts>>()
+
     async function list(query: IndexQuery) {
       const k = await current()
       const { ready, asOf } = await stateOf(k)
       if (!ready || asOf === null) return null
-      const key = JSON.stringify([query.vacancyId, query.days?.start, query.days?.end, query.q?.trim().toLowerCase(), query.withCompany])
-      let counts = k.counts.get(key)
-      if (!counts) {
-        if (k.counts.size >= MAX_COUNTS) k.counts.clear()
-        counts = index.counts(query)
-        k.counts.set(key, counts)
-        counts.catch(() => k.counts.delete(key))
-      }
-      const found = await index.page(query, await counts)
-      const possibleDuplicates = await index.duplicatesAmong(found.items.map((c) => Number(c.id)))
-      return { ...found, possibleDuplicates, indexedAt: new Date(asOf).toISOString() }
+      // Without a search the counts come from the tallies, as cheap as the page; a search's come
+      // with it only once counted (GET …/counts counts them, in proportion to what it matches).
+      const pending = indexSearch(query.q) ? k.counts.get(selectionKey(query)) : undefined
+      const counts = !indexSearch(query.q) ? await countsIn(k, query) : pending && settled.has(pending) ? await pending : null
+      const found = await index.page(query, counts)
+      return { ...found, counts, indexedAt: new Date(asOf).toISOString() }
+    }
+
+    async function counts(selection: IndexSelection) {
+      const k = await current()
+      const { ready, asOf } = await stateOf(k)
+      if (!ready || asOf === null) return null
+      const promise = countsIn(k, selection)
+      const value = await promise
+      settled.add(promise)
+      return { counts: value, indexedAt: new Date(asOf).toISOString() }
     }
 
     new Gauge({
@@ -150,16 +190,18 @@ export const candidateIndexPlugin = fp(
       },
     })
 
-    async function registeredIn(days: DateRange, status?: string) {
+    async function month(days: DateRange, hires: { from: number; until: number; registered: DateRange }): Promise<IndexedMonth | null> {
       const { ready, asOf } = await state()
       if (!ready || asOf === null) return null
-      return { records: await index.registeredIn(days, status), indexedAt: new Date(asOf).toISOString() }
+      const [registered, hiresByVacancy] = await Promise.all([index.registered(days), index.hiresByVacancy(hires.from, hires.until, hires.registered)])
+      return { ...registered, hiresByVacancy, indexedAt: new Date(asOf).toISOString() }
     }
 
     app.decorate('candidateIndex', {
       state,
       list,
-      registeredIn,
+      counts,
+      month,
       count: () => index.count(),
       builder,
     } satisfies CandidateIndex)

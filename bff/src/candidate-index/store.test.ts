@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { indexEntry } from '@mini-vagas/shared/domain/candidate-index'
-import { candidateListView } from '@mini-vagas/shared/domain/candidate-list'
+import { candidateListView, countByStatus, matchesSearch } from '@mini-vagas/shared/domain/candidate-list'
 import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
 import { bothStoreEngines } from '../testing-store.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery } from './store.ts'
+import { pageWithCounts } from './testing.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStoreOptions } from './store.ts'
 
 const { places: ENGINES, open } = bothStoreEngines()
 
-/** A page as a list asks it: the counts of its selection, then its rows. */
-const pageOf = async (index: CandidateIndexStore, query: IndexQuery) => index.page(query, await index.counts(query))
-
-async function indexStore(place: string) {
+async function indexStore(place: string, options?: CandidateIndexStoreOptions) {
   const store = await open(place)
   await store.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
-  return Object.assign(createCandidateIndexStore(store), { close: () => store.close() })
+  return Object.assign(createCandidateIndexStore(store, options), { store, close: () => store.close() })
 }
 
 const NAMES = ['José Álvares', 'Maria da Conceição', 'Ana Paula', 'João Pedro', 'Zuleica Íris', 'Ângela Souza', 'Bruno Lima', 'Carla Dias']
@@ -34,32 +32,110 @@ function records(n: number) {
     company_name: i % 2 ? 'Bom Preço' : 'Açaí & Cia',
     created_at: new Date(Date.parse('2026-01-01T15:00:00Z') + i * 3_600_000).toISOString(),
     updated_at: i % 5 ? null : new Date(Date.parse('2026-06-01T15:00:00Z') + i * 60_000).toISOString(),
+    veiopor: ['instagram', 'Indicação', null, 'outro canal'][i % 4],
   }))
 }
 
 describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, place) => {
-  it('answers every order, status and search as the list rules do over the same rows', async () => {
-    const index = await indexStore(await place())
+  // A walk of 5,000 rows sees these lists whole; one of 7 rows leaves most searches to the trigram index.
+  it.each([5000, 7])('answers every order, status and search as the list rules do over the same rows (walking %i rows first)', async (walkRows) => {
+    const index = await indexStore(await place(), { walkRows })
     const rows = records(300)
     await index.put(
       rows.map((r) => indexEntry(r)!),
       1,
     )
-    const ofVacancy = rows.filter((r) => r.job_posting_id === 2) as never[]
-    const view = candidateListView(ofVacancy)
-    for (const order of CANDIDATE_ORDERS)
-      for (const status of [undefined, '', 'triado', 'Aprovado'])
-        for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz']) {
-          const expected = view.select({ q, status, order })
-          const page = await pageOf(index, { vacancyId: 2, q, status, order, page: 1, pageSize: 1000 })
-          const label = `${order} ${String(status)} ${q}`
-          // Names fold the same both ways; ties fall back to the id, as sortCandidates does.
-          expect(
-            page.items.map((r) => r.id),
-            label,
-          ).toEqual(expected.rows.map((r: { id: number }) => r.id))
-          expect(page.counts, label).toEqual(expected.counts)
-        }
+    const lists: [string, typeof rows, { vacancyId?: number; withCompany?: boolean }][] = [
+      ['vacancy 2', rows.filter((r) => r.job_posting_id === 2), { vacancyId: 2 }],
+      ['every candidate', rows, { withCompany: true }],
+    ]
+    for (const [name, listed, selection] of lists) {
+      const view = candidateListView(listed as never[])
+      for (const order of CANDIDATE_ORDERS)
+        for (const status of [undefined, '', 'triado', 'Aprovado'])
+          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@']) {
+            // The list rules match the company only on the all-candidates list (the rows carry it).
+            const expected = selection.withCompany
+              ? {
+                  rows: view.select({ q: '', status, order }).rows.filter((r: (typeof rows)[number]) => matchesSearch(r as never, q, true)),
+                  counts: countByStatus(listed.filter((r) => matchesSearch(r as never, q, true)) as never[]),
+                }
+              : view.select({ q, status, order })
+            const label = `${name} ${order} ${String(status)} ${q}`
+            const page = await pageWithCounts(index, { ...selection, q, status, order, page: 1, pageSize: 1000 })
+            expect(
+              page.items.map((r) => r.id),
+              label,
+            ).toEqual(expected.rows.map((r: { id: number }) => r.id))
+            expect(page.counts, label).toEqual(expected.counts)
+            // A page of 20 without its counts is the same rows, and says whether more follow.
+            const first = await index.page({ ...selection, q, status, order, page: 2, pageSize: 20 }, null)
+            expect(
+              first.items.map((r) => r.id),
+              label,
+            ).toEqual(expected.rows.slice(20, 40).map((r: { id: number }) => r.id))
+            expect(first.hasMore, label).toBe(expected.rows.length > 40)
+            expect(first.total, label).toBeNull()
+          }
+    }
+    await index.close()
+  })
+
+  it('counts from its tallies what the rows hold, before the log is folded and after, through writes, reads and deletions', async () => {
+    const index = await indexStore(await place())
+    const rows = records(120)
+    const entries = rows.map((r) => indexEntry(r)!)
+    const byRows = async (where: string, params: unknown[]) => {
+      const counted = await index.store.all<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM candidate_index ${where} GROUP BY status`, params)
+      return Object.fromEntries([['all', counted.reduce((n, r) => n + Number(r.n), 0)], ...counted.map((r) => [r.status, Number(r.n)])].filter(([, n]) => n !== 0))
+    }
+    const check = async () => {
+      expect(await index.tallied({ vacancyId: 3 })).toEqual(await byRows('WHERE vacancy_id = ?', [3]))
+      expect(await index.tallied({ days: { start: '2026-01-02', end: '2026-01-03' } })).toEqual(
+        await byRows('WHERE created_day >= ? AND created_day <= ?', ['2026-01-02', '2026-01-03']),
+      )
+      expect(await index.tallied({})).toEqual(await byRows('', []))
+    }
+    await index.put(entries, 1)
+    await check()
+    await index.foldTallies()
+    await check()
+    // Moved to another status (twice), to another vacancy, and gone.
+    await index.put([indexEntry({ ...rows[3]!, status: 'contratado' })!, indexEntry({ ...rows[4]!, job_posting_id: 3 })!], 2)
+    await index.put([indexEntry({ ...rows[3]!, status: 'reprovado' })!], 3)
+    await check()
+    await index.replaceWindow(
+      { start: '2026-01-01', end: '2026-01-01' },
+      entries.slice(0, 12).filter((e) => e.id !== 6),
+      4,
+    )
+    await check()
+    await index.foldTallies()
+    await check()
+    expect(await index.count()).toBe(119)
+    // The dashboard's month: registrations per status and per origin, and hires per vacancy.
+    const month = await index.registered({ start: '2026-01-01', end: '2026-01-31' })
+    expect(month.statuses).toEqual(Object.fromEntries(Object.entries(await byRows("WHERE created_day LIKE '2026-01-%'", [])).filter(([k]) => k !== 'all')))
+    expect(Object.values(month.origins).reduce((a, b) => a + b, 0)).toBe(119)
+    expect(month.origins['Não informado']).toBeGreaterThan(0)
+    await index.close()
+  })
+
+  it('records each change of status it sees, with when the legacy says it happened', async () => {
+    const index = await indexStore(await place())
+    const row = records(1)[0]!
+    await index.put([indexEntry(row)!], 1)
+    await index.put([indexEntry({ ...row, status: 'entrevista_online', updated_at: '2026-02-01T12:00:00Z' })!], 2)
+    // The same again (a read that finds nothing new) and a note: no change of status.
+    await index.put([indexEntry({ ...row, status: 'entrevista_online', updated_at: '2026-02-01T12:00:00Z' })!], 3)
+    await index.put([indexEntry({ ...row, status: 'entrevista_online', obs: 'ligar', updated_at: '2026-02-02T12:00:00Z' })!], 4)
+    await index.replaceWindow({ start: '2026-01-01', end: '2026-01-01' }, [indexEntry({ ...row, status: 'contratado', updated_at: '2026-02-05T12:00:00Z' })!], 5)
+    const history = await index.store.all<{ from_status: string; to_status: string; at: number }>('SELECT from_status, to_status, at FROM candidate_status_history ORDER BY id')
+    expect(history.map((h) => [h.from_status, h.to_status, Number(h.at)])).toEqual([
+      ['', 'entrevista_online', Date.parse('2026-02-01T12:00:00Z')],
+      ['entrevista_online', 'contratado', Date.parse('2026-02-05T12:00:00Z')],
+    ])
+    expect(await index.historyFrom()).toBe(5)
     await index.close()
   })
 
@@ -69,20 +145,20 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       records(95).map((r) => indexEntry(r)!),
       1,
     )
-    const first = await pageOf(index, { page: 1, pageSize: 20 })
+    const first = await pageWithCounts(index, { page: 1, pageSize: 20 })
     expect(first).toMatchObject({ total: 95, page: 1, pageCount: 5, pageSize: 20 })
     expect(first.items).toHaveLength(20)
-    const last = await pageOf(index, { page: 99, pageSize: 20 })
+    const last = await pageWithCounts(index, { page: 99, pageSize: 20 })
     expect(last).toMatchObject({ page: 5 })
     expect(last.items).toHaveLength(15)
     // Days alone select (what the legacy's search cannot do), company matches only when asked.
-    const days = await pageOf(index, { days: { start: '2026-01-02', end: '2026-01-02' }, page: 1, pageSize: 50 })
+    const days = await pageWithCounts(index, { days: { start: '2026-01-02', end: '2026-01-02' }, page: 1, pageSize: 50 })
     expect(days.total).toBe(24)
-    expect((await pageOf(index, { q: 'bom preco', page: 1, pageSize: 20 })).total).toBe(0)
-    expect((await pageOf(index, { q: 'bom preco', withCompany: true, page: 1, pageSize: 20 })).total).toBe(47)
+    expect((await pageWithCounts(index, { q: 'bom preco', page: 1, pageSize: 20 })).total).toBe(0)
+    expect((await pageWithCounts(index, { q: 'bom preco', withCompany: true, page: 1, pageSize: 20 })).total).toBe(47)
     // A search's own wildcards are taken literally.
-    expect((await pageOf(index, { q: '%', page: 1, pageSize: 20 })).total).toBe(0)
-    expect((await pageOf(index, { q: 'p1_', page: 1, pageSize: 20 })).total).toBe(0)
+    expect((await pageWithCounts(index, { q: '%', page: 1, pageSize: 20 })).total).toBe(0)
+    expect((await pageWithCounts(index, { q: 'p1_', page: 1, pageSize: 20 })).total).toBe(0)
     await index.close()
   })
 
@@ -93,8 +169,12 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       1,
     )
     // Record 18 (index 17) shares the e-mail of record 1; record 47 (index 46) the WhatsApp of record 24.
-    expect(await index.duplicatesAmong([18, 47, 2])).toEqual([18, 47])
-    expect(await index.duplicatesAmong([])).toEqual([])
+    const page = await index.page({ vacancyId: 3, q: 'p46@', page: 1, pageSize: 20 }, null)
+    expect(page.items.map((r) => r.id)).toEqual([47])
+    expect(page.possibleDuplicates).toEqual([47])
+    const all = await index.page({ page: 1, pageSize: 100 }, null)
+    expect(all.possibleDuplicates).toContain(18)
+    expect(all.possibleDuplicates).not.toContain(2)
     await index.close()
   })
 
@@ -112,15 +192,21 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       .slice(0, 12)
       .filter((r) => r.id !== 5)
       .map((r) => indexEntry({ ...r, status: 'triado' })!)
+    const version = await index.version()
     await index.replaceWindow({ start: '2026-01-01', end: '2026-01-01' }, read, 200)
-    const day = await pageOf(index, { days: { start: '2026-01-01', end: '2026-01-01' }, page: 1, pageSize: 50 })
+    expect(await index.version()).toBeGreaterThan(version)
+    // The same read again writes nothing but the window's time, and moves no version.
+    const after = await index.version()
+    expect(await index.replaceWindow({ start: '2026-01-01', end: '2026-01-01' }, read, 250)).toBe(0)
+    expect(await index.version()).toBe(after)
+    const day = await pageWithCounts(index, { days: { start: '2026-01-01', end: '2026-01-01' }, page: 1, pageSize: 50 })
     // Record 5 is gone from the legacy; record 1 keeps the status heard after the read began.
     expect(day.items.map((r) => r.id)).not.toContain(5)
     expect(day.counts).toEqual({ all: 11, triado: 10, contratado: 1 })
     // The search follows: the gone record is not found, and the kept one is.
-    expect((await pageOf(index, { q: 'p4@example', page: 1, pageSize: 5 })).total).toBe(0)
-    expect((await pageOf(index, { q: 'jose alvares 0', page: 1, pageSize: 5 })).items[0]).toMatchObject({ id: 1, status: 'contratado' })
-    expect(await index.windows()).toEqual([{ start: '2026-01-01', end: '2026-01-01', total: 11, readAt: 200 }])
+    expect((await pageWithCounts(index, { q: 'p4@example', page: 1, pageSize: 5 })).total).toBe(0)
+    expect((await pageWithCounts(index, { q: 'jose alvares 0', page: 1, pageSize: 5 })).items[0]).toMatchObject({ id: 1, status: 'contratado' })
+    expect(await index.windows()).toEqual([{ start: '2026-01-01', end: '2026-01-01', total: 11, readAt: 250 }])
     await index.close()
   })
 

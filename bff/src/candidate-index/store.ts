@@ -1,115 +1,60 @@
+import { createHash } from 'node:crypto'
 import { containsPattern, indexSearch, type IndexEntry } from '@mini-vagas/shared/domain/candidate-index'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
-import type { Migration, Queries, Store } from '../plugins/store.ts'
+import type { Queries, Store } from '../plugins/store.ts'
+import { FOLD_TALLIES } from './schema.ts'
 
-/**
- * The candidate index's tables (docs/decisions/candidate-index.md). The entries, the windows of
- * creation days they were read in (and when), written the same on both engines; the search's own
- * index is each engine's: SQLite's FTS5 with trigrams, PostgreSQL's pg_trgm, both answering
- * `LIKE '%…%'` from an index instead of reading every row.
- */
-/** An index for each order of each kind of list, the id last (every order's tie-break), so a page is read in order, never sorted. */
-const orderIndexes = (c: string) =>
-  [
-    ['vacancy', 'vacancy_id, last_action, id'],
-    ['vacancy_status', 'vacancy_id, status, last_action, id'],
-    ['vacancy_name', `vacancy_id, name_key${c}, id`],
-    ['vacancy_city', `vacancy_id, city_key${c}, id`],
-    ['vacancy_state', `vacancy_id, state_key${c}, id`],
-    ['last', 'last_action, id'],
-    ['status', 'status, last_action, id'],
-    ['created', 'created_day, last_action, id'],
-    ['name', `name_key${c}, id`],
-    ['city', `city_key${c}, id`],
-    ['state', `state_key${c}, id`],
-    ['email', 'email_key'],
-    ['phone', 'phone_key'],
-  ]
-    .map(([name, columns]) => `CREATE INDEX IF NOT EXISTS candidate_index_${name} ON candidate_index (${columns});`)
-    .join('\n')
-
-const TABLE = `candidate_index (
-     id {id},
-     vacancy_id BIGINT,
-     status TEXT NOT NULL,
-     created_day TEXT NOT NULL,
-     last_action BIGINT NOT NULL,
-     name_key TEXT NOT NULL,
-     city_key TEXT NOT NULL,
-     state_key TEXT NOT NULL,
-     search TEXT NOT NULL,
-     company TEXT NOT NULL,
-     phone_digits TEXT NOT NULL,
-     email_key TEXT NOT NULL,
-     phone_key TEXT NOT NULL,
-     seen_at BIGINT NOT NULL
-   )`
-
-/**
- * The candidate index's tables (docs/decisions/candidate-index.md): the entries, and the windows of
- * creation days they were read in (and when). The search's own index is each engine's: SQLite's
- * FTS5 with trigrams (asked with MATCH, a substring as a phrase of trigrams), PostgreSQL's pg_trgm
- * (asked with LIKE '%…%'); both answer from an index instead of reading every row. SQLite's id is
- * its rowid, which every index already carries.
- */
-export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
-  {
-    sqlite: `CREATE TABLE IF NOT EXISTS ${TABLE.replace('{id}', 'INTEGER PRIMARY KEY')};
-      CREATE VIRTUAL TABLE IF NOT EXISTS candidate_search USING fts5(search, company, phone_digits, tokenize = 'trigram');
-      ${orderIndexes('')}`,
-    postgres: `CREATE TABLE IF NOT EXISTS ${TABLE.replace('{id}', 'BIGINT PRIMARY KEY')};
-      CREATE EXTENSION IF NOT EXISTS pg_trgm;
-      CREATE INDEX IF NOT EXISTS candidate_index_search ON candidate_index USING gin (search gin_trgm_ops);
-      CREATE INDEX IF NOT EXISTS candidate_index_company ON candidate_index USING gin (company gin_trgm_ops);
-      CREATE INDEX IF NOT EXISTS candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
-      ${orderIndexes(' COLLATE "C"')}`,
-  },
-  // The records apart from their keys: the keys' rows stay narrow, so a count, a sort or a skipped
-  // page reads index entries only, and a page reads 20 records.
-  `CREATE TABLE IF NOT EXISTS candidate_record (id BIGINT PRIMARY KEY, record TEXT NOT NULL);
-   CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);
-   -- What changes with every write: a click reads this one row and reuses what it knew while it stands.
-   CREATE TABLE IF NOT EXISTS candidate_index_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL);
-   INSERT INTO candidate_index_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;`,
-]
+export { CANDIDATE_INDEX_MIGRATIONS } from './schema.ts'
 
 const BUMP = 'UPDATE candidate_index_version SET version = version + 1 WHERE id = 1'
+
+/** Moves when what the keys are made of changes: every record's hash changes with it, so a read rewrites them all. */
+const KEYS_VERSION = 2
+/** What the legacy said of a record, in a few bytes: a read that finds it the same writes nothing. */
+const hashOf = (record: Record<string, unknown>) =>
+  createHash('sha1')
+    .update(`${KEYS_VERSION}\n${JSON.stringify(record)}`)
+    .digest('base64url')
+    .slice(0, 16)
 
 const COLUMNS = [
   'id',
   'vacancy_id',
   'status',
+  'origin',
   'created_day',
   'last_action',
   'name_key',
   'city_key',
   'state_key',
   'search',
-  'company',
   'phone_digits',
   'email_key',
   'phone_key',
+  'record_hash',
   'seen_at',
 ] as const
-const values = (e: IndexEntry, seenAt: number) => [
+const values = (e: IndexEntry, hash: string, seenAt: number) => [
   e.id,
   e.vacancyId,
   e.status,
+  e.origin,
   e.createdDay,
   e.lastAction,
   e.nameKey,
   e.cityKey,
   e.stateKey,
   e.search,
-  e.company,
   e.phoneDigits,
   e.emailKey,
   e.phoneKey,
+  hash,
   seenAt,
 ]
-const placeholders = (rows: number, columns: number) => Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ')
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+const placeholders = (rows: number, columns: number) => Array.from({ length: rows }, () => `(${marks(columns)})`).join(', ')
 /**
  * An entry read at `seenAt` replaces what the index holds only when that is older: a write the BFF
  * heard while a window was being read is newer than what the read brings.
@@ -123,30 +68,35 @@ const upsertSql = (rows: number) =>
 /** Statements of a few fixed sizes, so each engine prepares (and SQLite caches) three, not one per size. */
 const BATCHES = [200, 20, 1]
 
-function inBatches<T>(items: readonly T[], each: (batch: T[]) => Promise<void>) {
-  return (async () => {
-    let at = 0
-    for (const size of BATCHES)
-      while (items.length - at >= size) {
-        await each(items.slice(at, at + size))
-        at += size
-      }
-  })()
+async function inBatches<T>(items: readonly T[], each: (batch: T[]) => Promise<void>) {
+  let at = 0
+  for (const size of BATCHES)
+    while (items.length - at >= size) {
+      await each(items.slice(at, at + size))
+      at += size
+    }
 }
 
-/** What a list asks the index: whose candidates (a vacancy's, or created in some days), which, in what order, which page. */
-export interface IndexQuery {
+/** Whose candidates a list shows, and which: a vacancy's, or those created on some days; matching a search. */
+export interface IndexSelection {
   vacancyId?: number | undefined
   days?: Partial<DateRange> | undefined
   q?: string | undefined
   /** The search matches the company's name too (the all-candidates list). */
   withCompany?: boolean | undefined
+}
+
+/** What a list asks the index: a selection, its status tab, an order and a page. */
+export interface IndexQuery extends IndexSelection {
   /** A status as stored or as the tabs name it ('' for Sem Status); undefined or 'all' for every one. */
   status?: string | undefined
   order?: CandidateOrder | undefined
   page: number
   pageSize: number
 }
+
+/** Candidates per status key ('' for none) and their sum under `all`. */
+export type StatusCounts = Record<string, number>
 
 /** Each order; `C` is PostgreSQL's byte order (the keys are made to sort that way), SQLite's by default. */
 const orderSql = (order: CandidateOrder, c: string): string => {
@@ -160,104 +110,308 @@ export interface IndexWindow extends DateRange {
   readAt: number
 }
 
-export function createCandidateIndexStore(store: Store) {
-  const sqlite = store.engine === 'sqlite'
+/** The conditions whose value is given, each with its one parameter. */
+const conditions = (candidates: readonly [string, unknown][]) => {
+  const given = candidates.filter(([, value]) => value !== undefined)
+  return { clauses: given.map(([clause]) => clause), params: given.map(([, value]) => value) }
+}
 
+const withTotal = (rows: readonly { key: string; n: number | string }[]): StatusCounts => {
+  const counts: StatusCounts = { all: 0 }
+  for (const { key, n } of rows) {
+    const value = Number(n)
+    if (value === 0) continue
+    counts[key] = (counts[key] ?? 0) + value
+    counts.all! += value
+  }
+  return counts
+}
+const added = (a: StatusCounts, b: StatusCounts): StatusCounts => {
+  const out = { ...a }
+  for (const [key, n] of Object.entries(b)) out[key] = (out[key] ?? 0) + n
+  return out
+}
+
+export interface CandidateIndexStoreOptions {
   /**
-   * The search's condition, from each engine's trigram index: on SQLite a MATCH of the text as a
-   * phrase in each field searched (a phrase of trigrams is a substring; shorter than a trigram, a
-   * LIKE over the search table), on PostgreSQL a LIKE per field.
+   * How many rows of a list (in its order) a search looks through before it asks the search's own
+   * index: a common text fills a page within them, whatever the base's size; a rare one is found
+   * from the trigram index, which answers in proportion to what it matches.
    */
-  function searchClause(q: string | undefined, withCompany: boolean, params: unknown[]): string | null {
+  walkRows?: number
+}
+
+export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: CandidateIndexStoreOptions = {}) {
+  const sqlite = store.engine === 'sqlite'
+  const collate = sqlite ? '' : ' COLLATE "C"'
+  /** A LIKE over a row's own text, its % _ and \ taken literally (PostgreSQL's LIKE escapes with \ already). */
+  const rowLike = sqlite ? `LIKE ? ESCAPE '\\'` : 'LIKE ?'
+
+  /** The vacancies whose company's name holds the text (the all-candidates search's "company"). */
+  const companiesLike = `SELECT vacancy_id FROM candidate_index_vacancies WHERE company ${rowLike}`
+
+  /** The search as a condition on each row (what a walk through a list's order checks), with its parameters. */
+  function searchOnRows(q: string | undefined, withCompany: boolean): { sql: string; params: unknown[] } | null {
     const search = indexSearch(q)
     if (!search) return null
-    const fields: [string, string][] = [
-      ['search', search.text],
-      ...(withCompany ? [['company', search.text] as [string, string]] : []),
-      ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : []),
+    const terms: [string, string][] = [
+      [`search ${rowLike}`, search.text],
+      ...(search.digits ? [[`phone_digits ${rowLike}`, search.digits] as [string, string]] : []),
+      ...(withCompany ? [[`vacancy_id IN (${companiesLike})`, search.text] as [string, string]] : []),
     ]
-    if (!sqlite) return `(${fields.map(([field, text]) => (params.push(containsPattern(text)), `${field} LIKE ?`)).join(' OR ')})`
-    if (fields.every(([, text]) => text.length >= 3)) {
-      params.push(fields.map(([field, text]) => `${field} : "${text.replaceAll('"', '""')}"`).join(' OR '))
-      return 'id IN (SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?)'
-    }
+    return { sql: `(${terms.map(([term]) => term).join(' OR ')})`, params: terms.map(([, text]) => containsPattern(text)) }
+  }
+
+  /**
+   * The search from the engine's trigram index (what finds a rare text without reading the list):
+   * SQLite's FTS5 asked with MATCH (a phrase of trigrams is a substring; shorter than a trigram, a
+   * LIKE over the search table, which FTS5 also answers from its index), PostgreSQL's pg_trgm
+   * through LIKE. Without the company: that is a few hundred vacancies, asked apart.
+   */
+  function searchFromIndex(q: string | undefined): { sql: string; params: unknown[] } | null {
+    const search = indexSearch(q)
+    if (!search) return null
+    const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
+    if (!sqlite) return { sql: `(${fields.map(([field]) => `${field} LIKE ?`).join(' OR ')})`, params: fields.map(([, text]) => containsPattern(text)) }
+    if (fields.every(([, text]) => text.length >= 3))
+      return {
+        sql: 'id IN (SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?)',
+        params: [fields.map(([field, text]) => `${field} : "${text.replaceAll('"', '""')}"`).join(' OR ')],
+      }
     // A LIKE keeps FTS5's index only without ESCAPE; a text holding % _ or \ needs it.
     const like = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?')
-    const conditions = fields.map(([field, text]) => (params.push(containsPattern(text)), `${field} ${like(text)}`))
-    return `id IN (SELECT rowid FROM candidate_search WHERE ${conditions.join(' OR ')})`
-  }
-
-  /** The WHERE of a list, without its status (the tabs count every status of what the rest selects). */
-  function selection(query: Omit<IndexQuery, 'page' | 'pageSize' | 'order' | 'status'>) {
-    const clauses: string[] = []
-    const params: unknown[] = []
-    const add = (clause: string, value: unknown) => {
-      clauses.push(clause)
-      params.push(value)
+    return {
+      sql: `id IN (SELECT rowid FROM candidate_search WHERE ${fields.map(([field, text]) => `${field} ${like(text)}`).join(' OR ')})`,
+      params: fields.map(([, text]) => containsPattern(text)),
     }
-    if (query.vacancyId !== undefined) add('vacancy_id = ?', query.vacancyId)
-    if (query.days?.start) add('created_day >= ?', query.days.start)
-    if (query.days?.end) add('created_day <= ?', query.days.end)
-    const search = searchClause(query.q, query.withCompany ?? false, params)
-    if (search) clauses.push(search)
-    return { clauses, params }
   }
-  const where = (clauses: string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '')
 
-  async function upsert(sql: Queries, entries: readonly IndexEntry[], seenAt: number) {
-    await inBatches(entries, async (batch) => {
+  /** The selection's conditions but the search: its vacancy, its days and (when given) a status. */
+  function filters(selection: IndexSelection, status?: string) {
+    return conditions([
+      ['vacancy_id = ?', selection.vacancyId],
+      ['created_day >= ?', selection.days?.start || undefined],
+      ['created_day <= ?', selection.days?.end || undefined],
+      ['status = ?', status],
+    ])
+  }
+  const where = (clauses: readonly string[]) => (clauses.length ? `WHERE ${clauses.join(' AND ')}` : '')
+
+  /** The tallies' rows for `where` (the folded table and the log not folded yet), summed by `key`. */
+  async function tally(table: 'day' | 'origin' | 'vacancy', key: 'status' | 'origin', condition: string, params: readonly unknown[]) {
+    const rows = await store.all<{ key: string; n: number }>(
+      `SELECT ${key} AS key, SUM(n) AS n FROM (SELECT ${key}, n FROM candidate_tally_${table} ${condition} UNION ALL SELECT ${key}, n FROM candidate_tally_log ${condition}) t GROUP BY ${key}`,
+      [...params, ...params],
+    )
+    return withTotal(rows)
+  }
+  const dayCondition = (days: Partial<DateRange> | undefined) => {
+    const { clauses, params } = conditions([
+      ['created_day >= ?', days?.start || undefined],
+      ['created_day <= ?', days?.end || undefined],
+    ])
+    return { condition: where(clauses), params }
+  }
+
+  /** The counts of a selection with no search from the tallies (a vacancy's, or some days'), whatever the base's size; null for any other. */
+  async function tallied(selection: IndexSelection): Promise<StatusCounts | null> {
+    if (indexSearch(selection.q)) return null
+    if (selection.vacancyId !== undefined) return selection.days?.start || selection.days?.end ? null : tally('vacancy', 'status', 'WHERE vacancy_id = ?', [selection.vacancyId])
+    const { condition, params } = dayCondition(selection.days)
+    return tally('day', 'status', condition, params)
+  }
+
+  /** Counts per status of the rows matching `conditions`, read from the rows. */
+  async function countRows(clauses: readonly string[], params: readonly unknown[]) {
+    return withTotal(await store.all<{ key: string; n: number }>(`SELECT status AS key, COUNT(*) AS n FROM candidate_index ${where(clauses)} GROUP BY status`, params))
+  }
+
+  /**
+   * The exact counts per status of a selection. Without a search, from the tallies when they
+   * answer it. With one, in proportion to what it matches: a vacancy's rows checked one by one; across
+   * the base, the trigram index for names, e-mails and phones, and the matched companies' vacancies
+   * from their tallies.
+   */
+  async function counts(selection: IndexSelection): Promise<StatusCounts> {
+    const fromTallies = await tallied(selection)
+    if (fromTallies) return fromTallies
+    const { clauses, params } = filters(selection)
+    const onRows = searchOnRows(selection.q, false)
+    if (!onRows) return countRows(clauses, params)
+    if (selection.vacancyId !== undefined) return countRows([...clauses, onRows.sql], [...params, ...onRows.params])
+    const search = indexSearch(selection.q)!
+    const companies = selection.withCompany ? (await store.all<{ vacancy_id: number }>(companiesLike, [containsPattern(search.text)])).map((r) => Number(r.vacancy_id)) : []
+    const fromIndex = searchFromIndex(selection.q)!
+    const others = companies.length ? [`COALESCE(vacancy_id, 0) NOT IN (${marks(companies.length)})`] : []
+    const byText = await countRows([...clauses, fromIndex.sql, ...others], [...params, ...fromIndex.params, ...companies])
+    if (!companies.length) return byText
+    const byCompany =
+      selection.days?.start || selection.days?.end
+        ? await countRows([...clauses, `vacancy_id IN (${marks(companies.length)})`], [...params, ...companies])
+        : await tally('vacancy', 'status', `WHERE vacancy_id IN (${marks(companies.length)})`, companies)
+    return added(byText, byCompany)
+  }
+
+  /** The changes among `entries` (new, or a different record than held) that a read at `seenAt` may write. */
+  function changesOf(entries: readonly IndexEntry[], seenAt: number, held: ReadonlyMap<number, { hash: string; seenAt: number }>) {
+    const out: { entry: IndexEntry; hash: string }[] = []
+    for (const entry of entries) {
+      const hash = hashOf(entry.record)
+      const known = held.get(entry.id)
+      if (!known || (known.hash !== hash && known.seenAt <= seenAt)) out.push({ entry, hash })
+    }
+    return out
+  }
+  async function heldOf(sql: Queries, ids: readonly number[]) {
+    const held = new Map<number, { hash: string; seenAt: number }>()
+    for (let at = 0; at < ids.length; at += 500) {
+      const some = ids.slice(at, at + 500)
+      for (const r of await sql.all<{ id: number; record_hash: string; seen_at: number }>(
+        `SELECT id, record_hash, seen_at FROM candidate_index WHERE id IN (${marks(some.length)})`,
+        some,
+      ))
+        held.set(Number(r.id), { hash: r.record_hash, seenAt: Number(r.seen_at) })
+    }
+    return held
+  }
+
+  async function upsert(sql: Queries, changes: readonly { entry: IndexEntry; hash: string }[], seenAt: number) {
+    await inBatches(changes, async (batch) => {
       await sql.run(
         upsertSql(batch.length),
-        batch.flatMap((e) => values(e, seenAt)),
+        batch.flatMap(({ entry, hash }) => values(entry, hash, seenAt)),
       )
       // The record follows its keys: written only where the keys were (not where a newer write stands).
       await sql.run(
         `INSERT INTO candidate_record (id, record) VALUES ${placeholders(batch.length, 2)}
          ON CONFLICT (id) DO UPDATE SET record = excluded.record
          WHERE EXISTS (SELECT 1 FROM candidate_index c WHERE c.id = excluded.id AND c.seen_at = ?)`,
-        [...batch.flatMap((e) => [e.id, JSON.stringify(e.record)]), seenAt],
+        [...batch.flatMap(({ entry }) => [entry.id, JSON.stringify(entry.record)]), seenAt],
       )
       if (sqlite) {
         // The search table follows the entries; an entry the upsert kept (a newer write) is written again as it is.
-        const ids = batch.map((e) => e.id)
-        await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${ids.map(() => '?').join(', ')})`, ids)
-        await sql.run(
-          `INSERT INTO candidate_search (rowid, search, company, phone_digits) SELECT id, search, company, phone_digits FROM candidate_index WHERE id IN (${ids.map(() => '?').join(', ')})`,
-          ids,
-        )
+        const ids = batch.map(({ entry }) => entry.id)
+        await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${marks(ids.length)})`, ids)
+        await sql.run(`INSERT INTO candidate_search (rowid, search, phone_digits) SELECT id, search, phone_digits FROM candidate_index WHERE id IN (${marks(ids.length)})`, ids)
       }
+    })
+    // Each vacancy's company, as its candidates' records name it.
+    const companies = new Map<number, string>()
+    for (const { entry } of changes) if (entry.vacancyId !== null) companies.set(entry.vacancyId, entry.company)
+    await inBatches([...companies], async (batch) => {
+      await sql.run(
+        `INSERT INTO candidate_index_vacancies (vacancy_id, company) VALUES ${placeholders(batch.length, 2)}
+         ON CONFLICT (vacancy_id) DO UPDATE SET company = excluded.company WHERE candidate_index_vacancies.company <> excluded.company`,
+        batch.flat(),
+      )
     })
   }
 
+  /** Removes entries the legacy no longer holds, unless the BFF heard of them after `before`. */
+  async function remove(sql: Queries, ids: readonly number[], before: number) {
+    for (let at = 0; at < ids.length; at += 500) {
+      const some = ids.slice(at, at + 500)
+      const gone = `SELECT id FROM candidate_index WHERE id IN (${marks(some.length)}) AND seen_at < ?`
+      if (sqlite) await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${gone})`, [...some, before])
+      await sql.run(`DELETE FROM candidate_record WHERE id IN (${gone})`, [...some, before])
+      await sql.run(`DELETE FROM candidate_index WHERE id IN (${marks(some.length)}) AND seen_at < ?`, [...some, before])
+    }
+  }
+
+  /** The ids of one page of a list (one more than the page, to know whether another follows). */
+  async function pageIds(query: IndexQuery, status: string | undefined, offset: number, selectionSize: number | null): Promise<number[]> {
+    const { clauses, params } = filters(query, status)
+    const order = orderSql(query.order ?? 'last_action_desc', collate)
+    const limit = [query.pageSize + 1, offset]
+    const ids = async (sql: string, p: readonly unknown[]) => (await store.all<{ id: number }>(sql, p)).map((r) => Number(r.id))
+    const onRows = searchOnRows(query.q, query.withCompany ?? false)
+    if (!onRows) return ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit])
+    // The list's own order, walked for its first rows: a common text fills the page from them.
+    const keys = 'id, search, phone_digits, vacancy_id, last_action, name_key, city_key, state_key'
+    const walked = await ids(
+      `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [...params, walkRows, ...onRows.params, ...limit],
+    )
+    if (walked.length > query.pageSize || (selectionSize !== null && selectionSize <= walkRows)) return walked
+    // A rare text: what the trigram index (or, within one vacancy, its rows) matches, in order.
+    const fromIndex = query.vacancyId === undefined ? searchFromIndex(query.q)! : null
+    if (!fromIndex) return ids(`SELECT id FROM candidate_index ${where([...clauses, onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...onRows.params, ...limit])
+    const company = query.withCompany ? [`vacancy_id IN (${companiesLike})`] : []
+    const matched = `(${[fromIndex.sql, ...company].join(' OR ')})`
+    return ids(`SELECT id FROM candidate_index ${where([...clauses, matched])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+      ...params,
+      ...fromIndex.params,
+      ...(company.length ? [containsPattern(indexSearch(query.q)!.text)] : []),
+      ...limit,
+    ])
+  }
+
+  /** The records of `ids`, in that order, and which of them share an e-mail or a WhatsApp with another record anywhere in the index. */
+  async function recordsOf(ids: readonly number[]) {
+    const byId = new Map<number, { id: number; record: string; duplicate: number }>()
+    for (let at = 0; at < ids.length; at += 500) {
+      const some = ids.slice(at, at + 500)
+      for (const r of await store.all<{ id: number; record: string; duplicate: number }>(
+        `SELECT c.id, r.record,
+           CASE WHEN (c.email_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.email_key = c.email_key AND o.id <> c.id))
+             OR (c.phone_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.phone_key = c.phone_key AND o.id <> c.id)) THEN 1 ELSE 0 END AS duplicate
+         FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.id IN (${marks(some.length)})`,
+        some,
+      ))
+        byId.set(Number(r.id), r)
+    }
+    const found = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
+    return {
+      items: found.map((r) => JSON.parse(r.record) as Record<string, unknown>),
+      possibleDuplicates: found.filter((r) => Number(r.duplicate) === 1).map((r) => Number(r.id)),
+    }
+  }
+
   return {
-    /** Entries as the BFF just wrote or read them (`seenAt`: when the legacy said so). */
+    /** Entries as the BFF just wrote or read them (`seenAt`: when the legacy said so); answers how many changed the index. */
     put: (entries: readonly IndexEntry[], seenAt: number) =>
       store.tx(async (sql) => {
-        await upsert(sql, entries, seenAt)
-        await sql.run(BUMP)
+        const held = await heldOf(
+          sql,
+          entries.map((e) => e.id),
+        )
+        const changes = changesOf(entries, seenAt, held)
+        await upsert(sql, changes, seenAt)
+        if (changes.length) await sql.run(BUMP)
+        return changes.length
       }),
 
-    /** Moves with every change of the index (entries and windows), on every instance sharing the store. */
+    /** Moves with every change of the index (entries and windows planned), on every instance sharing the store. */
     version: async () => Number((await store.get<{ version: number }>('SELECT version FROM candidate_index_version WHERE id = 1'))?.version ?? 0),
 
     /**
-     * A window as read from the legacy at `readAt`: its entries replace what the index held for
-     * those days, and what the legacy no longer holds there goes — unless the BFF heard of it
-     * after the read began.
+     * A window as read from the legacy at `readAt`: what differs from the index is written, and what
+     * the legacy no longer holds there goes — unless the BFF heard of it after the read began. A read
+     * that finds nothing changed writes only the window's time. Answers how many entries changed.
      */
     replaceWindow: (window: DateRange, entries: readonly IndexEntry[], readAt: number) =>
       store.tx(async (sql) => {
-        await upsert(sql, entries, readAt)
-        const gone = 'created_day >= ? AND created_day <= ? AND seen_at < ?'
-        const bounds = [window.start, window.end, readAt]
-        if (sqlite) await sql.run(`DELETE FROM candidate_search WHERE rowid IN (SELECT id FROM candidate_index WHERE ${gone})`, bounds)
-        await sql.run(`DELETE FROM candidate_record WHERE id IN (SELECT id FROM candidate_index WHERE ${gone})`, bounds)
-        await sql.run(`DELETE FROM candidate_index WHERE ${gone}`, bounds)
+        const existing = await sql.all<{ id: number; record_hash: string; seen_at: number }>(
+          'SELECT id, record_hash, seen_at FROM candidate_index WHERE created_day >= ? AND created_day <= ?',
+          [window.start, window.end],
+        )
+        const held = new Map(existing.map((r) => [Number(r.id), { hash: r.record_hash, seenAt: Number(r.seen_at) }]))
+        // An entry read here but held under another day (its creation date changed) is looked up apart.
+        const elsewhere = entries.filter((e) => !held.has(e.id)).map((e) => e.id)
+        for (const [id, known] of await heldOf(sql, elsewhere)) held.set(id, known)
+        const changes = changesOf(entries, readAt, held)
+        const read = new Set(entries.map((e) => e.id))
+        const gone = existing.filter((r) => !read.has(Number(r.id)) && Number(r.seen_at) < readAt).map((r) => Number(r.id))
+        await upsert(sql, changes, readAt)
+        await remove(sql, gone, readAt)
         await sql.run(
           'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, ?, ?) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day, total = excluded.total, read_at = excluded.read_at',
           [window.start, window.end, entries.length, readAt],
         )
-        await sql.run(BUMP)
+        // Since when changes of status are recorded: the first window ever read.
+        await sql.run('INSERT INTO candidate_index_facts (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', ['history_from', readAt])
+        if (changes.length || gone.length) await sql.run(BUMP)
+        return changes.length + gone.length
       }),
 
     /** The windows to read, as planned: each new one unread (read_at 0); one that was split is replaced by its halves. */
@@ -295,67 +449,66 @@ export function createCandidateIndexStore(store: Store) {
       })
     },
 
-    /** The count per status of everything a list selects but the status (the tabs), and their sum under `all`. */
-    async counts(query: Omit<IndexQuery, 'page' | 'pageSize' | 'order' | 'status'>): Promise<Record<string, number>> {
-      const { clauses, params } = selection(query)
-      const counted = await store.all<{ status: string; n: number }>(`SELECT status, COUNT(*) AS n FROM candidate_index ${where(clauses)} GROUP BY status`, params)
-      const counts: Record<string, number> = { all: 0 }
-      for (const { status, n } of counted) {
-        counts[status] = Number(n)
-        counts.all! += Number(n)
-      }
-      return counts
-    },
+    /** Adds the tallies' log into the tallies (the builder does, under its lease): readers sum both either way. */
+    foldTallies: () =>
+      store.tx(async (sql) => {
+        if (!sqlite) return void (await sql.run(FOLD_TALLIES.postgres[0]))
+        const last = Number((await sql.get<{ id: number | null }>('SELECT MAX(id) AS id FROM candidate_tally_log'))?.id ?? 0)
+        if (last > 0) for (const statement of FOLD_TALLIES.sqlite) await sql.run(statement, [last])
+      }),
 
-    /** One page of a list, given the counts of its selection (`counts`): its rows, total and page count. */
-    async page(query: IndexQuery, counts: Readonly<Record<string, number>>) {
-      const { clauses, params } = selection(query)
+    tallied,
+    counts,
+
+    /**
+     * One page of a list: its rows, which of them may be duplicates, and whether another page
+     * follows. With the selection's counts (`counts`, when known) the page is clamped to the last
+     * and the total and page count are given; without them (a search whose counts are not known
+     * yet), they are null and a page past the end is empty.
+     */
+    async page(query: IndexQuery, known: StatusCounts | null) {
       const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
-      const total = status === undefined ? (counts.all ?? 0) : (counts[status] ?? 0)
-      const pageCount = Math.max(1, Math.ceil(total / query.pageSize))
-      const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount)
-      const withStatus = status === undefined ? clauses : [...clauses, 'status = ?']
-      // The page's ids from the keys' indexes alone, then their 20 records.
-      const ids = (
-        await store.all<{ id: number }>(
-          `SELECT id FROM candidate_index ${where(withStatus)} ORDER BY ${orderSql(query.order ?? 'last_action_desc', sqlite ? '' : ' COLLATE "C"')} LIMIT ? OFFSET ?`,
-          [...params, ...(status === undefined ? [] : [status]), query.pageSize, (page - 1) * query.pageSize],
-        )
-      ).map((r) => Number(r.id))
-      const records = new Map<number, string>()
-      for (let at = 0; at < ids.length; at += 500) {
-        const some = ids.slice(at, at + 500)
-        for (const r of await store.all<{ id: number; record: string }>(`SELECT id, record FROM candidate_record WHERE id IN (${some.map(() => '?').join(', ')})`, some))
-          records.set(Number(r.id), r.record)
+      const total = known ? (status === undefined ? (known.all ?? 0) : (known[status] ?? 0)) : null
+      const pageCount = total === null ? null : Math.max(1, Math.ceil(total / query.pageSize))
+      const asked = Math.max(1, Math.trunc(query.page) || 1)
+      const page = pageCount === null ? asked : Math.min(asked, pageCount)
+      // How many rows the list holds before its search (from the tallies): a walk through fewer saw them all.
+      let selectionSize: number | null = null
+      if (indexSearch(query.q)) {
+        const before = await tallied({ ...query, q: undefined })
+        selectionSize = before ? (status === undefined ? (before.all ?? 0) : (before[status] ?? 0)) : null
       }
-      const items = ids.flatMap((id) => (records.has(id) ? [JSON.parse(records.get(id)!) as Record<string, unknown>] : []))
-      return { items, counts: { ...counts }, total, page, pageCount, pageSize: query.pageSize }
+      const ids = await pageIds(query, status, (page - 1) * query.pageSize, selectionSize)
+      const { items, possibleDuplicates } = await recordsOf(ids.slice(0, query.pageSize))
+      return { items, possibleDuplicates, total, page, pageCount, pageSize: query.pageSize, hasMore: ids.length > query.pageSize }
     },
 
-    /** Of `ids`, those sharing an e-mail or a WhatsApp with another record anywhere in the index ("possível duplicado"). */
-    async duplicatesAmong(ids: readonly number[]): Promise<number[]> {
-      if (ids.length === 0) return []
-      const rows = await store.all<{ id: number }>(
-        `SELECT c.id FROM candidate_index c WHERE c.id IN (${ids.map(() => '?').join(', ')}) AND (
-           (c.email_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.email_key = c.email_key AND o.id <> c.id))
-           OR (c.phone_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.phone_key = c.phone_key AND o.id <> c.id)))`,
-        ids,
-      )
-      const found = new Set(rows.map((r) => Number(r.id)))
-      return ids.filter((id) => found.has(id))
+    /** The registrations of some days per status and per origin (the dashboard's month), from the tallies. */
+    async registered(days: DateRange) {
+      const { condition, params } = dayCondition(days)
+      const [statuses, origins] = await Promise.all([tally('day', 'status', condition, params), tally('origin', 'origin', condition, params)])
+      delete statuses.all
+      delete origins.all
+      return { statuses, origins }
     },
 
-    /** The records registered on `days` (with `status`, when given): what the dashboard counts a month by. */
-    async registeredIn(days: DateRange, status?: string): Promise<Record<string, unknown>[]> {
-      const rows = await store.all<{ record: string }>(
-        `SELECT r.record FROM candidate_index i JOIN candidate_record r ON r.id = i.id WHERE i.created_day >= ? AND i.created_day <= ?${status === undefined ? '' : ' AND i.status = ?'}`,
-        [days.start, days.end, ...(status === undefined ? [] : [status])],
+    /** Hires (contratado) whose last action is in [from, until) and who registered on `registered`, per vacancy (null: none). */
+    async hiresByVacancy(from: number, until: number, registered: DateRange): Promise<Map<number | null, number>> {
+      const rows = await store.all<{ vacancy_id: number | null; n: number }>(
+        "SELECT vacancy_id, COUNT(*) AS n FROM candidate_index WHERE status = 'contratado' AND last_action >= ? AND last_action < ? AND created_day >= ? AND created_day <= ? GROUP BY vacancy_id",
+        [from, until, registered.start, registered.end],
       )
-      return rows.map((r) => JSON.parse(r.record) as Record<string, unknown>)
+      return new Map(rows.map((r) => [r.vacancy_id === null ? null : Number(r.vacancy_id), Number(r.n)]))
+    },
+
+    /** Since when changes of status are recorded (the first window read, ms), or null. */
+    historyFrom: async () => {
+      const row = await store.get<{ value: number }>('SELECT value FROM candidate_index_facts WHERE name = ?', ['history_from'])
+      return row ? Number(row.value) : null
     },
 
     /** How many records the index holds. */
-    count: async () => Number((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM candidate_index'))?.n ?? 0),
+    count: async () => (await tally('day', 'status', '', [])).all ?? 0,
   }
 }
 export type CandidateIndexStore = ReturnType<typeof createCandidateIndexStore>

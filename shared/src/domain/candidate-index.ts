@@ -3,6 +3,7 @@ import { emailKey, phoneKey } from './candidate-identity.ts'
 import { lastActionAt } from './last-action.ts'
 import { digitsOnly, foldText } from './text.ts'
 import { calendarDate, monthRange, rangeDays, shiftDate, type DateRange } from './dates.ts'
+import { originOf } from './dashboard.ts'
 
 /**
  * What the BFF's candidate index keeps of one legacy record (docs/decisions/candidate-index.md): the
@@ -15,6 +16,8 @@ export interface IndexEntry {
   vacancyId: number | null
   /** The normalised status ('' for Sem Status), as the tabs count it. */
   status: string
+  /** Where the person heard of the vacancy, as the dashboard groups it (one of the nine, or 'Não informado'). */
+  origin: string
   /** The record's creation day (YYYY-MM-DD), for date filters and the windows it is read in. */
   createdDay: string
   /** Last action (docs/product.md, Statuses) in ms since the epoch; 0 when the record has no dates. */
@@ -25,7 +28,7 @@ export interface IndexEntry {
   stateKey: string
   /** Folded name, e-mail and WhatsApp, one per line: a search matches within a field, never across. */
   search: string
-  /** Folded company name: the all-candidates search matches it too. */
+  /** Folded company name of the record's vacancy: the all-candidates search matches it too. */
   company: string
   /** WhatsApp digits: a search of 4+ digits matches them however the number was typed. */
   phoneDigits: string
@@ -56,6 +59,7 @@ export function indexEntry(record: LegacyRecord): IndexEntry | null {
     id,
     vacancyId: Number.isSafeInteger(vacancy) && vacancy > 0 ? vacancy : null,
     status: normalizeCandidateStatus(text(record.status)),
+    origin: originOf(text(record.veiopor)),
     createdDay: created ? calendarDate(created) : '',
     lastAction: Number.isNaN(last) ? 0 : last,
     nameKey: sortKey(record.full_name),

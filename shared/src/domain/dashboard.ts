@@ -91,19 +91,46 @@ export function hireWindow(month: string): DateRange {
  * counted under the known spelling of the name (case and spaces aside).
  */
 export function filledCounts(hires: readonly DashboardHire[], month: string, recruiters: readonly string[] = []): FilledCounts {
-  const out: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: Object.fromEntries(recruiters.map((r) => [r, 0])) }
-  const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))
+  const tally = hireTally(recruiters)
   for (const h of hires) {
     if (normalizeCandidateStatus(h.status) !== 'contratado') continue
     const at = lastActionAt(h)
     if (!at || calendarMonth(at) !== month) continue
-    out.filled++
-    out.byState[stateKey(h.job_posting?.estado)]! += 1
-    const named = h.job_posting?.recrutador?.replace(/\s+/g, ' ').trim()
-    const recruiter = named ? (known.get(recruiterKey(named)) ?? named) : 'Sem recrutador'
-    out.byRecruiter[recruiter] = (out.byRecruiter[recruiter] ?? 0) + 1
+    tally.add(h.job_posting, 1)
   }
-  return out
+  return tally.counts
+}
+
+/**
+ * The same figures from hires already counted per vacancy (the candidate index counts the month's
+ * hires in SQL): each vacancy's state and recruiter as the vacancy list gives them; a hire whose
+ * vacancy is not listed counts as a hire with no vacancy.
+ */
+export function filledCountsByVacancy(
+  hiresByVacancy: ReadonlyMap<number | null, number>,
+  vacancies: readonly (DashboardHire['job_posting'] & { id?: number | null })[],
+  recruiters: readonly string[] = [],
+): FilledCounts {
+  const tally = hireTally(recruiters)
+  const byId = new Map(vacancies.map((v) => [Number(v?.id), v]))
+  for (const [id, n] of hiresByVacancy) tally.add(id === null ? null : (byId.get(id) ?? null), n)
+  return tally.counts
+}
+
+/** Hires added up per state and per recruiter; every known recruiter listed, a hire's under the known spelling of the name. */
+function hireTally(recruiters: readonly string[]) {
+  const counts: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: Object.fromEntries(recruiters.map((r) => [r, 0])) }
+  const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))
+  return {
+    counts,
+    add(vacancy: DashboardHire['job_posting'], n: number) {
+      counts.filled += n
+      counts.byState[stateKey(vacancy?.estado)]! += n
+      const named = vacancy?.recrutador?.replace(/\s+/g, ' ').trim()
+      const recruiter = named ? (known.get(recruiterKey(named)) ?? named) : 'Sem recrutador'
+      counts.byRecruiter[recruiter] = (counts.byRecruiter[recruiter] ?? 0) + n
+    },
+  }
 }
 
 const ORIGINS = new Map(VEIOPOR_APPLY.map((o) => [foldText(o.value), o.label]))

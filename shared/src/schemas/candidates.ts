@@ -39,10 +39,18 @@ export type StatusCounts = Static<typeof StatusCounts>
 const PageFields = {
   items: Type.Array(ListedCandidate),
   page: Type.Integer(),
-  pageCount: Type.Integer(),
-  total: Type.Integer(),
+  /** Null with the counts (a search from the candidate index, not counted yet). */
+  pageCount: Type.Union([Type.Integer(), Type.Null()]),
+  total: Type.Union([Type.Integer(), Type.Null()]),
   pageSize: Type.Integer(),
-  counts: StatusCounts,
+  /** Whether a page follows this one. */
+  hasMore: Type.Boolean(),
+  /**
+   * The selection's counts per status; null when they would cost more than the page (a search from
+   * the candidate index, whose count grows with what it matches): the list asks them of the
+   * counts route (CandidateCounts) and shows the page meanwhile.
+   */
+  counts: Type.Union([StatusCounts, Type.Null()]),
   /** Ids of this page's rows that share an e-mail or WhatsApp with another row of the list (of the whole base, when from the index). */
   possibleDuplicates: Type.Array(Type.Integer()),
   /**
@@ -63,6 +71,12 @@ export type VacancyCandidatePage = Static<typeof VacancyCandidatePage>
 /** GET /bff/candidates; `idle`: 'Todos' without a search loads nothing (docs/product.md, Validation). */
 export const AllCandidatesPage = Type.Object({ idle: Type.Boolean(), ...PageFields })
 export type AllCandidatesPage = Static<typeof AllCandidatesPage>
+
+/** GET /bff/vacancies/:id/candidates/counts and GET /bff/candidates/counts: a list's counts per status, for its selection (no status, page or order). */
+export const VacancyCandidateCountsQuery = Type.Pick(VacancyCandidatesQuery, ['q'])
+export const AllCandidateCountsQuery = Type.Pick(AllCandidatesQuery, ['q', 'start_date', 'end_date'])
+export const CandidateCounts = Type.Object({ counts: StatusCounts, indexedAt: Type.Optional(Type.String()) })
+export type CandidateCounts = Static<typeof CandidateCounts>
 
 /** One candidate: GET /bff/candidates/:id and the answer of every candidate write. */
 export const CandidateAnswer = Type.Object({ candidate: ListedCandidate })

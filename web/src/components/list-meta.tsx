@@ -13,7 +13,7 @@ export function ListMeta({
   onReorder,
 }: {
   /** The page as the BFF answered it. */
-  list: { total: number; page: number; pageCount: number; indexedAt?: string | undefined }
+  list: { total: number | null; page: number; pageCount: number | null; indexedAt?: string | undefined }
   noun: [singular: string, plural: string]
   reordered: boolean
   onReorder: () => void
@@ -21,7 +21,7 @@ export function ListMeta({
   return (
     <div className="list-meta">
       <p className="result-count" aria-live="polite">
-        {total.toLocaleString('pt-BR')} {total === 1 ? noun[0] : noun[1]} · página {page} de {pageCount}
+        {total === null ? `Contando ${noun[1]}… · página ${page}` : `${total.toLocaleString('pt-BR')} ${total === 1 ? noun[0] : noun[1]} · página ${page} de ${pageCount}`}
         {indexedAt && (
           <span title="O que é feito no Mini Vagas aparece na hora; o que é alterado direto no sistema antigo aparece quando a lista é atualizada de novo.">
             {' '}

@@ -1,7 +1,24 @@
 import { pageButtons } from '@mini-vagas/shared/domain/candidate-list'
 
-/** docs/product.md, Limits: first, last, and two pages either side of the current one. */
-export function Pagination({ page, pageCount, onPage, label = 'Paginação' }: { page: number; pageCount: number; onPage: (page: number) => void; label?: string }) {
+/**
+ * docs/product.md, Limits: first, last, and two pages either side of the current one. While the
+ * page count is not known yet (a search being counted), the pages up to this one and the next when
+ * `hasMore`.
+ */
+export function Pagination({
+  page,
+  pageCount: known,
+  hasMore = false,
+  onPage,
+  label = 'Paginação',
+}: {
+  page: number
+  pageCount: number | null
+  hasMore?: boolean
+  onPage: (page: number) => void
+  label?: string
+}) {
+  const pageCount = known ?? page + (hasMore ? 1 : 0)
   if (pageCount <= 1) return null
   return (
     <nav className="pagination" aria-label={label}>

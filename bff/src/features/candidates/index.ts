@@ -7,13 +7,16 @@ import {
   AllCandidatesCsvQuery,
   AllCandidatesPage,
   AllCandidatesQuery,
+  AllCandidateCountsQuery,
   CandidateAnswer,
+  CandidateCounts,
   ForwardAnswer,
   ForwardBody,
   NoteChange,
   StatusChange,
   VacancyCandidatePage,
   VacancyCandidatesQuery,
+  VacancyCandidateCountsQuery,
   VacancyCsvQuery,
 } from '@mini-vagas/shared/schemas/candidates'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
@@ -69,6 +72,14 @@ export async function candidatesFeature(app: FastifyInstance) {
       lists.vacancyCandidates(Number(request.params.id), () => request.owned.vacancy(), { ...request.query, page: Number(request.query.page ?? 1) }, asker(request)),
   )
 
+  // A search's counts, asked apart from its page when the candidate index answers it: the page
+  // costs the same at any size, the counts grow with what the search matches.
+  api.get(
+    '/bff/vacancies/:id/candidates/counts',
+    { config: { access: 'own-vacancy' }, schema: { tags, params: IdParams, querystring: VacancyCandidateCountsQuery, response: { 200: CandidateCounts, ...Failures } } },
+    async (request) => lists.vacancyCounts(Number(request.params.id), () => request.owned.vacancy(), request.query.q, asker(request)),
+  )
+
   api.get(
     '/bff/vacancies/:id/candidates.csv',
     { config: { access: 'own-vacancy' }, schema: { tags: ['exports'], params: IdParams, querystring: VacancyCsvQuery, response: CsvAnswer } },
@@ -88,6 +99,12 @@ export async function candidatesFeature(app: FastifyInstance) {
     '/bff/candidates',
     { config: { access: 'admin' }, schema: { tags, querystring: AllCandidatesQuery, response: { 200: AllCandidatesPage, ...Failures } } },
     async (request) => lists.allCandidates({ ...request.query, page: Number(request.query.page ?? 1) }, asker(request)),
+  )
+
+  api.get(
+    '/bff/candidates/counts',
+    { config: { access: 'admin' }, schema: { tags, querystring: AllCandidateCountsQuery, response: { 200: CandidateCounts, ...Failures } } },
+    async (request) => lists.allCounts(request.query, asker(request)),
   )
 
   api.get(

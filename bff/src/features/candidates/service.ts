@@ -40,7 +40,7 @@ export type ListQuery = Omit<VacancyCandidatesQuery, 'page'> & {
 /** One page of `rows` (or every row on one page), with the ids on it in `marked`: those sharing a contact with another row. */
 const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
   const page = paginate(rows, query.everything ? 1 : (query.page ?? 1), query.everything ? Math.max(1, rows.length) : undefined)
-  return { ...page, possibleDuplicates: page.items.map((c) => Number(c.id)).filter((id) => marked.has(id)) }
+  return { ...page, hasMore: page.page < page.pageCount, possibleDuplicates: page.items.map((c) => Number(c.id)).filter((id) => marked.has(id)) }
 }
 
 /**
@@ -53,6 +53,15 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
   async function fromIndex(query: Omit<IndexQuery, 'page' | 'pageSize'>, list: ListQuery, session: SessionData) {
     const found = await index?.list({ ...query, page: list.everything ? 1 : (list.page ?? 1), pageSize: list.everything ? EVERYTHING : CANDIDATES_PAGE_SIZE })
     return found ? { ...found, items: found.items.map((c) => asSeenBy(session, c as Row)) } : null
+  }
+
+  /** Days that do not exist, or an end before the start, are the user's to fix, not the legacy's; a search needs 4 characters. */
+  function checkAllCandidates(query: { q?: string | undefined; start_date?: string | undefined; end_date?: string | undefined }) {
+    const datesProblem = optionalRangeProblem(query.start_date, query.end_date)
+    if (datesProblem) throw new HttpError(400, datesProblem, { errors: { start_date: [datesProblem] } })
+    const q = (query.q ?? '').trim()
+    if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
+    return q
   }
 
   /**
@@ -91,7 +100,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
     return row
   }
 
-  return {
+  const lists = {
     /** One candidate as the session may read it (the route's access rule already checked the vacancy). */
     candidate: (candidate: Row, session: SessionData) => asSeenBy(session, candidate),
 
@@ -157,11 +166,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
      */
     async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, { session, legacy }: Asker) {
       const dates = { start_date: query.start_date, end_date: query.end_date }
-      // Days that do not exist, or an end before the start, are the user's to fix, not the legacy's.
-      const datesProblem = optionalRangeProblem(dates.start_date, dates.end_date)
-      if (datesProblem) throw new HttpError(400, datesProblem, { errors: { start_date: [datesProblem] } })
-      const q = (query.q ?? '').trim()
-      if (q && q.length < SEARCH_MIN_CHARS) throw new HttpError(400, 'Digite pelo menos 4 caracteres para realizar a busca.')
+      const q = checkAllCandidates(query)
       // A search's pages, and its counts, reuse one read until a candidate is written.
       const datesKey = `${dates.start_date ?? ''}|${dates.end_date ?? ''}`
       const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
@@ -184,7 +189,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
         const wanted = normalizeCandidateStatus(status)
         read = await cached(`status:${wanted}`, () => legacy.candidates.withStatus(wanted, dates))
       } else {
-        return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, possibleDuplicates: [] }
+        return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, hasMore: false, possibleDuplicates: [] }
       }
       // The search's own text was the legacy's to match; here the result is filtered by status and ordered.
       const view = viewOf(read)
@@ -194,6 +199,24 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       // The export takes every row of the result; the screen takes one page.
       return { idle: false, counts, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
     },
+
+    /** A vacancy's counts per status for a search (what its page leaves out when the index answers it); from the list itself otherwise. */
+    async vacancyCounts(id: number, readVacancy: () => Promise<Obj>, q: string | undefined, asker: Asker) {
+      const indexed = await index?.counts({ vacancyId: id, q })
+      if (indexed) return indexed
+      const { counts } = await lists.vacancyCandidates(id, readVacancy, { q }, asker)
+      return { counts: counts ?? { all: 0 } }
+    },
+
+    /** The all-candidates list's counts per status for a search and dates; from the list itself when the index does not answer. */
+    async allCounts(query: { q?: string | undefined; start_date?: string | undefined; end_date?: string | undefined }, asker: Asker) {
+      const q = checkAllCandidates(query)
+      const indexed = await index?.counts({ days: { start: query.start_date, end: query.end_date }, q, withCompany: true })
+      if (indexed) return indexed
+      const { counts } = await lists.allCandidates({ ...query, q }, asker)
+      return { counts: counts ?? { all: 0 } }
+    },
   }
+  return lists
 }
 export type CandidateLists = ReturnType<typeof createCandidateLists>

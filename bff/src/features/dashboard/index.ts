@@ -12,7 +12,7 @@ import { changesCounts, createDashboard } from './service.ts'
 export async function dashboardFeature(app: FastifyInstance) {
   const dashboard = createDashboard({ now: app.now, index: app.candidateIndex })
   app.onLegacyWrite((event) => {
-    if (changesCounts(event)) dashboard.invalidate()
+    if (changesCounts(event)) dashboard.invalidate(event)
   })
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/bff/dashboard',

@@ -1,7 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { monthRange, todayDate } from '@mini-vagas/shared/domain/dates'
+import { dayRangeInstants, monthRange, todayDate } from '@mini-vagas/shared/domain/dates'
 import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
-import { filledCounts, hireWindow, originCounts, statusCounts, vacancyCounts, type DashboardHire } from '@mini-vagas/shared/domain/dashboard'
+import {
+  filledCounts,
+  filledCountsByVacancy,
+  hireWindow,
+  NOT_INFORMED_ORIGIN,
+  originCounts,
+  statusCounts,
+  vacancyCounts,
+  type DashboardHire,
+} from '@mini-vagas/shared/domain/dashboard'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
 import type { LegacyEvent } from '../../legacy/writes.ts'
 import type { CandidateIndex } from '../../candidate-index/plugin.ts'
@@ -12,31 +21,12 @@ const MAX_STALE_MS = 10 * 60_000
 /** Whether a write can change a dashboard figure: a note cannot; anything else may. */
 export const changesCounts = (event: LegacyEvent): boolean => !(event.kind === 'candidate' && event.change === 'note')
 
-/**
- * The month's figures. From the candidate index while it answers for the whole base: the month's
- * registrations and the hire window's hires are rows of the BFF's store, current for every write
- * through the BFF, and only the vacancies (a few hundred) are read from the legacy. Otherwise four
- * independent legacy reads, in parallel. Hires are read for their window, not every hire ever:
- * the legacy filters by registration date only (see hireWindow).
- */
-async function compute(legacy: LegacyGateway, month: string, index: CandidateIndex | null) {
+type Vacancies = Awaited<ReturnType<LegacyGateway['vacancies']['list']>>
+
+/** The legacy's four reads of a month (the path before the candidate index answers, or without it). */
+async function fromLegacy(legacy: LegacyGateway, month: string, vacancies: Vacancies) {
   const { start, end } = monthRange(month)
   const hired = hireWindow(month)
-  const [vacancies, registered, hiresIndexed] = await Promise.all([
-    legacy.vacancies.list(),
-    index ? index.registeredIn({ start, end }) : null,
-    index ? index.registeredIn(hired, 'contratado') : null,
-  ])
-  const recruiters = knownRecruiters(vacancies)
-  if (registered && hiresIndexed)
-    return {
-      month,
-      vacancies: vacancyCounts(vacancies),
-      filled: filledCounts(hiresIndexed.records as DashboardHire[], month, recruiters),
-      statuses: statusCounts(registered.records.map((r) => ({ status: (r.status as string | null) ?? null, total: 1 }))),
-      origins: originCounts(registered.records as { veiopor?: string | null }[]),
-      indexedAt: registered.indexedAt < hiresIndexed.indexedAt ? registered.indexedAt : hiresIndexed.indexedAt,
-    }
   const dates = { start_date: start, end_date: end }
   const [hires, statuses, registrations] = await Promise.all([
     legacy.candidates.withStatus('contratado', { start_date: hired.start, end_date: hired.end }),
@@ -46,28 +36,64 @@ async function compute(legacy: LegacyGateway, month: string, index: CandidateInd
   return {
     month,
     vacancies: vacancyCounts(vacancies),
-    filled: filledCounts(hires as unknown as DashboardHire[], month, recruiters),
+    filled: filledCounts(hires as unknown as DashboardHire[], month, knownRecruiters(vacancies)),
     statuses: statusCounts(statuses),
     origins: originCounts(registrations as { veiopor?: string | null }[]),
     indexedAt: undefined as string | undefined,
   }
 }
-type Counts = Awaited<ReturnType<typeof compute>>
+type Counts = Awaited<ReturnType<typeof fromLegacy>>
 
 /**
- * The dashboard in one answer, computed on the server (docs/product.md, Dashboard; Limits). Cached per month: fresh for
- * a minute; up to ten minutes a stale answer is served at once while a new one is computed; any
- * write through the BFF drops the cache so staff see their own changes. From the candidate index
- * that next answer is rows of the store, not four legacy reads.
+ * The dashboard in one answer, computed on the server (docs/product.md, Dashboard; Limits).
+ * - While the candidate index answers for the whole base, a month's registrations (per status and
+ *   origin) and hires come from its tallies, kept by every write in the same transaction: each
+ *   answer is a few store queries, current for every write through the BFF, never cold.
+ * - Otherwise four legacy reads, cached per month: fresh for a minute; up to ten minutes a stale
+ *   answer is served at once while a new one is computed; any write through the BFF drops them.
+ * The vacancies (a few hundred) are read from the legacy either way, kept a minute and dropped by
+ * any vacancy write through the BFF.
  */
 export function createDashboard({ now = Date.now, index = null }: { now?: () => number; index?: CandidateIndex | null } = {}) {
   const cache = new Map<string, { at: number; counts: Counts }>()
   const computing = new Map<string, Promise<Counts>>()
+  let vacancies: { at: number; list: Promise<Vacancies> } | null = null
+
+  function vacancyList(legacy: LegacyGateway): Promise<Vacancies> {
+    if (vacancies && now() - vacancies.at < FRESH_MS) return vacancies.list
+    const held = { at: now(), list: legacy.vacancies.list() }
+    vacancies = held
+    held.list.catch(() => {
+      if (vacancies === held) vacancies = null
+    })
+    return held.list
+  }
+
+  async function fromIndex(legacy: LegacyGateway, month: string) {
+    if (!index) return null
+    const days = monthRange(month)
+    const { from, until } = dayRangeInstants(days.start, days.end)
+    const [figures, list] = await Promise.all([index.month(days, { from: from.getTime(), until: until.getTime(), registered: hireWindow(month) }), vacancyList(legacy)])
+    if (!figures) return null
+    const origins = originCounts([])
+    for (const [origin, n] of Object.entries(figures.origins)) origins[origin in origins ? origin : NOT_INFORMED_ORIGIN]! += n
+    return {
+      month,
+      vacancies: vacancyCounts(list),
+      filled: filledCountsByVacancy(figures.hiresByVacancy, list as { id?: number | null }[], knownRecruiters(list)),
+      statuses: figures.statuses,
+      origins,
+      indexedAt: figures.indexedAt,
+      generatedAt: new Date(now()).toISOString(),
+      stale: false,
+    }
+  }
 
   function refresh(month: string, legacy: LegacyGateway): Promise<Counts> {
     const running = computing.get(month)
     if (running) return running
-    const promise = compute(legacy, month, index)
+    const promise = vacancyList(legacy)
+      .then((list) => fromLegacy(legacy, month, list))
       .then((counts) => {
         cache.set(month, { at: now(), counts })
         return counts
@@ -80,6 +106,8 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
   return {
     currentMonth: () => todayDate(new Date(now())).slice(0, 7),
     async get(month: string, legacy: LegacyGateway, log: FastifyBaseLogger) {
+      const indexed = await fromIndex(legacy, month)
+      if (indexed) return indexed
       const hit = cache.get(month)
       const age = hit ? now() - hit.at : Infinity
       if (hit && age < FRESH_MS) return { ...hit.counts, generatedAt: new Date(hit.at).toISOString(), stale: false }
@@ -90,7 +118,11 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
       const counts = await refresh(month, legacy)
       return { ...counts, generatedAt: new Date(cache.get(month)?.at ?? now()).toISOString(), stale: false }
     },
-    invalidate: () => cache.clear(),
+    /** A write that may change a figure: the legacy path's months are read again; a vacancy's, the vacancies too. */
+    invalidate(event?: LegacyEvent) {
+      cache.clear()
+      if (!event || event.kind === 'vacancy') vacancies = null
+    },
   }
 }
 export type Dashboard = ReturnType<typeof createDashboard>

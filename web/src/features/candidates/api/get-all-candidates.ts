@@ -24,6 +24,15 @@ export function allCandidatesQuery(p: Omit<AllListParams, 'page'> & { page?: num
 
 export const allCandidatesKey = (p: AllListParams) => `/bff/candidates?${allCandidatesQuery(p)}`
 
+/** The list's counts per status for a search and dates (asked when its page comes without them). */
+export function allCountsKey(p: Pick<AllListParams, 'q' | 'start' | 'end'>): string {
+  const query = new URLSearchParams()
+  if (p.q.trim()) query.set('q', p.q.trim())
+  if (p.start) query.set('start_date', p.start)
+  if (p.end) query.set('end_date', p.end)
+  return `/bff/candidates/counts?${query}`
+}
+
 export function useAllCandidates(params: AllListParams | null) {
-  return useCandidatePage<AllCandidatesPage>(params ? allCandidatesKey(params) : null)
+  return useCandidatePage<AllCandidatesPage>(params ? allCandidatesKey(params) : null, params ? allCountsKey(params) : null, params?.status)
 }

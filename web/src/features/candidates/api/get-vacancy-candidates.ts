@@ -23,6 +23,11 @@ export function useVacancyBySlug(slug: string) {
   return useSWR(`/bff/vacancies/by-slug/${encodeURIComponent(slug)}`, async (key: string) => (await api<VacancyAnswer>(key)).vacancy)
 }
 
+/** The vacancy's counts per status for a search (asked when its page comes without them). */
+export function vacancyCountsKey(id: number, q: string): string {
+  return `/bff/vacancies/${id}/candidates/counts${q.trim() ? `?${new URLSearchParams({ q: q.trim() })}` : ''}`
+}
+
 export function useVacancyCandidates(id: number | undefined, params: VacancyListParams) {
-  return useCandidatePage<VacancyCandidatePage>(id ? vacancyCandidatesKey(id, params) : null)
+  return useCandidatePage<VacancyCandidatePage>(id ? vacancyCandidatesKey(id, params) : null, id ? vacancyCountsKey(id, params.q) : null, params.status)
 }

@@ -13,7 +13,7 @@ const withRow =
   (page: CandidatePage | undefined): CandidatePage => {
     if (!page) return page as unknown as CandidatePage
     const before = page.items.find((c) => c.id === row.id)
-    const counts = before && before.status !== row.status ? movedCount(page.counts, before.status, row.status) : page.counts
+    const counts = before && before.status !== row.status && page.counts ? movedCount(page.counts, before.status, row.status) : page.counts
     return { ...page, counts, items: page.items.map((c) => (c.id === row.id ? { ...c, ...row } : c)) }
   }
 
@@ -23,7 +23,7 @@ const withRow =
  * next shown (SWR revalidates a cached key on mount). The list keeps its row order meanwhile (useSteadyPage),
  * so the row written stays where the user acted on it, with its new values.
  */
-export function useCandidateWrites(pageKey: string | null) {
+export function useCandidateWrites(pageKey: string | null, countsKey: string | null = null) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
   return {
@@ -37,6 +37,8 @@ export function useCandidateWrites(pageKey: string | null) {
           populateCache: true,
           revalidate: false,
         })
+        // A search's counts, asked apart from its page, are asked again.
+        if (countsKey) void mutate(countsKey)
         toast('Status do candidato alterado com sucesso')
       } catch {
         toast('Erro ao alterar o status do candidato', { kind: 'error' })

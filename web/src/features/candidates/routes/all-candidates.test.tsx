@@ -61,4 +61,48 @@ describe('ListaTodosCandidatos', () => {
     // 13:05 UTC is 10:05 in Fortaleza.
     expect(screen.getByText(/atualizada em 25\/11\/2026.*10:05/)).toBeTruthy()
   })
+  it('shows the first page of a search at once, and its counts when they are counted', async () => {
+    let countsAsked = 0
+    let answerCounts: (() => void) | undefined
+    const counted = new Promise<void>((resolve) => (answerCounts = resolve))
+    mockBff({
+      'GET /bff/auth/session': me,
+      'GET /bff/candidates?page=1&order=last_action_desc': () => ({
+        status: 200,
+        body: { idle: true, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, hasMore: false, counts },
+      }),
+      'GET /bff/candidates?page=1&order=last_action_desc&q=maria': () => ({
+        status: 200,
+        body: {
+          idle: false,
+          items: [row],
+          page: 1,
+          pageCount: null,
+          total: null,
+          pageSize: 20,
+          hasMore: true,
+          counts: null,
+          possibleDuplicates: [],
+          indexedAt: '2026-11-25T13:05:00.000Z',
+        },
+      }),
+      'GET /bff/candidates/counts?q=maria': async () => {
+        countsAsked++
+        await counted
+        return { status: 200, body: { counts: { all: 45, contratado: 45 }, indexedAt: '2026-11-25T13:05:00.000Z' } }
+      },
+    })
+    renderRoute('/todos-candidatos')
+    await userEvent.type(await screen.findByLabelText('Buscar'), 'maria')
+    expect(await screen.findByText('Maria Araújo')).toBeTruthy()
+    // The page is shown before its counts: the tabs wait, the pager offers the next page.
+    expect(screen.getByRole('button', { name: 'Todos (…)' })).toBeTruthy()
+    expect(screen.getByText(/Contando candidatos… · página 1/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Página 2' })).toBeTruthy()
+    answerCounts!()
+    expect(await screen.findByRole('button', { name: 'Todos (45)' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Contratado (45)' })).toBeTruthy()
+    expect(screen.getByText(/45 candidatos · página 1 de 3/)).toBeTruthy()
+    expect(countsAsked).toBe(1)
+  })
 })

@@ -24,8 +24,8 @@ export function Component() {
   const q = useDeferredValue(search).trim()
   const tooShort = q.length > 0 && q.length < SEARCH_MIN_CHARS
   const params = tooShort ? null : { page, status, q, order, start, end }
-  const { key, data, error, isLoading, mutate, reordered, reorder } = useAllCandidates(params)
-  const writes = useCandidateWrites(key)
+  const { key, countsKey, data, error, isLoading, mutate, reordered, reorder } = useAllCandidates(params)
+  const writes = useCandidateWrites(key, countsKey)
   const dialogs = useCandidateDialogs()
   const reset = (fn: () => void) => {
     fn()
@@ -101,7 +101,7 @@ export function Component() {
             onForward={dialogs.openForward}
             showCompany
           />
-          <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
+          <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
       <CandidateDialogs dialogs={dialogs} onNoteSaved={(row) => void writes.noteSaved(row)} />

@@ -96,7 +96,7 @@ export function Component() {
               </tbody>
             </table>
           </div>
-          <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
+          <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
     </main>

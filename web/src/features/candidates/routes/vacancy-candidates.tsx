@@ -35,8 +35,8 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
   const [order, setOrder] = useState<CandidateOrder>('last_action_desc')
   const q = useDeferredValue(search)
   const params = { page, status, q, order }
-  const { key, data, error, isLoading, mutate, reordered, reorder } = useVacancyCandidates(vacancy?.id, params)
-  const writes = useCandidateWrites(key)
+  const { key, countsKey, data, error, isLoading, mutate, reordered, reorder } = useVacancyCandidates(vacancy?.id, params)
+  const writes = useCandidateWrites(key, countsKey)
   const dialogs = useCandidateDialogs()
   const reset = (fn: () => void) => {
     fn()
@@ -112,7 +112,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
             onForward={dialogs.openForward}
             company={company}
           />
-          <Pagination page={data.page} pageCount={data.pageCount} onPage={setPage} />
+          <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
       <CandidateDialogs dialogs={dialogs} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(row) => void writes.noteSaved(row)} />

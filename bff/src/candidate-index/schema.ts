@@ -1,0 +1,187 @@
+import type { Migration } from '../plugins/store.ts'
+
+/**
+ * The candidate index's tables (docs/decisions/candidate-index.md), on both engines:
+ * - `candidate_index`: one narrow row of keys per legacy record (what lists filter, search and
+ *   order by), with an index per order of each list, the id last, so a page is read in order.
+ * - `candidate_record`: the records themselves, apart, so counts, sorts and skipped pages read keys only.
+ * - `candidate_index_vacancies`: each vacancy's folded company name (what the all-candidates search
+ *   matches as "company"): a few hundred rows, not one per candidate.
+ * - the search's own index, each engine's: SQLite's FTS5 with trigrams, PostgreSQL's pg_trgm.
+ * - tallies: candidates per (day, status), (day, origin) and (vacancy, status), kept by triggers
+ *   in the same transaction as every change of an entry (the triggers append to a log, which the
+ *   builder folds into the tallies: an insert-only log keeps concurrent writers apart on PostgreSQL).
+ * - `candidate_status_history`: each change of status the index sees (a write through the BFF, or
+ *   a refresh that finds a record changed elsewhere), with when the legacy says it happened.
+ * - windows of creation days read (and when), the version every change moves, and a few facts.
+ */
+const orderIndexes = (c: string) =>
+  [
+    ['vacancy', 'vacancy_id, last_action, id'],
+    ['vacancy_status', 'vacancy_id, status, last_action, id'],
+    ['vacancy_name', `vacancy_id, name_key${c}, id`],
+    ['vacancy_city', `vacancy_id, city_key${c}, id`],
+    ['vacancy_state', `vacancy_id, state_key${c}, id`],
+    ['last', 'last_action, id'],
+    ['status', 'status, last_action, id'],
+    ['created', 'created_day, last_action, id'],
+    ['name', `name_key${c}, id`],
+    ['city', `city_key${c}, id`],
+    ['state', `state_key${c}, id`],
+    ['email', 'email_key'],
+    ['phone', 'phone_key'],
+  ]
+    .map(([name, columns]) => `CREATE INDEX IF NOT EXISTS candidate_index_${name} ON candidate_index (${columns});`)
+    .join('\n')
+
+const TABLE = `candidate_index (
+     id {id},
+     vacancy_id BIGINT,
+     status TEXT NOT NULL,
+     origin TEXT NOT NULL,
+     created_day TEXT NOT NULL,
+     last_action BIGINT NOT NULL,
+     name_key TEXT NOT NULL,
+     city_key TEXT NOT NULL,
+     state_key TEXT NOT NULL,
+     search TEXT NOT NULL,
+     phone_digits TEXT NOT NULL,
+     email_key TEXT NOT NULL,
+     phone_key TEXT NOT NULL,
+     record_hash TEXT NOT NULL,
+     seen_at BIGINT NOT NULL
+   )`
+
+/** The first shape of the entries (with each one's company), replaced by the third migration. */
+const FIRST_TABLE = `candidate_index (
+     id {id},
+     vacancy_id BIGINT,
+     status TEXT NOT NULL,
+     created_day TEXT NOT NULL,
+     last_action BIGINT NOT NULL,
+     name_key TEXT NOT NULL,
+     city_key TEXT NOT NULL,
+     state_key TEXT NOT NULL,
+     search TEXT NOT NULL,
+     company TEXT NOT NULL,
+     phone_digits TEXT NOT NULL,
+     email_key TEXT NOT NULL,
+     phone_key TEXT NOT NULL,
+     seen_at BIGINT NOT NULL
+   )`
+
+const TALLIES = `
+  CREATE TABLE candidate_tally_day (created_day TEXT NOT NULL, status TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (created_day, status));
+  CREATE TABLE candidate_tally_origin (created_day TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (created_day, origin));
+  CREATE TABLE candidate_tally_vacancy (vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (vacancy_id, status));
+  CREATE INDEX candidate_tally_log_day ON candidate_tally_log (created_day);
+  CREATE INDEX candidate_tally_log_vacancy ON candidate_tally_log (vacancy_id);
+  CREATE INDEX candidate_status_history_vacancy ON candidate_status_history (vacancy_id, at);
+  CREATE INDEX candidate_status_history_candidate ON candidate_status_history (candidate_id, at);
+  CREATE TABLE candidate_index_vacancies (vacancy_id BIGINT PRIMARY KEY, company TEXT NOT NULL);
+  DELETE FROM candidate_record;
+  DELETE FROM candidate_index_windows;
+  CREATE TABLE IF NOT EXISTS candidate_index_facts (name TEXT PRIMARY KEY, value BIGINT NOT NULL);
+  UPDATE candidate_index_version SET version = version + 1 WHERE id = 1;`
+
+/** A change of status, with when the legacy says it happened (the record's last action) and when the index heard it. */
+const HISTORY_COLUMNS = 'candidate_id, vacancy_id, from_status, to_status, at, seen_at'
+const HISTORY = 'id {id}, candidate_id BIGINT NOT NULL, vacancy_id BIGINT, from_status TEXT NOT NULL, to_status TEXT NOT NULL, at BIGINT NOT NULL, seen_at BIGINT NOT NULL'
+
+export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
+  // The first shape, as written then (migrations are appended, never edited); the third replaces it.
+  {
+    sqlite: `CREATE TABLE IF NOT EXISTS ${FIRST_TABLE.replace('{id}', 'INTEGER PRIMARY KEY')};
+      CREATE VIRTUAL TABLE IF NOT EXISTS candidate_search USING fts5(search, company, phone_digits, tokenize = 'trigram');
+      ${orderIndexes('')}`,
+    postgres: `CREATE TABLE IF NOT EXISTS ${FIRST_TABLE.replace('{id}', 'BIGINT PRIMARY KEY')};
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX IF NOT EXISTS candidate_index_search ON candidate_index USING gin (search gin_trgm_ops);
+      CREATE INDEX IF NOT EXISTS candidate_index_company ON candidate_index USING gin (company gin_trgm_ops);
+      CREATE INDEX IF NOT EXISTS candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
+      ${orderIndexes(' COLLATE "C"')}`,
+  },
+  // The records apart from their keys, the windows read, and the version.
+  `CREATE TABLE IF NOT EXISTS candidate_record (id BIGINT PRIMARY KEY, record TEXT NOT NULL);
+   CREATE TABLE IF NOT EXISTS candidate_index_windows (start_day TEXT PRIMARY KEY, end_day TEXT NOT NULL, total BIGINT NOT NULL, read_at BIGINT NOT NULL);
+   CREATE TABLE IF NOT EXISTS candidate_index_version (id INTEGER PRIMARY KEY, version BIGINT NOT NULL);
+   INSERT INTO candidate_index_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;`,
+  // The second shape: origins and a record's hash among the keys, companies per vacancy, tallies
+  // and the status history kept by triggers. The index is read again from the legacy (its windows
+  // are forgotten); until it is complete, lists read the legacy as before.
+  {
+    sqlite: `DROP TABLE IF EXISTS candidate_search;
+      DROP TABLE IF EXISTS candidate_index;
+      CREATE TABLE ${TABLE.replace('{id}', 'INTEGER PRIMARY KEY')};
+      ${orderIndexes('')}
+      CREATE VIRTUAL TABLE candidate_search USING fts5(search, phone_digits, tokenize = 'trigram');
+      CREATE TABLE candidate_tally_log (id INTEGER PRIMARY KEY, created_day TEXT NOT NULL, vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL);
+      CREATE TABLE candidate_status_history (${HISTORY.replace('{id}', 'INTEGER PRIMARY KEY')});
+      ${TALLIES}
+      CREATE TRIGGER candidate_index_added AFTER INSERT ON candidate_index BEGIN
+        INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (NEW.created_day, COALESCE(NEW.vacancy_id, 0), NEW.status, NEW.origin, 1);
+      END;
+      CREATE TRIGGER candidate_index_removed AFTER DELETE ON candidate_index BEGIN
+        INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (OLD.created_day, COALESCE(OLD.vacancy_id, 0), OLD.status, OLD.origin, -1);
+      END;
+      CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index
+        WHEN OLD.status IS NOT NEW.status OR OLD.created_day IS NOT NEW.created_day OR OLD.vacancy_id IS NOT NEW.vacancy_id OR OLD.origin IS NOT NEW.origin BEGIN
+        INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES
+          (OLD.created_day, COALESCE(OLD.vacancy_id, 0), OLD.status, OLD.origin, -1),
+          (NEW.created_day, COALESCE(NEW.vacancy_id, 0), NEW.status, NEW.origin, 1);
+      END;
+      CREATE TRIGGER candidate_index_status_history AFTER UPDATE OF status ON candidate_index WHEN OLD.status IS NOT NEW.status BEGIN
+        INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
+      END;`,
+    postgres: `DROP TABLE IF EXISTS candidate_index CASCADE;
+      CREATE TABLE ${TABLE.replace('{id}', 'BIGINT PRIMARY KEY')};
+      ${orderIndexes(' COLLATE "C"')}
+      CREATE INDEX candidate_index_search ON candidate_index USING gin (search gin_trgm_ops);
+      CREATE INDEX candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
+      CREATE TABLE candidate_tally_log (id BIGSERIAL PRIMARY KEY, created_day TEXT NOT NULL, vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL);
+      CREATE TABLE candidate_status_history (${HISTORY.replace('{id}', 'BIGSERIAL PRIMARY KEY')});
+      ${TALLIES}
+      CREATE FUNCTION candidate_index_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (OLD.created_day, COALESCE(OLD.vacancy_id, 0), OLD.status, OLD.origin, -1);
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') THEN
+          INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (NEW.created_day, COALESCE(NEW.vacancy_id, 0), NEW.status, NEW.origin, 1);
+        END IF;
+        IF TG_OP = 'UPDATE' AND OLD.status IS DISTINCT FROM NEW.status THEN
+          INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
+        END IF;
+        RETURN NULL;
+      END $fn$;
+      CREATE TRIGGER candidate_index_added_removed AFTER INSERT OR DELETE ON candidate_index FOR EACH ROW EXECUTE FUNCTION candidate_index_tally();
+      CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index FOR EACH ROW
+        WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_day IS DISTINCT FROM NEW.created_day OR OLD.vacancy_id IS DISTINCT FROM NEW.vacancy_id OR OLD.origin IS DISTINCT FROM NEW.origin)
+        EXECUTE FUNCTION candidate_index_tally();`,
+  },
+]
+
+/**
+ * Folds the tallies' log into the tallies, in one transaction. On PostgreSQL one statement deletes
+ * exactly the rows it adds up (a row a concurrent write appends meanwhile waits for the next fold).
+ */
+export const FOLD_TALLIES = {
+  sqlite: [
+    `INSERT INTO candidate_tally_day (created_day, status, n) SELECT created_day, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY created_day, status
+     ON CONFLICT (created_day, status) DO UPDATE SET n = candidate_tally_day.n + excluded.n`,
+    `INSERT INTO candidate_tally_origin (created_day, origin, n) SELECT created_day, origin, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY created_day, origin
+     ON CONFLICT (created_day, origin) DO UPDATE SET n = candidate_tally_origin.n + excluded.n`,
+    `INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY vacancy_id, status
+     ON CONFLICT (vacancy_id, status) DO UPDATE SET n = candidate_tally_vacancy.n + excluded.n`,
+    'DELETE FROM candidate_tally_log WHERE id <= ?',
+  ],
+  postgres: [
+    `WITH moved AS (DELETE FROM candidate_tally_log RETURNING created_day, vacancy_id, status, origin, n),
+     days AS (INSERT INTO candidate_tally_day (created_day, status, n) SELECT created_day, status, SUM(n) FROM moved GROUP BY created_day, status
+       ON CONFLICT (created_day, status) DO UPDATE SET n = candidate_tally_day.n + excluded.n),
+     origins AS (INSERT INTO candidate_tally_origin (created_day, origin, n) SELECT created_day, origin, SUM(n) FROM moved GROUP BY created_day, origin
+       ON CONFLICT (created_day, origin) DO UPDATE SET n = candidate_tally_origin.n + excluded.n)
+     INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM moved GROUP BY vacancy_id, status
+       ON CONFLICT (vacancy_id, status) DO UPDATE SET n = candidate_tally_vacancy.n + excluded.n`,
+  ],
+} as const
