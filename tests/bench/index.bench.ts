@@ -24,9 +24,11 @@ function pageClicks(vacancyId: number, pageCount: number, names: string[]): Mix 
   return { name: 'a vacancy’s page click (page, order, status, search within it)', paths }
 }
 
-/** The all-candidates search's first page: names, a company, an e-mail, a phone's digits. */
-function searches(names: string[], emails: string[], phones: string[]): Mix {
-  const terms = [...names.slice(0, 20), 'bom preco', 'Supermercado', ...emails.slice(0, 8), ...phones.slice(0, 8)]
+/** The all-candidates search's terms: names, a company, e-mails, a phone's digits. */
+const searchTerms = (names: string[], emails: string[], phones: string[]) => [...names.slice(0, 20), 'bom preco', 'Supermercado', ...emails.slice(0, 8), ...phones.slice(0, 8)]
+
+/** The all-candidates search's first page (its counts come apart, when they are not known yet). */
+function searches(terms: string[]): Mix {
   return { name: 'the all-candidates search’s first page', paths: terms.map((t) => `/bff/candidates?q=${encodeURIComponent(t)}`) }
 }
 
@@ -43,6 +45,33 @@ async function measure(base: string, cookie: string, mix: Mix, seconds: number) 
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const changeStatus = async (base: string, cookie: string, candidateId: number, status: string) => {
+  const change = await fetch(`${base}/bff/candidates/${candidateId}/status`, {
+    method: 'PUT',
+    headers: { cookie, 'x-csrf': '1', origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  })
+  if (!change.ok) throw new Error(`status change: ${change.status}`)
+}
+
+/**
+ * A search's counts as a recruiter meets them: right after a change (which drops every count the
+ * index kept), each term of the mix once, one after another. They cost what the search matches;
+ * the page does not wait for them. Answers each one's time in ms.
+ */
+async function searchCountsAfterChanges(base: string, cookie: string, candidateId: number, terms: string[]): Promise<number[]> {
+  const samples: number[] = []
+  for (const [i, term] of terms.entries()) {
+    await changeStatus(base, cookie, candidateId, i % 2 ? 'entrevista_online' : 'revisao')
+    const started = performance.now()
+    const answer = await fetch(`${base}/bff/candidates/counts?q=${encodeURIComponent(term)}`, { headers: { cookie } })
+    await answer.arrayBuffer()
+    if (!answer.ok) throw new Error(`counts: ${answer.status}`)
+    samples.push(performance.now() - started)
+  }
+  return samples
+}
 
 /**
  * The dashboard as a recruiter meets it after a change: a status change through the BFF (which
@@ -61,12 +90,7 @@ async function dashboardAfterChanges(base: string, cookie: string, candidateId: 
   const statuses = ['entrevista_online', 'revisao']
   const samples: number[] = []
   for (let i = 0; i < times; i++) {
-    const change = await fetch(`${base}/bff/candidates/${candidateId}/status`, {
-      method: 'PUT',
-      headers: { cookie, 'x-csrf': '1', origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ status: statuses[i % 2] }),
-    })
-    if (!change.ok) throw new Error(`status change: ${change.status}`)
+    await changeStatus(base, cookie, candidateId, statuses[i % 2]!)
     const started = performance.now()
     await dashboard()
     samples.push(performance.now() - started)
@@ -129,14 +153,12 @@ export const candidateIndexBenchmark: Benchmark = {
           const sample = (await (await fetch(`${through.url}/bff/vacancies/2/candidates`, { headers: { cookie } })).json()) as typeof first
           const people = [...first.items, ...sample.items]
           const names = people.map((c) => c.full_name.split(' ')[0]!).filter((n) => n.length >= 4)
-          const mixes = [
-            pageClicks(1, first.pageCount, names),
-            searches(
-              names,
-              people.map((c) => c.email.split('@')[0]!),
-              people.map((c) => c.whatsapp.replace(/\D/g, '').slice(-6)),
-            ),
-          ]
+          const terms = searchTerms(
+            names,
+            people.map((c) => c.email.split('@')[0]!),
+            people.map((c) => c.whatsapp.replace(/\D/g, '').slice(-6)),
+          )
+          const mixes = [pageClicks(1, first.pageCount, names), searches(terms)]
           log(`${size.toLocaleString('en')} candidates: vacancy 1 has ${first.pageCount} pages`)
 
           const engines: [string, () => Promise<Bff>, () => Promise<number>][] = [
@@ -186,6 +208,14 @@ export const candidateIndexBenchmark: Benchmark = {
               growth.set(key, [...(growth.get(key) ?? []), m.p50])
             }
             dashboardRows(engine + ' index', await dashboardAfterChanges(indexed.url, indexCookie, first.items[0]!.id, dashboardTimes, true))
+            {
+              const what = 'a search’s counts right after a change (in proportion to its matches; the page does not wait for them)'
+              const samples = await searchCountsAfterChanges(indexed.url, indexCookie, first.items[0]!.id, quick ? terms.slice(0, 4) : terms)
+              log(`${engine} · ${what}: median ${[...samples].sort((a, b) => a - b)[samples.length >> 1]!.toFixed(1)} ms, max ${Math.max(...samples).toFixed(0)} ms`)
+              rows.push(row('candidate-index', label(`${engine} index · ${what}`), samples, 'ms'))
+              const key = `${engine} index · ${what}`
+              growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
+            }
             if (engine === 'SQLite') {
               // The catch-up: the same store, every window due at once (a 5 s refresh), read again in full.
               await indexed.stop()
@@ -235,7 +265,7 @@ export const candidateIndexBenchmark: Benchmark = {
               `${key}: p50 at ${sizes.at(-1)!.toLocaleString('en')} ÷ at ${sizes[0]!.toLocaleString('en')}`,
               [p50s.at(-1)! / Math.max(1, p50s[0]!)],
               '×',
-              key.includes('index') ? { max: 1.5 } : undefined,
+              key.includes('index') && !key.includes('counts') ? { max: 1.5 } : undefined,
             ),
           )
       return rows

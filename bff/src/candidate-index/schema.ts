@@ -70,6 +70,9 @@ const FIRST_TABLE = `candidate_index (
      seen_at BIGINT NOT NULL
    )`
 
+/** The month's hires (the dashboard): read from one index, not from the rows. */
+const HIRES_INDEX = 'CREATE INDEX candidate_index_hires ON candidate_index (status, last_action, created_day, vacancy_id);'
+
 const TALLIES = `
   CREATE TABLE candidate_tally_day (created_day TEXT NOT NULL, status TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (created_day, status));
   CREATE TABLE candidate_tally_origin (created_day TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (created_day, origin));
@@ -114,6 +117,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
       DROP TABLE IF EXISTS candidate_index;
       CREATE TABLE ${TABLE.replace('{id}', 'INTEGER PRIMARY KEY')};
       ${orderIndexes('')}
+      ${HIRES_INDEX}
       CREATE VIRTUAL TABLE candidate_search USING fts5(search, phone_digits, tokenize = 'trigram');
       CREATE TABLE candidate_tally_log (id INTEGER PRIMARY KEY, created_day TEXT NOT NULL, vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL);
       CREATE TABLE candidate_status_history (${HISTORY.replace('{id}', 'INTEGER PRIMARY KEY')});
@@ -136,6 +140,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
     postgres: `DROP TABLE IF EXISTS candidate_index CASCADE;
       CREATE TABLE ${TABLE.replace('{id}', 'BIGINT PRIMARY KEY')};
       ${orderIndexes(' COLLATE "C"')}
+      ${HIRES_INDEX}
       CREATE INDEX candidate_index_search ON candidate_index USING gin (search gin_trgm_ops);
       CREATE INDEX candidate_index_phone_digits ON candidate_index USING gin (phone_digits gin_trgm_ops);
       CREATE TABLE candidate_tally_log (id BIGSERIAL PRIMARY KEY, created_day TEXT NOT NULL, vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL);

@@ -37,9 +37,15 @@ function records(n: number) {
 }
 
 describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, place) => {
-  // A walk of 5,000 rows sees these lists whole; one of 7 rows leaves most searches to the trigram index.
-  it.each([5000, 7])('answers every order, status and search as the list rules do over the same rows (walking %i rows first)', async (walkRows) => {
-    const index = await indexStore(await place(), { walkRows })
+  // A walk of 5,000 rows sees these lists whole; one of 7 rows leaves most searches to the trigram
+  // index. A probe of 500 reads every search here whole (SQLite); one of 3 leaves most to the walk.
+  it.each([
+    [5000, 500],
+    [7, 500],
+    [7, 3],
+    [5000, 3],
+  ])('answers every order, status and search as the list rules do over the same rows (walking %i rows, probing %i)', async (walkRows, probeRows) => {
+    const index = await indexStore(await place(), { walkRows, probeRows })
     const rows = records(300)
     await index.put(
       rows.map((r) => indexEntry(r)!),
@@ -53,7 +59,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       const view = candidateListView(listed as never[])
       for (const order of CANDIDATE_ORDERS)
         for (const status of [undefined, '', 'triado', 'Aprovado'])
-          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@']) {
+          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@', 'jose alvares 16', 'p129@example.com', 'example.com']) {
             // The list rules match the company only on the all-candidates list (the rows carry it).
             const expected = selection.withCompany
               ? {
@@ -75,7 +81,8 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
               label,
             ).toEqual(expected.rows.slice(20, 40).map((r: { id: number }) => r.id))
             expect(first.hasMore, label).toBe(expected.rows.length > 40)
-            expect(first.total, label).toBeNull()
+            // Its total only when the search was read whole on the way (a rare text, on SQLite).
+            if (first.total !== null) expect(first.total, label).toBe(expected.rows.length)
           }
     }
     await index.close()

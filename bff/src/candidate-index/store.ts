@@ -110,6 +110,26 @@ export interface IndexWindow extends DateRange {
   readAt: number
 }
 
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
+/**
+ * A text as FTS5 finds it with trigrams: a short one as a phrase (consecutive trigrams: the
+ * substring itself); a long one as four trigrams spread over it, all present — a few of its
+ * trigrams narrow as much as all of them, for a fraction of the work, and each row found is
+ * checked for the whole text again. Null under three characters (no trigram).
+ */
+function ftsTerms(text: string): string | null {
+  if (text.length < 3) return null
+  if (text.length < 9) return quoted(text)
+  const last = text.length - 3
+  const at = [...new Set([0, Math.floor(last / 3), Math.floor((2 * last) / 3), last])]
+  return `(${at.map((i) => quoted(text.slice(i, i + 3))).join(' AND ')})`
+}
+const ftsMatch = (search: { text: string; digits: string }): string | null => {
+  const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
+  const terms = fields.map(([field, text]) => [field, ftsTerms(text)] as const)
+  return terms.every(([, t]) => t !== null) ? terms.map(([field, t]) => `${field} : ${t}`).join(' OR ') : null
+}
+
 /** The conditions whose value is given, each with its one parameter. */
 const conditions = (candidates: readonly [string, unknown][]) => {
   const given = candidates.filter(([, value]) => value !== undefined)
@@ -139,9 +159,11 @@ export interface CandidateIndexStoreOptions {
    * from the trigram index, which answers in proportion to what it matches.
    */
   walkRows?: number
+  /** At most this many matches of a search are read whole (a rare text, on SQLite); more, and the list's order is walked. */
+  probeRows?: number
 }
 
-export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: CandidateIndexStoreOptions = {}) {
+export function createCandidateIndexStore(store: Store, { walkRows = 5000, probeRows = 500 }: CandidateIndexStoreOptions = {}) {
   const sqlite = store.engine === 'sqlite'
   const collate = sqlite ? '' : ' COLLATE "C"'
   /** A LIKE over a row's own text, its % _ and \ taken literally (PostgreSQL's LIKE escapes with \ already). */
@@ -168,22 +190,36 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: Can
    * LIKE over the search table, which FTS5 also answers from its index), PostgreSQL's pg_trgm
    * through LIKE. Without the company: that is a few hundred vacancies, asked apart.
    */
-  function searchFromIndex(q: string | undefined): { sql: string; params: unknown[] } | null {
+  function searchFromIndex(q: string | undefined): { sql: string; ids: string; params: unknown[] } | null {
     const search = indexSearch(q)
     if (!search) return null
     const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
-    if (!sqlite) return { sql: `(${fields.map(([field]) => `${field} LIKE ?`).join(' OR ')})`, params: fields.map(([, text]) => containsPattern(text)) }
-    if (fields.every(([, text]) => text.length >= 3))
-      return {
-        sql: 'id IN (SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?)',
-        params: [fields.map(([field, text]) => `${field} : "${text.replaceAll('"', '""')}"`).join(' OR ')],
-      }
+    if (!sqlite) {
+      const sql = `(${fields.map(([field]) => `${field} LIKE ?`).join(' OR ')})`
+      return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: fields.map(([, text]) => containsPattern(text)) }
+    }
+    const match = ftsMatch(search)
     // A LIKE keeps FTS5's index only without ESCAPE; a text holding % _ or \ needs it.
     const like = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?')
-    return {
-      sql: `id IN (SELECT rowid FROM candidate_search WHERE ${fields.map(([field, text]) => `${field} ${like(text)}`).join(' OR ')})`,
-      params: fields.map(([, text]) => containsPattern(text)),
-    }
+    const ids = match
+      ? 'SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?'
+      : `SELECT rowid FROM candidate_search WHERE ${fields.map(([field, text]) => `${field} ${like(text)}`).join(' OR ')}`
+    return { sql: `id IN (${ids})`, ids, params: match ? [match] : fields.map(([, text]) => containsPattern(text)) }
+  }
+
+  /**
+   * The SQLite probe: up to `probeRows` ids the trigram index matches for the search (a superset of
+   * its matches: each row is checked again), or null when it matches more, or a company (whole
+   * vacancies) matches. A common text stops the probe early; a rare one is found whole, at the cost
+   * of what it matches.
+   */
+  async function probe(q: string | undefined, withCompany: boolean): Promise<number[] | null> {
+    const search = indexSearch(q)
+    const match = search && sqlite ? ftsMatch(search) : null
+    if (!search || !match) return null
+    if (withCompany && (await store.get(`${companiesLike} LIMIT 1`, [containsPattern(search.text)]))) return null
+    const ids = await store.all<{ rowid: number }>('SELECT rowid FROM candidate_search WHERE candidate_search MATCH ? LIMIT ?', [match, probeRows + 1])
+    return ids.length > probeRows ? null : ids.map((r) => Number(r.rowid))
   }
 
   /** The selection's conditions but the search: its vacancy, its days and (when given) a status. */
@@ -243,7 +279,8 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: Can
     const companies = selection.withCompany ? (await store.all<{ vacancy_id: number }>(companiesLike, [containsPattern(search.text)])).map((r) => Number(r.vacancy_id)) : []
     const fromIndex = searchFromIndex(selection.q)!
     const others = companies.length ? [`COALESCE(vacancy_id, 0) NOT IN (${marks(companies.length)})`] : []
-    const byText = await countRows([...clauses, fromIndex.sql, ...others], [...params, ...fromIndex.params, ...companies])
+    // A long text is asked of the index by some of its trigrams: each row found is checked for the whole text.
+    const byText = await countRows([...clauses, fromIndex.sql, onRows.sql, ...others], [...params, ...fromIndex.params, ...onRows.params, ...companies])
     if (!companies.length) return byText
     const byCompany =
       selection.days?.start || selection.days?.end
@@ -318,32 +355,69 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: Can
     }
   }
 
-  /** The ids of one page of a list (one more than the page, to know whether another follows). */
-  async function pageIds(query: IndexQuery, status: string | undefined, offset: number, selectionSize: number | null): Promise<number[]> {
+  /**
+   * The ids of one page of a list (one more than the page, to know whether another follows) and,
+   * when the search's matches were read whole, the selection's counts (they cost no more then).
+   * - No search: the page from the order's index.
+   * - A rare text (SQLite: the probe found every match): those rows, checked, filtered and ordered.
+   * - A common one: the list's own order walked for its first `walkRows` rows, which it fills the
+   *   page from whatever the base's size.
+   * - Else (common in the base, rare in this list): every match, from the trigram index (or,
+   *   within one vacancy, its rows checked one by one).
+   */
+  async function pageIds(query: IndexQuery, status: string | undefined, offset: number, selectionSize: number | null) {
     const { clauses, params } = filters(query, status)
     const order = orderSql(query.order ?? 'last_action_desc', collate)
     const limit = [query.pageSize + 1, offset]
     const ids = async (sql: string, p: readonly unknown[]) => (await store.all<{ id: number }>(sql, p)).map((r) => Number(r.id))
     const onRows = searchOnRows(query.q, query.withCompany ?? false)
-    if (!onRows) return ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit])
-    // The list's own order, walked for its first rows: a common text fills the page from them.
+    if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit]), counts: null }
+    const probed = await probe(query.q, query.withCompany ?? false)
+    if (probed) {
+      const among = 'id IN (SELECT value FROM json_each(?))'
+      const all = filters(query)
+      const counts = await countRows([among, ...all.clauses, onRows.sql], [JSON.stringify(probed), ...all.params, ...onRows.params])
+      const page = await ids(`SELECT id FROM candidate_index ${where([among, ...clauses, onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+        JSON.stringify(probed),
+        ...params,
+        ...onRows.params,
+        ...limit,
+      ])
+      return { ids: page, counts }
+    }
     const keys = 'id, search, phone_digits, vacancy_id, last_action, name_key, city_key, state_key'
     const walked = await ids(
       `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
       [...params, walkRows, ...onRows.params, ...limit],
     )
-    if (walked.length > query.pageSize || (selectionSize !== null && selectionSize <= walkRows)) return walked
-    // A rare text: what the trigram index (or, within one vacancy, its rows) matches, in order.
-    const fromIndex = query.vacancyId === undefined ? searchFromIndex(query.q)! : null
-    if (!fromIndex) return ids(`SELECT id FROM candidate_index ${where([...clauses, onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...onRows.params, ...limit])
-    const company = query.withCompany ? [`vacancy_id IN (${companiesLike})`] : []
-    const matched = `(${[fromIndex.sql, ...company].join(' OR ')})`
-    return ids(`SELECT id FROM candidate_index ${where([...clauses, matched])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+    if (walked.length > query.pageSize || (selectionSize !== null && selectionSize <= walkRows)) return { ids: walked, counts: null }
+    const fromIndex = searchFromIndex(query.q)!
+    // The company's vacancies apart: an OR with them would keep either engine from its trigram index.
+    const byCompany = query.withCompany
+      ? { sql: `SELECT id FROM candidate_index WHERE vacancy_id IN (${companiesLike})`, params: [containsPattern(indexSearch(query.q)!.text)] }
+      : null
+    if (!sqlite) {
+      // PostgreSQL: the matches first, from its trigram index, then their order. Asked as one query
+      // with ORDER BY … LIMIT, its planner may walk the whole order instead (it cannot tell a rare text).
+      const columns = 'id, vacancy_id, created_day, status, last_action, name_key, city_key, state_key, search, phone_digits'
+      const union = byCompany ? ` UNION SELECT ${columns} FROM candidate_index WHERE id IN (${byCompany.sql})` : ''
+      const page = await ids(
+        `WITH matched AS MATERIALIZED (SELECT ${columns} FROM candidate_index WHERE ${fromIndex.sql}${union}) SELECT id FROM matched ${where([...clauses, onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...fromIndex.params, ...(byCompany?.params ?? []), ...params, ...onRows.params, ...limit],
+      )
+      return { ids: page, counts: null }
+    }
+    // SQLite: within one vacancy its rows checked one by one; across the base, the trigram index's
+    // matches (a superset when a long text was asked by some of its trigrams: checked again).
+    const matched =
+      query.vacancyId !== undefined ? null : byCompany ? { sql: `id IN (${fromIndex.ids} UNION ${byCompany.sql})`, params: [...fromIndex.params, ...byCompany.params] } : fromIndex
+    const page = await ids(`SELECT id FROM candidate_index ${where([...clauses, ...(matched ? [matched.sql] : []), onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
       ...params,
-      ...fromIndex.params,
-      ...(company.length ? [containsPattern(indexSearch(query.q)!.text)] : []),
+      ...(matched?.params ?? []),
+      ...onRows.params,
       ...limit,
     ])
+    return { ids: page, counts: null }
   }
 
   /** The records of `ids`, in that order, and which of them share an e-mail or a WhatsApp with another record anywhere in the index. */
@@ -470,6 +544,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: Can
       const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
       const total = known ? (status === undefined ? (known.all ?? 0) : (known[status] ?? 0)) : null
       const pageCount = total === null ? null : Math.max(1, Math.ceil(total / query.pageSize))
+      // Past the end of known counts, the last page; without them, a page past the end is empty.
       const asked = Math.max(1, Math.trunc(query.page) || 1)
       const page = pageCount === null ? asked : Math.min(asked, pageCount)
       // How many rows the list holds before its search (from the tallies): a walk through fewer saw them all.
@@ -478,9 +553,21 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000 }: Can
         const before = await tallied({ ...query, q: undefined })
         selectionSize = before ? (status === undefined ? (before.all ?? 0) : (before[status] ?? 0)) : null
       }
-      const ids = await pageIds(query, status, (page - 1) * query.pageSize, selectionSize)
-      const { items, possibleDuplicates } = await recordsOf(ids.slice(0, query.pageSize))
-      return { items, possibleDuplicates, total, page, pageCount, pageSize: query.pageSize, hasMore: ids.length > query.pageSize }
+      const found = await pageIds(query, status, (page - 1) * query.pageSize, selectionSize)
+      const { items, possibleDuplicates } = await recordsOf(found.ids.slice(0, query.pageSize))
+      // A rare search read whole was counted on the way: its total and page count are known too.
+      const counted = found.counts ?? known
+      const counts = counted ? (status === undefined ? (counted.all ?? 0) : (counted[status] ?? 0)) : null
+      return {
+        items,
+        possibleDuplicates,
+        total: counts,
+        page,
+        pageCount: counts === null ? null : Math.max(1, Math.ceil(counts / query.pageSize)),
+        pageSize: query.pageSize,
+        hasMore: found.ids.length > query.pageSize,
+        counts: counted,
+      }
     },
 
     /** The registrations of some days per status and per origin (the dashboard's month), from the tallies. */
