@@ -16,6 +16,7 @@ import { usersFeature } from './features/users/index.ts'
 import { auditFeature } from './features/audit/index.ts'
 import { privacyFeature } from './features/privacy/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
+import { reportsFeature } from './features/reports/index.ts'
 import { traceIdOf } from './lib/trace.ts'
 import type { BffConfig } from './plugins/config.ts'
 import { fastifyTrustProxy } from './plugins/network-settings.ts'
@@ -148,6 +149,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(vacanciesFeature)
   await app.register(candidatesFeature)
   await app.register(dashboardFeature)
+  await app.register(reportsFeature)
   await app.register(exportsFeature)
   await app.register(usersFeature)
   await app.register(auditFeature)

@@ -78,15 +78,20 @@ async function searchCountsAfterChanges(base: string, cookie: string, candidateI
  * drops its cached figures), then the current month's dashboard, `times` times, one after another.
  * Answers each dashboard's time in ms; `indexed` says whether it must come from the index.
  */
-async function dashboardAfterChanges(base: string, cookie: string, candidateId: number, times: number, indexed: boolean): Promise<number[]> {
+async function dashboardAfterChanges(base: string, cookie: string, candidateId: number, times: number, indexed: boolean): Promise<{ samples: number[]; failed: number }> {
   const month = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7)
+  let failed = 0
+  // The index's must answer; the legacy path's answers that time out (504 at a large base) are counted, not hidden.
   const dashboard = async () => {
     const answer = await fetch(`${base}/bff/dashboard?month=${month}`, { headers: { cookie } })
     const body = (await answer.json()) as { indexedAt?: string }
-    if (!answer.ok || Boolean(body.indexedAt) !== indexed) throw new Error(`dashboard: ${answer.status}, indexedAt ${body.indexedAt}`)
+    if (answer.ok && Boolean(body.indexedAt) === indexed) return
+    if (indexed || answer.status < 500) throw new Error(`dashboard: ${answer.status}, indexedAt ${body.indexedAt}`)
+    failed++
   }
   // Once before: the route's validator and the vacancies' first read are no recruiter's click.
   await dashboard()
+  failed = 0
   const statuses = ['entrevista_online', 'revisao']
   const samples: number[] = []
   for (let i = 0; i < times; i++) {
@@ -95,7 +100,7 @@ async function dashboardAfterChanges(base: string, cookie: string, candidateId: 
     await dashboard()
     samples.push(performance.now() - started)
   }
-  return samples
+  return { samples, failed }
 }
 
 /** Lends the BFF a staff token and waits until its lists come from the index; answers how long it took. */
@@ -182,10 +187,11 @@ export const candidateIndexBenchmark: Benchmark = {
           ]
           const label = (what: string) => `${what}, ${size.toLocaleString('en')} candidates`
           const dashboardTimes = quick ? 3 : 10
-          const dashboardRows = (path: string, samples: number[]) => {
+          const dashboardRows = (path: string, { samples, failed }: { samples: number[]; failed: number }) => {
             const what = 'the current month’s dashboard after a status change'
-            log(`${path} · ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+            log(`${path} · ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms${failed ? `, ${failed} answered 5xx` : ''}`)
             rows.push(row('candidate-index', label(`${path} · ${what}`), samples, 'ms', path.includes('index') ? { max: 20 } : undefined))
+            if (!path.includes('index')) rows.push(row('candidate-index', label(`${path} · ${what}: answers 5xx`), [failed], 'requests'))
             const key = `${path} · ${what}`
             growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
           }

@@ -56,7 +56,7 @@ const ROLES: readonly Role[] = ['public', 'admin', 'A', 'B']
  */
 interface Case {
   route: string
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   url: () => string
   body?: unknown
   ok?: number
@@ -118,7 +118,19 @@ const CASES: Case[] = [
   { route: 'GET /bff/candidates', method: 'GET', url: () => '/bff/candidates?q=maria' },
   { route: 'GET /bff/candidates.csv', method: 'GET', url: () => '/bff/candidates.csv?q=maria' },
   { route: 'GET /bff/candidates/counts', method: 'GET', url: () => '/bff/candidates/counts?q=maria' },
+  // The talent pool: staff only (tags, like the agency's notes, are never a company's).
+  { route: 'GET /bff/tags', method: 'GET', url: () => '/bff/tags' },
+  { route: 'PUT /bff/candidates/:id/tags', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/tags`, body: { tags: ['Matriz'] } },
+  { route: 'GET /bff/saved-searches', method: 'GET', url: () => '/bff/saved-searches' },
+  { route: 'POST /bff/saved-searches', method: 'POST', url: () => '/bff/saved-searches', body: { name: `Busca ${Date.now()}`, query: {} }, ok: 201 },
+  { route: 'DELETE /bff/saved-searches/:id', method: 'DELETE', url: () => '/bff/saved-searches/00000000-0000-4000-8000-000000000000', ok: 404 },
+  // Without the candidate index (off in this stack), suggestions answer 503 to whoever may ask.
+  { route: 'GET /bff/vacancies/:id/suggestions', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/suggestions`, ok: 503 },
   { route: 'GET /bff/dashboard', method: 'GET', url: () => '/bff/dashboard' },
+  // Reports come from the candidate index, off in this stack: an allowed caller gets its 503;
+  // which vacancies a company sees is tests/contract/bff-reports.test.ts's.
+  { route: 'GET /bff/reports/recruiting', method: 'GET', url: () => '/bff/reports/recruiting', ok: 503 },
+  { route: 'GET /bff/reports/recruiting.xlsx', method: 'GET', url: () => '/bff/reports/recruiting.xlsx', ok: 503 },
   { route: 'GET /bff/exports/relatorio.xlsx', method: 'GET', url: () => `/bff/exports/relatorio.xlsx?start_date=2026-11-01&end_date=${today}` },
   { route: 'POST /bff/exports/render', method: 'POST', url: () => '/bff/exports/render', body: { rows: [{ a: 1 }], type: 'csv' } },
   { route: 'POST /bff/screening/candidates', method: 'POST', url: () => '/bff/screening/candidates', body: SCREEN },

@@ -122,7 +122,7 @@ describe('user registration', () => {
     await company.getByRole('heading', { name: 'Minhas Vagas' }).waitFor()
     await company.getByText('Nenhuma vaga cadastrada.').waitFor()
     const nav = company.getByRole('navigation', { name: 'Principal' })
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Minhas Vagas'])
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Minhas Vagas', 'Relatórios'])
   }, 90_000)
 })
 

@@ -253,11 +253,11 @@ describe('staff and companies', () => {
     })
   })
 
-  it('company A logs in and lands on /vaga-empresa with only “Minhas Vagas”', async () => {
+  it('company A logs in and lands on /vaga-empresa with only “Minhas Vagas” and its reports', async () => {
     await withPage(async (page) => {
       await loginAs(page, '45.723.618/0001-18', 'demo-empresa-a')
       await page.waitForURL('**/vaga-empresa')
-      expect(await page.getByRole('navigation', { name: 'Principal' }).getByRole('link').allTextContents()).toEqual(['Minhas Vagas'])
+      expect(await page.getByRole('navigation', { name: 'Principal' }).getByRole('link').allTextContents()).toEqual(['Minhas Vagas', 'Relatórios'])
       await page.goto('/todos-candidatos')
       await page.waitForURL('**/vaga-empresa')
     })

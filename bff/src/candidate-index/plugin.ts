@@ -43,6 +43,10 @@ export interface CandidateIndex {
   count(): Promise<number>
   /** A month's figures for the dashboard (registrations on its days; hires whose last action is in it, registered in `hireWindow`); null before it answers. */
   month(days: DateRange, hires: { from: number; until: number; registered: DateRange }): Promise<IndexedMonth | null>
+  /** The recruiting report's facts for some vacancies while the index answers for the whole base; null before. */
+  reportFacts(vacancyIds: readonly number[]): Promise<(Awaited<ReturnType<CandidateIndexStore['reportFacts']>> & { indexedAt: string }) | null>
+  /** The pool "sugerir do banco" judges for a vacancy (CandidateIndexStore.poolFor) while the index answers for the whole base; null before. */
+  poolFor(vacancyId: number, cities: readonly string[], except: readonly string[], limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['poolFor']>> | null>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
 }
@@ -135,7 +139,8 @@ export const candidateIndexPlugin = fp(
     }
     const state = async () => stateOf(await current())
 
-    const selectionKey = (s: IndexSelection) => JSON.stringify([s.vacancyId ?? null, s.days?.start ?? null, s.days?.end ?? null, foldText(s.q ?? ''), s.withCompany ?? false])
+    const selectionKey = (s: IndexSelection) =>
+      JSON.stringify([s.vacancyId ?? null, s.days?.start ?? null, s.days?.end ?? null, foldText(s.q ?? ''), s.withCompany ?? false, s.among ?? null])
     /** The selection's counts, computed once per version (the first caller's promise is shared). */
     const countsIn = (k: Awaited<ReturnType<typeof current>>, selection: IndexSelection) => {
       const key = selectionKey(selection)
@@ -203,6 +208,15 @@ export const candidateIndexPlugin = fp(
       counts,
       month,
       count: () => index.count(),
+      async poolFor(vacancyId, cities, except, limit) {
+        const { ready } = await state()
+        return ready ? index.poolFor(vacancyId, cities, except, limit) : null
+      },
+      async reportFacts(vacancyIds) {
+        const { ready, asOf } = await state()
+        if (!ready || asOf === null) return null
+        return { ...(await index.reportFacts(vacancyIds)), indexedAt: new Date(asOf).toISOString() }
+      },
       builder,
     } satisfies CandidateIndex)
   },

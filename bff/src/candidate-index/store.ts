@@ -84,6 +84,8 @@ export interface IndexSelection {
   q?: string | undefined
   /** The search matches the company's name too (the all-candidates list). */
   withCompany?: boolean | undefined
+  /** Only these candidates (the talent pool's tag); undefined for everyone. */
+  among?: readonly number[] | undefined
 }
 
 /** What a list asks the index: a selection, its status tab, an order and a page. */
@@ -109,6 +111,9 @@ export interface IndexWindow extends DateRange {
   total: number
   readAt: number
 }
+
+/** A search that names a contact (part of an e-mail, a phone's digits) rather than a name or a company. */
+const looksLikeContact = (q: string | undefined) => /[@.]/.test(q ?? '') || (q ?? '').replace(/\D/g, '').length >= 4
 
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
 /**
@@ -169,6 +174,9 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
   /** A LIKE over a row's own text, its % _ and \ taken literally (PostgreSQL's LIKE escapes with \ already). */
   const rowLike = sqlite ? `LIKE ? ESCAPE '\\'` : 'LIKE ?'
 
+  /** The id is one of a JSON list's (one parameter, whatever its length). */
+  const idIn = sqlite ? 'id IN (SELECT value FROM json_each(?))' : 'id IN (SELECT value::bigint FROM json_array_elements_text(?::json))'
+
   /** The vacancies whose company's name holds the text (the all-candidates search's "company"). */
   const companiesLike = `SELECT vacancy_id FROM candidate_index_vacancies WHERE company ${rowLike}`
 
@@ -225,6 +233,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
   /** The selection's conditions but the search: its vacancy, its days and (when given) a status. */
   function filters(selection: IndexSelection, status?: string) {
     return conditions([
+      [idIn, selection.among === undefined ? undefined : JSON.stringify(selection.among)],
       ['vacancy_id = ?', selection.vacancyId],
       ['created_day >= ?', selection.days?.start || undefined],
       ['created_day <= ?', selection.days?.end || undefined],
@@ -251,7 +260,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
 
   /** The counts of a selection with no search from the tallies (a vacancy's, or some days'), whatever the base's size; null for any other. */
   async function tallied(selection: IndexSelection): Promise<StatusCounts | null> {
-    if (indexSearch(selection.q)) return null
+    if (indexSearch(selection.q) || selection.among) return null
     if (selection.vacancyId !== undefined) return selection.days?.start || selection.days?.end ? null : tally('vacancy', 'status', 'WHERE vacancy_id = ?', [selection.vacancyId])
     const { condition, params } = dayCondition(selection.days)
     return tally('day', 'status', condition, params)
@@ -372,6 +381,15 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     const ids = async (sql: string, p: readonly unknown[]) => (await store.all<{ id: number }>(sql, p)).map((r) => Number(r.id))
     const onRows = searchOnRows(query.q, query.withCompany ?? false)
     if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit]), counts: null }
+    const keys = 'id, search, phone_digits, vacancy_id, last_action, name_key, city_key, state_key'
+    const walk = (rows: number) =>
+      ids(`SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+        ...params,
+        rows,
+        ...onRows.params,
+        ...limit,
+      ])
+    const filled = (found: number[], rows: number) => found.length > query.pageSize || (selectionSize !== null && selectionSize <= rows)
     const probed = await probe(query.q, query.withCompany ?? false)
     if (probed) {
       const among = 'id IN (SELECT value FROM json_each(?))'
@@ -385,12 +403,12 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       ])
       return { ids: page, counts }
     }
-    const keys = 'id, search, phone_digits, vacancy_id, last_action, name_key, city_key, state_key'
-    const walked = await ids(
-      `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [...params, walkRows, ...onRows.params, ...limit],
-    )
-    if (walked.length > query.pageSize || (selectionSize !== null && selectionSize <= walkRows)) return { ids: walked, counts: null }
+    // PostgreSQL has no cheap probe (its trigram index answers every match or none): a text that
+    // looks like a contact — 4+ digits, an @ or a dot — is rarely common, and skips the walk.
+    if (sqlite || !looksLikeContact(query.q)) {
+      const walked = await walk(walkRows)
+      if (filled(walked, walkRows)) return { ids: walked, counts: null }
+    }
     const fromIndex = searchFromIndex(query.q)!
     // The company's vacancies apart: an OR with them would keep either engine from its trigram index.
     const byCompany = query.withCompany
@@ -586,6 +604,88 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
         [from, until, registered.start, registered.end],
       )
       return new Map(rows.map((r) => [r.vacancy_id === null ? null : Number(r.vacancy_id), Number(r.n)]))
+    },
+
+    /**
+     * What the recruiting report is made of, for some vacancies (shared/src/domain/recruiting-report.ts):
+     * their candidates per status (tallies) and per origin with how many were hired, each hire and
+     * when, every change of status seen in them, and the current status and application of those
+     * who changed.
+     */
+    async reportFacts(vacancyIds: readonly number[]) {
+      const ids = JSON.stringify(vacancyIds)
+      const inList = (column: string) => (sqlite ? `${column} IN (SELECT value FROM json_each(?))` : `${column} IN (SELECT value::bigint FROM json_array_elements_text(?::json))`)
+      const [statusCounts, origins, hires, hiredAt, changes] = await Promise.all([
+        store.all<{ vacancy_id: number; status: string; n: number }>(
+          `SELECT vacancy_id, status, SUM(n) AS n FROM (SELECT vacancy_id, status, n FROM candidate_tally_vacancy WHERE ${inList('vacancy_id')}
+           UNION ALL SELECT vacancy_id, status, n FROM candidate_tally_log WHERE ${inList('vacancy_id')}) t GROUP BY vacancy_id, status`,
+          [ids, ids],
+        ),
+        store.all<{ vacancy_id: number; origin: string; n: number; hired: number }>(
+          `SELECT vacancy_id, origin, COUNT(*) AS n, SUM(CASE WHEN status = 'contratado' THEN 1 ELSE 0 END) AS hired FROM candidate_index WHERE ${inList('vacancy_id')} GROUP BY vacancy_id, origin`,
+          [ids],
+        ),
+        store.all<{ id: number; vacancy_id: number; last_action: number }>(
+          `SELECT id, vacancy_id, last_action FROM candidate_index WHERE status = 'contratado' AND ${inList('vacancy_id')}`,
+          [ids],
+        ),
+        store.all<{ candidate_id: number; at: number }>(
+          `SELECT candidate_id, MAX(at) AS at FROM candidate_status_history WHERE to_status = 'contratado' AND ${inList('vacancy_id')} GROUP BY candidate_id`,
+          [ids],
+        ),
+        store.all<{ candidate_id: number; vacancy_id: number | null; from_status: string; to_status: string; at: number }>(
+          `SELECT candidate_id, vacancy_id, from_status, to_status, at FROM candidate_status_history WHERE ${inList('vacancy_id')} ORDER BY at, id`,
+          [ids],
+        ),
+      ])
+      const seenHired = new Map(hiredAt.map((h) => [Number(h.candidate_id), Number(h.at)]))
+      const changed = [...new Set(changes.map((c) => Number(c.candidate_id)))]
+      const current = new Map<number, string>()
+      const appliedAt = new Map<number, number>()
+      for (let at = 0; at < changed.length; at += 500) {
+        const some = JSON.stringify(changed.slice(at, at + 500))
+        for (const r of await store.all<{ id: number; status: string; record: string }>(
+          `SELECT c.id, c.status, r.record FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE ${inList('c.id')}`,
+          [some],
+        )) {
+          current.set(Number(r.id), r.status)
+          const created = Date.parse(String((JSON.parse(r.record) as { created_at?: unknown }).created_at ?? ''))
+          if (!Number.isNaN(created)) appliedAt.set(Number(r.id), created)
+        }
+      }
+      const from = await store.get<{ value: number }>('SELECT value FROM candidate_index_facts WHERE name = ?', ['history_from'])
+      return {
+        statusCounts: statusCounts.map((r) => ({ vacancyId: Number(r.vacancy_id), status: r.status, n: Number(r.n) })).filter((r) => r.n !== 0),
+        origins: origins.map((r) => ({ vacancyId: Number(r.vacancy_id), origin: r.origin, n: Number(r.n), hired: Number(r.hired) })),
+        hires: hires.map((h) => ({ vacancyId: Number(h.vacancy_id), at: seenHired.get(Number(h.id)) ?? Number(h.last_action) })),
+        changes: changes.map((c) => ({
+          candidateId: Number(c.candidate_id),
+          vacancyId: c.vacancy_id === null ? null : Number(c.vacancy_id),
+          from: c.from_status,
+          to: c.to_status,
+          at: Number(c.at),
+        })),
+        current,
+        appliedAt,
+        historyFrom: from ? Number(from.value) : null,
+      }
+    },
+
+    /**
+     * The most recently active records of people living in some cities (folded names), who are not
+     * in a vacancy and are not the same person (e-mail, WhatsApp) as anyone in it, with a status
+     * not among `except`: the pool "sugerir do banco" judges.
+     */
+    async poolFor(vacancyId: number, cities: readonly string[], except: readonly string[], limit: number) {
+      if (cities.length === 0) return []
+      const rows = await store.all<{ record: string; last_action: number }>(
+        `SELECT r.record, c.last_action FROM candidate_index c JOIN candidate_record r ON r.id = c.id
+         WHERE c.city_key IN (${marks(cities.length)}) AND COALESCE(c.vacancy_id, 0) <> ? AND c.status NOT IN (${marks(except.length)})
+           AND NOT EXISTS (SELECT 1 FROM candidate_index o WHERE o.vacancy_id = ? AND ((c.email_key <> '' AND o.email_key = c.email_key) OR (c.phone_key <> '' AND o.phone_key = c.phone_key)))
+         ORDER BY c.last_action DESC, c.id DESC LIMIT ?`,
+        [...cities, vacancyId, ...except, vacancyId, limit],
+      )
+      return rows.map((r) => ({ record: JSON.parse(r.record) as Record<string, unknown>, lastAction: Number(r.last_action) }))
     },
 
     /** Since when changes of status are recorded (the first window read, ms), or null. */

@@ -14,9 +14,13 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/todos-candidatos', label: 'Candidatos', also: ['/candidatos/:id/edit'] },
   { to: '/triagem-ai', label: 'Triagem' },
   { to: '/excel', label: 'Excel' },
+  { to: '/relatorios', label: 'Relatórios' },
   { to: '/cadastrar-usuario', label: 'Cadastrar Usuário' },
   { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
 ]
 
-/** docs/product.md, Navigation: a company sees only 'Minhas Vagas'. */
-export const COMPANY_NAV: readonly NavEntry[] = [{ to: '/vaga-empresa', label: 'Minhas Vagas', also: ['/nova-vaga-empresa', '/candidatos-empresa/:slug'] }]
+/** docs/product.md, Navigation: a company sees 'Minhas Vagas', and the report of its own vacancies. */
+export const COMPANY_NAV: readonly NavEntry[] = [
+  { to: '/vaga-empresa', label: 'Minhas Vagas', also: ['/nova-vaga-empresa', '/candidatos-empresa/:slug'] },
+  { to: '/relatorios', label: 'Relatórios' },
+]

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { BlockText } from './text.ts'
-import { CANDIDATE_ORDERS } from '../constants/candidate-orders.ts'
+import { CANDIDATE_ORDERS, type CandidateOrder as Order } from '../constants/candidate-orders.ts'
 import { Candidate } from './candidate.ts'
 import { DateQuery } from './common.ts'
 import { ListedVacancy } from './vacancy.ts'
@@ -15,7 +15,8 @@ import { ListedVacancy } from './vacancy.ts'
 export const ListedCandidate = Type.Object({ ...Type.Partial(Candidate).properties, id: Candidate.properties.id })
 export type ListedCandidate = Static<typeof ListedCandidate>
 
-export const CandidateOrder = Type.Union(CANDIDATE_ORDERS.map((o) => Type.Literal(o)))
+/** One of the orders (its static type the orders' union: a union built from a list would read as never). */
+export const CandidateOrder = Type.Unsafe<Order>(Type.Union(CANDIDATE_ORDERS.map((o) => Type.Literal(o))))
 
 /** Query strings stay strings (no coercion anywhere): the service reads the number. */
 const ListFilters = {
@@ -26,7 +27,13 @@ const ListFilters = {
 }
 export const VacancyCandidatesQuery = Type.Object(ListFilters)
 export type VacancyCandidatesQuery = Static<typeof VacancyCandidatesQuery>
-export const AllCandidatesQuery = Type.Object({ ...ListFilters, start_date: Type.Optional(DateQuery), end_date: Type.Optional(DateQuery) })
+export const AllCandidatesQuery = Type.Object({
+  ...ListFilters,
+  start_date: Type.Optional(DateQuery),
+  end_date: Type.Optional(DateQuery),
+  /** Only the people with this tag (the talent pool). */
+  tag: Type.Optional(Type.String({ maxLength: 60 })),
+})
 export type AllCandidatesQuery = Static<typeof AllCandidatesQuery>
 /** The CSVs take the list's filters and order; they hold every row, not a page. */
 export const VacancyCsvQuery = Type.Omit(VacancyCandidatesQuery, ['page'])
@@ -59,6 +66,8 @@ const PageFields = {
    * Absent when the legacy was read for this click.
    */
   indexedAt: Type.Optional(Type.String()),
+  /** The agency's tags on this page's people (staff only; a company sees none). */
+  tags: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
 }
 /** One page of a list: 20 rows and the counts per status. */
 export const CandidatePage = Type.Object(PageFields)
@@ -74,7 +83,7 @@ export type AllCandidatesPage = Static<typeof AllCandidatesPage>
 
 /** GET /bff/vacancies/:id/candidates/counts and GET /bff/candidates/counts: a list's counts per status, for its selection (no status, page or order). */
 export const VacancyCandidateCountsQuery = Type.Pick(VacancyCandidatesQuery, ['q'])
-export const AllCandidateCountsQuery = Type.Pick(AllCandidatesQuery, ['q', 'start_date', 'end_date'])
+export const AllCandidateCountsQuery = Type.Pick(AllCandidatesQuery, ['q', 'start_date', 'end_date', 'tag'])
 export const CandidateCounts = Type.Object({ counts: StatusCounts, indexedAt: Type.Optional(Type.String()) })
 export type CandidateCounts = Static<typeof CandidateCounts>
 
@@ -99,3 +108,32 @@ export type ForwardBody = Static<typeof ForwardBody>
 /** The forward's answer: the new record when the legacy returns it (the legacy's known contract does not give its answer), else null. */
 export const ForwardAnswer = Type.Object({ candidate: Type.Union([ListedCandidate, Type.Null()]) })
 export type ForwardAnswer = Static<typeof ForwardAnswer>
+
+/** PUT /bff/candidates/:id/tags: the person's tags, all of them (the talent pool; docs/product.md, Talent pool). */
+export const TagsBody = Type.Object({ tags: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 40 }) }, { additionalProperties: false })
+export type TagsBody = Static<typeof TagsBody>
+export const TagsAnswer = Type.Object({ tags: Type.Array(Type.String()) })
+export type TagsAnswer = Static<typeof TagsAnswer>
+/** GET /bff/tags: every tag in use, how many people have it. */
+export const TagList = Type.Object({ tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })) })
+export type TagList = Static<typeof TagList>
+
+/** What a saved search restores on the all-candidates list. */
+export const SavedSearchQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 120 })),
+    status: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$' })),
+    order: Type.Optional(CandidateOrder),
+    start_date: Type.Optional(DateQuery),
+    end_date: Type.Optional(DateQuery),
+    tag: Type.Optional(Type.String({ maxLength: 60 })),
+  },
+  { additionalProperties: false },
+)
+export type SavedSearchQuery = Static<typeof SavedSearchQuery>
+export const SavedSearchBody = Type.Object({ name: Type.String({ maxLength: 200 }), query: SavedSearchQuery }, { additionalProperties: false })
+export const SavedSearch = Type.Object({ id: Type.String(), name: Type.String(), query: SavedSearchQuery, createdAt: Type.String() })
+export type SavedSearch = Static<typeof SavedSearch>
+export const SavedSearchList = Type.Object({ searches: Type.Array(SavedSearch) })
+export const SavedSearchAnswer = Type.Object({ search: SavedSearch })
+export const SavedSearchParams = Type.Object({ id: Type.String({ format: 'uuid' }) })

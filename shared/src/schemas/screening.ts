@@ -216,3 +216,22 @@ export type ProviderAnswer = Static<typeof ProviderAnswer>
 /** POST /bff/screening/test-connection */
 export const ConnectionAnswer = Type.Object({ ok: Type.Boolean(), provider: Type.String(), message: Type.String() })
 export type ConnectionAnswer = Static<typeof ConnectionAnswer>
+
+/**
+ * GET /bff/vacancies/:id/suggestions ("sugerir do banco"): people of the base for the vacancy,
+ * judged by the screening rules with their evidence, and how many were judged.
+ */
+export const PoolSuggestions = Type.Object({
+  evaluated: Type.Integer(),
+  suggestions: Type.Array(
+    Type.Object({
+      candidate: ListedCandidate,
+      outcome: Type.Union([Type.Literal('triado'), Type.Literal('revisao')]),
+      explanation: Type.String(),
+      evidence: Type.Array(CriterionEvidence),
+      proximity: Type.String(),
+      km: Type.Union([Type.Number(), Type.Null()]),
+    }),
+  ),
+})
+export type PoolSuggestions = Static<typeof PoolSuggestions>

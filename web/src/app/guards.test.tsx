@@ -38,7 +38,7 @@ describe('routes behind guards', () => {
     expect(await screen.findByRole('heading', { name: 'Minhas Vagas' })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/vaga-empresa')
     const nav = screen.getByRole('navigation', { name: 'Principal' })
-    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Minhas Vagas'])
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Minhas Vagas', 'Relatórios'])
   })
   it('shows an admin the staff screens with every admin link, the name and the e-mail', async () => {
     mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }) })

@@ -4,7 +4,7 @@ import { landingFor } from '../features/auth/landing.ts'
 import { StatusMessage } from '../components/status-message.tsx'
 
 /** The route guards of docs/product.md, Roles; the BFF enforces the same rules on every call. */
-type Rule = 'guest-only' | 'admin-only' | 'admin-or-redirect' | 'company-only'
+type Rule = 'guest-only' | 'admin-only' | 'admin-or-redirect' | 'company-only' | 'signed-in'
 
 export function decide(rule: Rule, role: 'admin' | 'company' | null): 'pass' | string {
   switch (rule) {
@@ -16,6 +16,8 @@ export function decide(rule: Rule, role: 'admin' | 'company' | null): 'pass' | s
       return role === 'admin' ? 'pass' : role === 'company' ? '/vaga-empresa' : '/login'
     case 'company-only':
       return role === 'company' ? 'pass' : '/login'
+    case 'signed-in':
+      return role === null ? '/login' : 'pass'
   }
 }
 

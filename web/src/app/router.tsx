@@ -16,6 +16,7 @@ const allCandidates = () => import('../features/candidates/routes/all-candidates
 const vacancyCandidatesSimple = () => import('../features/candidates/routes/vacancy-candidates-simple.tsx')
 const dashboard = () => import('../features/dashboard/routes/dashboard.tsx')
 const excel = () => import('../features/reports/routes/excel.tsx')
+const recruitingReport = () => import('../features/reports/routes/recruiting.tsx')
 const screening = () => import('../features/screening/routes/triagem-ai.tsx')
 const registerUser = () => import('../features/users/routes/register-user.tsx')
 const companyVacancies = () => import('../features/company/routes/company-vacancies.tsx')
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'pedidos-lgpd', lazy: privacyRequests },
         ],
       },
+      { element: <Guard rule="signed-in" />, children: [{ path: 'relatorios', lazy: recruitingReport }] },
       {
         element: <Guard rule="company-only" />,
         children: [

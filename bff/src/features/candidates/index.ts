@@ -13,7 +13,14 @@ import {
   ForwardAnswer,
   ForwardBody,
   NoteChange,
+  SavedSearchAnswer,
+  SavedSearchBody,
+  SavedSearchList,
+  SavedSearchParams,
   StatusChange,
+  TagList,
+  TagsAnswer,
+  TagsBody,
   VacancyCandidatePage,
   VacancyCandidatesQuery,
   VacancyCandidateCountsQuery,
@@ -26,6 +33,9 @@ import type { SessionData } from '../../plugins/session-seal.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf, patchRow } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
+import { createTalentPool, TALENT_POOL_MIGRATIONS } from './talent-pool.ts'
+import { PoolSuggestions } from '@mini-vagas/shared/schemas/screening'
+import { HttpError } from '../../lib/http-error.ts'
 
 /** How long a list read serves page clicks when nothing was written. */
 const LIST_TTL_MS = 60_000
@@ -61,7 +71,9 @@ export async function candidatesFeature(app: FastifyInstance) {
     }
     if (event.kind === 'candidate' && event.answered && event.record && event.vacancyId !== null) patchRow(cache, event.vacancyId, event.record, moved)
   })
-  const lists = createCandidateLists({ cache, index: app.candidateIndex })
+  await app.store.migrate('talent-pool', TALENT_POOL_MIGRATIONS)
+  const pool = createTalentPool({ store: app.store, index: app.candidateIndex, now: app.now })
+  const lists = createCandidateLists({ cache, index: app.candidateIndex, pool })
   const asker = (request: FastifyRequest) => ({ session: sessionOf(request), legacy: request.legacy })
   const tags = ['candidates']
 
@@ -140,6 +152,60 @@ export async function candidatesFeature(app: FastifyInstance) {
         () => lists.changeStatus(Number(request.params.id), request.body.status, asker(request)),
       )
       return { candidate }
+    },
+  )
+
+  // The talent pool (docs/product.md, Talent pool): the agency's tags, saved searches, and people of
+  // the base for a vacancy. Staff only: tags, like the agency's notes, are never a company's to see.
+  api.get('/bff/tags', { config: { access: 'admin' }, schema: { tags, response: { 200: TagList, ...Failures } } }, async () => ({ tags: await pool.allTags() }))
+
+  api.put(
+    '/bff/candidates/:id/tags',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, body: TagsBody, response: { 200: TagsAnswer, ...Failures } } },
+    async (request) => {
+      const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
+      const kept = await pool.setTags(Number(stored.id), request.body.tags, session.user.email)
+      await app.audit.record({ actor: session.user.email, action: 'etiquetas_alteradas', subject: `candidato:${stored.id}`, detail: { count: kept.length } })
+      return { tags: kept }
+    },
+  )
+
+  api.get('/bff/saved-searches', { config: { access: 'admin' }, schema: { tags, response: { 200: SavedSearchList, ...Failures } } }, async (request) => ({
+    searches: await pool.searches(sessionOf(request).user.email),
+  }))
+
+  api.post(
+    '/bff/saved-searches',
+    { config: { access: 'admin' }, schema: { tags, body: SavedSearchBody, response: { 201: SavedSearchAnswer, ...Failures } } },
+    async (request, reply) => reply.code(201).send({ search: await pool.saveSearch(sessionOf(request).user.email, request.body.name, request.body.query) }),
+  )
+
+  api.delete(
+    '/bff/saved-searches/:id',
+    { config: { access: 'admin' }, schema: { tags, params: SavedSearchParams, response: { 204: Type.Null(), ...Failures } } },
+    async (request, reply) => {
+      await pool.deleteSearch(sessionOf(request).user.email, request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  api.get(
+    '/bff/vacancies/:id/suggestions',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, response: { 200: PoolSuggestions, ...Failures } } },
+    async (request) => {
+      const found = await pool.suggestions(await request.owned.vacancy())
+      if (!found) throw new HttpError(503, 'As sugestões do banco ficam disponíveis quando o índice de candidatos terminar de ser montado. Tente novamente em alguns minutos.')
+      return {
+        evaluated: found.evaluated,
+        suggestions: found.suggestions.map((s) => ({
+          candidate: lists.candidate(s.record as never, sessionOf(request)),
+          outcome: s.verdict.outcome as 'triado' | 'revisao',
+          explanation: s.verdict.explanation,
+          evidence: s.verdict.evidence,
+          proximity: s.tier,
+          km: s.km,
+        })),
+      }
     },
   )
 

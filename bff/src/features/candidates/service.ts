@@ -16,6 +16,7 @@ import { UpstreamError } from '../../legacy/client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import type { CandidateIndex } from '../../candidate-index/plugin.ts'
 import type { IndexQuery } from '../../candidate-index/store.ts'
+import type { TalentPool } from './talent-pool.ts'
 import { ANY_CANDIDATE, ANY_VACANCY, vacancyKey, vacancyRecordKey, type ListCache } from './list-cache.ts'
 
 type Obj = Record<string, unknown>
@@ -23,6 +24,8 @@ const FALLBACK_MAX_PAGES = 250
 /** The page size of an export's "every row" from the index. */
 const EVERYTHING = 1_000_000
 const FALLBACK_CONCURRENCY = 4
+/** Without the candidate index, a tag lists at most this many of its people, read one by one. */
+const TAGGED_FALLBACK_MAX = 200
 type Row = ListedCandidate & Obj
 /** Who asks: the session (what it may see and set) and the legacy on its behalf. */
 export interface Asker {
@@ -48,7 +51,13 @@ const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
  * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
  * receives 20 rows and the counts, never the whole list (5,000 on one vacancy).
  */
-export function createCandidateLists({ cache, index }: { cache: ListCache; index: CandidateIndex | null }) {
+export function createCandidateLists({ cache, index, pool }: { cache: ListCache; index: CandidateIndex | null; pool?: TalentPool | undefined }) {
+  /** The page with the agency's tags on its people, for staff (a company never sees them). */
+  async function withTags<P extends { items: Row[] }>(page: P, session: SessionData): Promise<P & { tags?: Record<string, string[]> }> {
+    if (!pool || session.user.role !== 'admin' || page.items.length === 0) return page
+    return { ...page, tags: await pool.tagsOf(page.items.map((c) => Number(c.id))) }
+  }
+
   /** One page from the candidate index — a few rows read by SQL, whatever the base's size — or null while it does not answer for the whole base. */
   async function fromIndex(query: Omit<IndexQuery, 'page' | 'pageSize'>, list: ListQuery, session: SessionData) {
     const found = await index?.list({ ...query, page: list.everything ? 1 : (list.page ?? 1), pageSize: list.everything ? EVERYTHING : CANDIDATES_PAGE_SIZE })
@@ -142,7 +151,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
       const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
       const indexed = await fromIndex({ vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)
-      if (indexed) return { vacancy: vacancy as Obj & { id: number }, partial: false, ...indexed }
+      if (indexed) return withTags({ vacancy: vacancy as Obj & { id: number }, partial: false, ...indexed }, session)
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
       const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
         try {
@@ -156,7 +165,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       const view = viewOf(all)
       const { rows, counts } = view.select(query)
       const page = pageOf(rows, query, view.duplicates())
-      return { vacancy: vacancy as Obj & { id: number }, counts, partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
+      return withTags({ vacancy: vacancy as Obj & { id: number }, counts, partial, ...page, items: page.items.map((c) => asSeenBy(session, c)) }, session)
     },
 
     /**
@@ -164,7 +173,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
      * status uses its status lists; 'Todos' with no search loads nothing (docs/product.md, Validation). Counts come from
      * status-quantidades for the same dates.
      */
-    async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined }, { session, legacy }: Asker) {
+    async allCandidates(query: ListQuery & { start_date?: string | undefined; end_date?: string | undefined; tag?: string | undefined }, { session, legacy }: Asker) {
       const dates = { start_date: query.start_date, end_date: query.end_date }
       const q = checkAllCandidates(query)
       // A search's pages, and its counts, reuse one read until a candidate is written.
@@ -172,8 +181,10 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       const cached = <T>(key: string, load: () => Promise<T>) => cache.read(`${key}|${datesKey}`, [ANY_CANDIDATE], load)
       // From the index, dates alone (or nothing) list too: a click costs one page, not the whole base.
       const days = { start: dates.start_date, end: dates.end_date }
-      const indexed = await fromIndex({ days, q, withCompany: true, status: query.status, order: query.order }, query, session)
-      if (indexed) return { idle: false, ...indexed }
+      // A tag (the talent pool) narrows the list to the people who have it.
+      const among = query.tag?.trim() && pool ? await pool.tagged(query.tag) : undefined
+      const indexed = await fromIndex({ days, q, withCompany: true, status: query.status, order: query.order, among }, query, session)
+      if (indexed) return withTags({ idle: false, ...indexed }, session)
       const statusCounts = await cached('counts', () => legacy.candidates.statusCounts(dates))
       const counts: Record<string, number> = { all: 0 }
       for (const { status, total } of statusCounts) {
@@ -185,11 +196,18 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       let read: Row[]
       if (q) {
         read = await cached(`search:${q.toLowerCase()}`, () => legacy.candidates.search(q, dates))
+      } else if (among && status === undefined) {
+        // The tagged, read one by one (the legacy has no read of some ids): a tag holds a handful of people.
+        read = (await Promise.all(among.slice(0, TAGGED_FALLBACK_MAX).map(async (id) => (await legacy.candidates.get(id)).record))).filter((r): r is Row => r !== null)
       } else if (status !== undefined) {
         const wanted = normalizeCandidateStatus(status)
         read = await cached(`status:${wanted}`, () => legacy.candidates.withStatus(wanted, dates))
       } else {
         return { idle: true, counts, items: [], page: 1, pageCount: 1, total: 0, pageSize: 20, hasMore: false, possibleDuplicates: [] }
+      }
+      if (among) {
+        const tagged = new Set(among)
+        read = read.filter((r) => tagged.has(Number(r.id)))
       }
       // The search's own text was the legacy's to match; here the result is filtered by status and ordered.
       const view = viewOf(read)
@@ -197,7 +215,7 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
       // Possible duplicates among the rows listed, as the screen shows them.
       const page = pageOf(rows, query, rows.length === read.length ? view.duplicates() : possibleDuplicates(rows))
       // The export takes every row of the result; the screen takes one page.
-      return { idle: false, counts, ...page, items: page.items.map((c) => asSeenBy(session, c)) }
+      return withTags({ idle: false, counts, ...page, items: page.items.map((c) => asSeenBy(session, c)) }, session)
     },
 
     /** A vacancy's counts per status for a search (what its page leaves out when the index answers it); from the list itself otherwise. */
@@ -209,9 +227,10 @@ export function createCandidateLists({ cache, index }: { cache: ListCache; index
     },
 
     /** The all-candidates list's counts per status for a search and dates; from the list itself when the index does not answer. */
-    async allCounts(query: { q?: string | undefined; start_date?: string | undefined; end_date?: string | undefined }, asker: Asker) {
+    async allCounts(query: { q?: string | undefined; start_date?: string | undefined; end_date?: string | undefined; tag?: string | undefined }, asker: Asker) {
       const q = checkAllCandidates(query)
-      const indexed = await index?.counts({ days: { start: query.start_date, end: query.end_date }, q, withCompany: true })
+      const among = query.tag?.trim() && pool ? await pool.tagged(query.tag) : undefined
+      const indexed = await index?.counts({ days: { start: query.start_date, end: query.end_date }, q, withCompany: true, among })
       if (indexed) return indexed
       const { counts } = await lists.allCandidates({ ...query, q }, asker)
       return { counts: counts ?? { all: 0 } }

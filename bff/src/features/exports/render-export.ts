@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync'
 import { neutraliseFormula } from '@mini-vagas/shared/domain/candidate-csv'
 import { shouldQuoteNumber, type ExportType } from '@mini-vagas/shared/domain/export-rules'
 import { DownloadClosed, paceRow, zipInputs } from './back-pressure.ts'
-import { sharedColumnStyles, xlsxText } from './xlsx-cells.ts'
+import { sharedColumnStyles, xlsxText } from '../../lib/xlsx-cells.ts'
 
 export type Cell = string | number | boolean | null
 export interface RenderRequest {

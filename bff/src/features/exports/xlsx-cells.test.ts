@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { xlsxText } from './xlsx-cells.ts'
+import { xlsxText } from '../../lib/xlsx-cells.ts'
 import { streamReport } from './xlsx-report.ts'
 
 /** OOXML's `_xHHHH_` escapes read back, as a spreadsheet program does. */

@@ -3,7 +3,7 @@ import { REPORT_COLUMNS, type ReportField } from '@mini-vagas/shared/constants/r
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
 import { formatCep, formatPhone, formatUf, optionLabel } from '@mini-vagas/shared/domain/br-format'
 import { DownloadClosed, paceRow, zipInputs } from './back-pressure.ts'
-import { sharedColumnStyles, xlsxText } from './xlsx-cells.ts'
+import { sharedColumnStyles, xlsxText } from '../../lib/xlsx-cells.ts'
 
 type Row = Record<string, unknown>
 const FIELDS = Object.keys(REPORT_COLUMNS) as ReportField[]

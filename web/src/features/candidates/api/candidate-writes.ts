@@ -1,5 +1,5 @@
 import type { CandidateUpdate } from '@mini-vagas/shared/schemas/candidate'
-import type { CandidateAnswer, ForwardAnswer } from '@mini-vagas/shared/schemas/candidates'
+import type { CandidateAnswer, ForwardAnswer, TagsAnswer } from '@mini-vagas/shared/schemas/candidates'
 import { api } from '../../../lib/api-client.ts'
 
 /** Candidate writes in domain terms; each answers with the changed row as this user may see it. */
@@ -10,3 +10,6 @@ export const saveNote = async (id: number, obs: string) => (await api<CandidateA
 export const updateCandidate = async (id: number, body: CandidateUpdate) => (await api<CandidateAnswer>(candidatePath(id), { method: 'PUT', body })).candidate
 /** A new application of the candidate in another vacancy, built by the BFF from the stored record. */
 export const forwardCandidate = (id: number, vacancyId: number) => api<ForwardAnswer>(`${candidatePath(id)}/forwards`, { method: 'POST', body: { vacancyId } })
+
+/** The person's tags replaced (the talent pool); answers them as kept. */
+export const saveTags = async (id: number, tags: string[]) => (await api<TagsAnswer>(`${candidatePath(id)}/tags`, { method: 'PUT', body: { tags } })).tags

@@ -9,6 +9,8 @@ export interface AllListParams {
   order: CandidateOrder
   start: string
   end: string
+  /** Only the people with this tag ('' for everyone). */
+  tag: string
 }
 
 export function allCandidatesQuery(p: Omit<AllListParams, 'page'> & { page?: number }): string {
@@ -19,17 +21,19 @@ export function allCandidatesQuery(p: Omit<AllListParams, 'page'> & { page?: num
   if (p.q.trim()) query.set('q', p.q.trim())
   if (p.start) query.set('start_date', p.start)
   if (p.end) query.set('end_date', p.end)
+  if (p.tag) query.set('tag', p.tag)
   return query.toString()
 }
 
 export const allCandidatesKey = (p: AllListParams) => `/bff/candidates?${allCandidatesQuery(p)}`
 
 /** The list's counts per status for a search and dates (asked when its page comes without them). */
-export function allCountsKey(p: Pick<AllListParams, 'q' | 'start' | 'end'>): string {
+export function allCountsKey(p: Pick<AllListParams, 'q' | 'start' | 'end' | 'tag'>): string {
   const query = new URLSearchParams()
   if (p.q.trim()) query.set('q', p.q.trim())
   if (p.start) query.set('start_date', p.start)
   if (p.end) query.set('end_date', p.end)
+  if (p.tag) query.set('tag', p.tag)
   return `/bff/candidates/counts?${query}`
 }
 

@@ -7,6 +7,7 @@ import { lastAction } from '@mini-vagas/shared/domain/last-action'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { saveNote } from '../api/candidate-writes.ts'
+import { TagEditor } from './tag-editor.tsx'
 import type { StaffCandidate } from '../api/types.ts'
 
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'Sim' : v === false ? 'Não' : 'Não informado')
@@ -21,11 +22,16 @@ export function CandidateDetailDialog({
   onClose,
   onSaved,
   canEdit = true,
+  tags,
+  onTagsSaved,
 }: {
   candidate: StaffCandidate
   onClose: () => void
   onSaved: (row: StaffCandidate) => void
   canEdit?: boolean
+  /** The person's tags (staff only: a company's dialog has none). */
+  tags?: string[] | undefined
+  onTagsSaved?: (tags: string[]) => void
 }) {
   const toast = useToast()
   const [obs, setObs] = useState(candidate.obs ?? '')
@@ -60,6 +66,7 @@ export function CandidateDetailDialog({
           </div>
         ))}
       </dl>
+      {tags && onTagsSaved && <TagEditor candidateId={candidate.id} initial={tags} onSaved={onTagsSaved} />}
       <form
         onSubmit={async (e) => {
           e.preventDefault()

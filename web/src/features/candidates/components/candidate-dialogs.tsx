@@ -42,11 +42,16 @@ export function CandidateDialogs({
   currentVacancyId,
   onNoteSaved,
   company = false,
+  tags,
+  onTagsSaved,
 }: {
   dialogs: CandidateDialogState
   currentVacancyId?: number | undefined
   onNoteSaved: (row: StaffCandidate) => void
   company?: boolean
+  /** The tags of the list's people (staff); a dialog edits its person's. */
+  tags?: Record<string, string[]> | undefined
+  onTagsSaved?: (candidateId: number, tags: string[]) => void
 }) {
   const { details, forward, closeDetails, closeForward } = dialogs
   return (
@@ -56,6 +61,8 @@ export function CandidateDialogs({
           key={details.id}
           candidate={details}
           canEdit={!company}
+          tags={company ? undefined : (tags?.[String(details.id)] ?? [])}
+          onTagsSaved={company || !onTagsSaved ? undefined : (kept) => onTagsSaved(details.id, kept)}
           onClose={() => closeDetails(details.id)}
           onSaved={(row) => {
             closeDetails(row.id)

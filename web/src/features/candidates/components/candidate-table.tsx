@@ -23,6 +23,7 @@ export function CandidateTable({
   showCompany = false,
   company = false,
   possibleDuplicates = [],
+  tags = {},
 }: {
   candidates: StaffCandidate[]
   order: CandidateOrder
@@ -35,6 +36,8 @@ export function CandidateTable({
   company?: boolean
   /** Rows sharing an e-mail or WhatsApp with another of the list. */
   possibleDuplicates?: readonly number[]
+  /** The agency's tags on the rows' people (staff). */
+  tags?: Readonly<Record<string, string[]>>
 }) {
   const duplicated = new Set(possibleDuplicates)
   const sort = (field: SortField): Column<StaffCandidate>['sort'] => {
@@ -57,6 +60,11 @@ export function CandidateTable({
               possível duplicado
             </span>
           )}
+          {(tags[String(c.id)] ?? []).map((tag) => (
+            <span key={tag} className="tag tag-small">
+              {tag}
+            </span>
+          ))}
         </>
       ),
     },

@@ -2,6 +2,7 @@ import { useSWRConfig } from 'swr'
 import { movedCount } from '@mini-vagas/shared/domain/candidate-list'
 import { useToast } from '../../../components/toast.tsx'
 import { changeStatus } from '../api/candidate-writes.ts'
+import { tagsKey } from '../api/talent-pool.ts'
 import type { CandidatePage, StaffCandidate } from '../api/types.ts'
 
 /**
@@ -43,6 +44,12 @@ export function useCandidateWrites(pageKey: string | null, countsKey: string | n
       } catch {
         toast('Erro ao alterar o status do candidato', { kind: 'error' })
       }
+    },
+    /** A person's tags as saved show on their row at once; the tags in use are read again. */
+    async tagsSaved(candidateId: number, tags: string[]) {
+      if (pageKey)
+        await mutate(pageKey, (page: CandidatePage | undefined) => (page ? { ...page, tags: { ...page.tags, [String(candidateId)]: tags } } : page), { revalidate: false })
+      void mutate(tagsKey)
     },
     /** A saved note (the BFF's answer) shows on its row even if the server now lists the row elsewhere. */
     async noteSaved(row: StaffCandidate) {

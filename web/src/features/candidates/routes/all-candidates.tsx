@@ -11,6 +11,9 @@ import { CandidateDialogs, useCandidateDialogs } from '../components/candidate-d
 import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
+import { SavedSearches } from '../components/saved-searches.tsx'
+import { useTags } from '../api/talent-pool.ts'
+import type { SavedSearchQuery } from '@mini-vagas/shared/schemas/candidates'
 
 /** docs/product.md, All candidates: every candidate, by dates, status and a search of at least 4 characters. */
 export function Component() {
@@ -21,9 +24,11 @@ export function Component() {
   const [order, setOrder] = useState<CandidateOrder>('last_action_desc')
   const [start, setStart] = useState('')
   const [end, setEnd] = useState('')
+  const [tag, setTag] = useState('')
+  const { data: tagsInUse } = useTags()
   const q = useDeferredValue(search).trim()
   const tooShort = q.length > 0 && q.length < SEARCH_MIN_CHARS
-  const params = tooShort ? null : { page, status, q, order, start, end }
+  const params = tooShort ? null : { page, status, q, order, start, end, tag }
   const { key, countsKey, data, error, isLoading, mutate, reordered, reorder } = useAllCandidates(params)
   const writes = useCandidateWrites(key, countsKey)
   const dialogs = useCandidateDialogs()
@@ -31,6 +36,23 @@ export function Component() {
     fn()
     setPage(1)
   }
+  const apply = (saved: SavedSearchQuery) =>
+    reset(() => {
+      setSearch(saved.q ?? '')
+      setStatus(saved.status)
+      setOrder(saved.order ?? 'last_action_desc')
+      setStart(saved.start_date ?? '')
+      setEnd(saved.end_date ?? '')
+      setTag(saved.tag ?? '')
+    })
+  const current = {
+    ...(search.trim() ? { q: search.trim() } : {}),
+    ...(status !== undefined ? { status } : {}),
+    order,
+    ...(start ? { start_date: start } : {}),
+    ...(end ? { end_date: end } : {}),
+    ...(tag ? { tag } : {}),
+  } satisfies SavedSearchQuery
 
   return (
     <main id="main" className="page">
@@ -44,7 +66,7 @@ export function Component() {
             Triagem com IA
           </Link>
           {data && !data.idle && (
-            <a className="button" href={`/bff/candidates.csv?${allCandidatesQuery({ status, q, order, start, end })}`} download>
+            <a className="button" href={`/bff/candidates.csv?${allCandidatesQuery({ status, q, order, start, end, tag })}`} download>
               Exportar lista (CSV)
             </a>
           )}
@@ -73,7 +95,19 @@ export function Component() {
           <label htmlFor="all-end">Data final</label>
           <input id="all-end" type="date" value={end} min={start || undefined} onChange={(e) => reset(() => setEnd(e.target.value))} />
         </div>
+        <div className="field">
+          <label htmlFor="all-tag">Etiqueta</label>
+          <select id="all-tag" value={tag} onChange={(e) => reset(() => setTag(e.target.value))}>
+            <option value="">Todas</option>
+            {(tagsInUse ?? []).map((t) => (
+              <option key={t.tag} value={t.tag}>
+                {t.tag} ({t.count.toLocaleString('pt-BR')})
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
+      <SavedSearches current={current} onApply={apply} />
       {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
       <LoadStates
         loading={isLoading ? 'Carregando candidatos...' : null}
@@ -94,6 +128,7 @@ export function Component() {
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}
+            tags={data.tags}
             order={order}
             onOrder={(o) => reset(() => setOrder(o))}
             onStatus={(c, s) => void writes.changeStatus(c, s)}
@@ -104,7 +139,7 @@ export function Component() {
           <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs dialogs={dialogs} onNoteSaved={(row) => void writes.noteSaved(row)} />
+      <CandidateDialogs dialogs={dialogs} onNoteSaved={(row) => void writes.noteSaved(row)} tags={data?.tags} onTagsSaved={(id, kept) => void writes.tagsSaved(id, kept)} />
     </main>
   )
 }

@@ -12,6 +12,7 @@ import { CandidateDialogs, useCandidateDialogs } from '../components/candidate-d
 import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
+import { SuggestionsDialog } from '../components/suggestions-dialog.tsx'
 
 /** docs/product.md, A vacancy's candidates: one vacancy's candidates (the BFF pages, counts and orders them). */
 export function Component() {
@@ -38,6 +39,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
   const { key, countsKey, data, error, isLoading, mutate, reordered, reorder } = useVacancyCandidates(vacancy?.id, params)
   const writes = useCandidateWrites(key, countsKey)
   const dialogs = useCandidateDialogs()
+  const [suggesting, setSuggesting] = useState(false)
   const reset = (fn: () => void) => {
     fn()
     setPage(1)
@@ -82,6 +84,11 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
             Exportar lista (CSV)
           </a>
         )}
+        {!company && vacancy && (
+          <button type="button" className="button" onClick={() => setSuggesting(true)}>
+            Sugerir do banco
+          </button>
+        )}
       </div>
       {data?.partial && (
         <StatusMessage kind="empty" title="Lista parcial">
@@ -105,6 +112,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}
+            tags={data.tags}
             order={order}
             onOrder={(o) => reset(() => setOrder(o))}
             onStatus={(c, s) => void writes.changeStatus(c, s)}
@@ -115,7 +123,15 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
           <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
         </>
       )}
-      <CandidateDialogs dialogs={dialogs} currentVacancyId={vacancy?.id} company={company} onNoteSaved={(row) => void writes.noteSaved(row)} />
+      {suggesting && vacancy && <SuggestionsDialog vacancy={vacancy} onClose={() => setSuggesting(false)} onSent={() => void mutate()} />}
+      <CandidateDialogs
+        dialogs={dialogs}
+        currentVacancyId={vacancy?.id}
+        company={company}
+        onNoteSaved={(row) => void writes.noteSaved(row)}
+        tags={data?.tags}
+        onTagsSaved={(id, kept) => void writes.tagsSaved(id, kept)}
+      />
     </main>
   )
 }

@@ -4,7 +4,8 @@ import { CANDIDATE_STATUSES } from '@mini-vagas/shared/constants/candidate-statu
 import { candidateStatusFamily, candidateStatusLabel } from '@mini-vagas/shared/domain/candidate-status'
 import { formatDateTime, monthName, previousMonth, todayDate } from '@mini-vagas/shared/domain/dates'
 import { HIRE_WINDOW_MONTHS } from '@mini-vagas/shared/domain/dashboard'
-import { BarChart, Change } from '../../../components/bar-chart.tsx'
+import { BarChart } from '../../../components/bar-chart.tsx'
+import { StatCard } from '../../../components/stat-card.tsx'
 import { ExportControl } from '../../../components/export-control.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
@@ -14,17 +15,6 @@ const STATE_LABELS: Record<string, string> = { CE: 'Ceará', RN: 'Rio Grande do 
 const entries = (counts: Record<string, number>, label: (k: string) => string = (k) => k) => Object.entries(counts).map(([k, value]) => ({ label: label(k), value }))
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((n, v) => n + v, 0)
-
-function Card({ title, value, hint, change }: { title: string; value: number | undefined; hint?: string; change?: { before: number | undefined; label: string } }) {
-  return (
-    <div className="card stat-card">
-      <p className="stat-title">{title}</p>
-      <p className="stat-value">{value === undefined ? <span className="skeleton" aria-label="Carregando" /> : value.toLocaleString('pt-BR')}</p>
-      {change && <p className="stat-change">{value !== undefined && <Change now={value} before={change.before} label={change.label} />}</p>}
-      {hint && <p className="field-hint">{hint}</p>}
-    </div>
-  )
-}
 
 /** docs/product.md, Dashboard: the dashboard, computed by the BFF in one answer. */
 export function Component() {
@@ -85,16 +75,16 @@ export function Component() {
       {(isLoading || d) && (
         <>
           <section className="stat-grid" aria-label="Resumo" aria-busy={!d}>
-            <Card title="Vagas visíveis no Ceará" value={d?.vacancies.vacanciesByState.CE} />
-            <Card title="Vagas visíveis no Rio Grande do Norte" value={d?.vacancies.vacanciesByState.RN} />
-            <Card title="Posições em aberto" value={d?.vacancies.openPositions} hint="Solicitadas menos preenchidas" />
-            <Card
+            <StatCard title="Vagas visíveis no Ceará" value={d?.vacancies.vacanciesByState.CE} />
+            <StatCard title="Vagas visíveis no Rio Grande do Norte" value={d?.vacancies.vacanciesByState.RN} />
+            <StatCard title="Posições em aberto" value={d?.vacancies.openPositions} hint="Solicitadas menos preenchidas" />
+            <StatCard
               title="Contratações no mês"
               value={d?.filled.filled}
               hint={`Contratados com última ação no mês, inscritos nos ${HIRE_WINDOW_MONTHS} meses anteriores`}
               change={{ before: p?.filled.filled, label: beforeLabel }}
             />
-            <Card
+            <StatCard
               title="Inscritos no mês"
               value={d ? sum(d.statuses) : undefined}
               hint="Candidaturas recebidas no mês"

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { formatDate } from '@mini-vagas/shared/domain/dates'
-import type { CriterionEvidence, Outcome, RunView, ScreeningResult } from '@mini-vagas/shared/schemas/screening'
+import type { Outcome, RunView, ScreeningResult } from '@mini-vagas/shared/schemas/screening'
+import { Evidence } from '../../../components/evidence.tsx'
 import { ReviewDialog } from './review-dialog.tsx'
 
 const GROUPS: { outcome: Outcome; title: string }[] = [
@@ -9,31 +10,6 @@ const GROUPS: { outcome: Outcome; title: string }[] = [
   { outcome: 'nao_triado', title: 'Não triados' },
 ]
 const FIRST = 50
-const STATUS: Record<CriterionEvidence['status'], string> = { atende: 'Atende', nao_atende: 'Não atende', desconhecido: 'A conferir' }
-
-/** Each criterion of the vacancy for one candidate, with the field that decided it; collapsed by default. */
-function Evidence({ evidence }: { evidence: CriterionEvidence[] }) {
-  if (evidence.length === 0) return null
-  const unmet = evidence.filter((e) => e.status !== 'atende').length
-  return (
-    <details className="evidence">
-      <summary>
-        Critérios ({evidence.length - unmet} de {evidence.length} atendidos)
-      </summary>
-      <ul>
-        {evidence.map((e) => (
-          <li key={e.key} className={`evidence-${e.status}`}>
-            <span className="evidence-status">{STATUS[e.status]}</span> {e.label}
-            {e.hard ? ' (regra fixa)' : ''} — {e.field}: {e.value}
-            <span className="visually-hidden">{e.by === 'ia' ? ', avaliado pela IA' : ', avaliado pelas regras'}</span>
-            {e.by === 'ia' && <span className="evidence-by"> · IA</span>}
-          </li>
-        ))}
-      </ul>
-    </details>
-  )
-}
-
 const DECISION_LABEL: Record<Outcome, string> = { triado: 'Triado', revisao: 'Revisão', nao_triado: 'Não triado' }
 
 function Group({ title, rows, onReview }: { title: string; rows: RunView['results']; onReview?: ((row: ScreeningResult) => void) | undefined }) {
