@@ -93,6 +93,17 @@ const SCREENS: Screen[] = [
   },
   rowDialog('candidato-detalhes', /^Detalhes de/, (dialog) => dialog.getByRole('button', { name: 'Salvar observação' })),
   rowDialog('enviar-para-vaga', /^Enviar /, (dialog) => dialog.locator('.forward-options label').first()),
+  // The talent pool's suggestions for the vacancy (from the candidate index, built on the first staff request).
+  {
+    name: 'sugerir-do-banco',
+    role: 'admin',
+    path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos`,
+    ready: (p) => p.locator('table.data-table tbody tr').first(),
+    then: async (p) => {
+      await p.getByRole('button', { name: 'Sugerir do banco' }).click()
+      await p.getByRole('dialog').locator('.suggestion').first().or(p.getByRole('dialog').getByText('Nenhuma pessoa do banco')).waitFor()
+    },
+  },
   { name: 'candidatos-da-vaga-simples', role: 'admin', path: () => `/vagas/${vacancySlug(vacancy)}/candidatos`, ready: (p) => p.locator('table.data tbody tr').first() },
   // Everyone once the candidate index is complete; before, 'Todos' without a search loads nothing.
   {
@@ -106,6 +117,8 @@ const SCREENS: Screen[] = [
   { name: 'excel', role: 'admin', path: () => '/excel', ready: heading('Exportar Planilha') },
   { name: 'cadastrar-usuario', role: 'admin', path: () => '/cadastrar-usuario', ready: heading('Cadastrar Usuário') },
   { name: 'pedidos-lgpd', role: 'admin', path: () => '/pedidos-lgpd', ready: heading(/Pedidos LGPD/) },
+  { name: 'relatorios', role: 'admin', path: () => '/relatorios', ready: (p) => p.locator('.report-section').first() },
+  { name: 'empresa-relatorios', role: 'company', path: () => '/relatorios', ready: (p) => p.locator('.report-section').first() },
   { name: 'empresa-vagas', role: 'company', path: () => '/vaga-empresa', ready: (p) => p.getByRole('article').first() },
   { name: 'empresa-nova-vaga', role: 'company', path: () => '/nova-vaga-empresa', ready: (p) => p.getByLabel(/Descrição da vaga/i) },
   {

@@ -14,7 +14,7 @@ const days = (value: number | null) => (value === null ? '—' : `${value.toLoca
 /** A table of the report's lines (recruiters, companies): vacancies, hires and how fast. */
 function LinesTable({ caption, first, lines }: { caption: string; first: string; lines: RecruitingReport['recruiters'] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="data">
         <caption>{caption}</caption>
         <thead>
@@ -156,7 +156,7 @@ export function Component() {
                 ? `Medido a partir das mudanças de status registradas pelo Mini Vagas desde ${formatDateTime(report.historyFrom)}; o que mudou antes disso não tem data de entrada na etapa.`
                 : 'O Mini Vagas ainda não registrou mudanças de status: o tempo em cada etapa aparece assim que elas acontecerem.'}
             </p>
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Tempo em cada etapa">
               <table className="data">
                 <thead>
                   <tr>
@@ -179,7 +179,7 @@ export function Component() {
           </section>
           <section className="card report-section" aria-labelledby="sources">
             <h2 id="sources">Fontes que levam a contratações</h2>
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Fontes que levam a contratações">
               <table className="data">
                 <thead>
                   <tr>
@@ -217,7 +217,7 @@ export function Component() {
             {report.vacancies.length === 0 ? (
               <p>Nenhuma vaga aberta no período.</p>
             ) : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0} role="region" aria-label="Vagas do período">
                 <table className="data">
                   <thead>
                     <tr>
