@@ -3,7 +3,18 @@ import { ADMIN_NAV, COMPANY_NAV } from './navigation.ts'
 
 describe('staff navigation', () => {
   it("holds the spec's admin links in its order, Triagem, Excel and Relatórios after Candidatos, and the LGPD queue last; a company's vacancies and its report", () => {
-    expect(ADMIN_NAV.map((e) => e.label)).toEqual(['Painel', 'Administração', 'Vagas', 'Nova Vaga', 'Candidatos', 'Triagem', 'Excel', 'Relatórios', 'Cadastrar Usuário', 'Pedidos LGPD'])
+    expect(ADMIN_NAV.map((e) => e.label)).toEqual([
+      'Painel',
+      'Administração',
+      'Vagas',
+      'Nova Vaga',
+      'Candidatos',
+      'Triagem',
+      'Excel',
+      'Relatórios',
+      'Cadastrar Usuário',
+      'Pedidos LGPD',
+    ])
     expect(COMPANY_NAV.map((e) => e.label)).toEqual(['Minhas Vagas', 'Relatórios'])
   })
 })
