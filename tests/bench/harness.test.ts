@@ -33,6 +33,7 @@ describe('bench harness', () => {
     'pass-through-trivial',
     'spa-bundle',
     'staff-lists',
+    'lighthouse',
     'candidate-index',
     'dashboard',
     'xlsx',

@@ -9,6 +9,7 @@ import { staffListsBenchmark } from './browser.bench.ts'
 import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmark, xlsxBenchmark, xlsxWriterBenchmark } from './exports.bench.ts'
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { candidateIndexBenchmark } from './index.bench.ts'
+import { lighthouseBenchmark } from './lighthouse.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
 import { screeningApply60Benchmark, screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   passThroughTrivialBenchmark,
   bundleBenchmark,
   staffListsBenchmark,
+  lighthouseBenchmark,
   candidateIndexBenchmark,
   dashboardBenchmark,
   xlsxBenchmark,

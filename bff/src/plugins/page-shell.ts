@@ -40,6 +40,27 @@ const BARE_SHELL = `<!doctype html>
   </body>
 </html>`
 
+/** Stands for the page's style nonce in a shell whose styles are inlined. */
+const NONCE = '%STYLE_NONCE%'
+
+/**
+ * The shell for pages the server renders a body for (the public pages an applicant lands on):
+ * they paint from the HTML alone (docs/decisions/public-pages-paint-first.md). The stylesheet is
+ * inlined (with the page's style nonce), so no request stands between the HTML and the first
+ * paint; the module-preload hints go, so the SPA's code, which takes the page over later, does not
+ * compete with the page for a phone's bandwidth before it paints. `css` reads a stylesheet's text
+ * by its href; one it cannot read stays a link.
+ */
+export function paintFirstShell(shell: string, css: (href: string) => string | null): string {
+  return shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+      const text = css(href)
+      // A `</style` inside the text would end the element early; built CSS holds none, but never trust it.
+      return text === null || /<\/style/i.test(text) ? link : `<style nonce="${NONCE}">${text}</style>`
+    })
+}
+
 /** Fills the shell: title, description, canonical and Open Graph, a style nonce, and the body. */
 export function renderPage(shell: string, page: Page, styleNonce: string): string {
   const title = escapeHtml(page.title)
@@ -58,7 +79,7 @@ export function renderPage(shell: string, page: Page, styleNonce: string): strin
     .filter(Boolean)
     .join('\n    ')
   // Replacer functions throughout: a `$` in a vacancy's text must not be read as a replacement pattern.
-  let html = shell.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+  let html = shell.replaceAll(NONCE, styleNonce).replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
   if (description) html = html.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}" />`)
   html = html.replace('</head>', () => `    ${head}\n  </head>`)
   return html.replace('<div id="root"></div>', () => `<div id="root">${page.body ?? ''}</div>`)
@@ -73,13 +94,18 @@ export const pageShellPlugin = fp(
   async (app: FastifyInstance, { staticDir }: { staticDir: string }) => {
     const index = resolve(staticDir, 'index.html')
     const shell = existsSync(index) ? readFileSync(index, 'utf8') : BARE_SHELL
+    const root = resolve(staticDir)
+    const painted = paintFirstShell(shell, (href) => {
+      const file = resolve(root, `.${href.split('?')[0]}`)
+      return file.startsWith(`${root}/`) && existsSync(file) ? readFileSync(file, 'utf8') : null
+    })
     app.decorateReply('sendPage', function sendPage(this: FastifyReply, page: Page) {
       const nonce = randomBytes(16).toString('base64')
       return this.code(page.status ?? 200)
         .header('content-security-policy', pageContentSecurityPolicy(nonce))
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(renderPage(shell, page, nonce))
+        .send(renderPage(page.body ? painted : shell, page, nonce))
     })
   },
   { name: 'page-shell' },
