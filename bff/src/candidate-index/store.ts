@@ -390,6 +390,16 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
         ...limit,
       ])
     const filled = (found: number[], rows: number) => found.length > query.pageSize || (selectionSize !== null && selectionSize <= rows)
+    // A name or a company is usually common: the list's own order, walked, fills the page. A
+    // contact (4+ digits, an @ or a dot) is usually rare: read whole from the trigram index (the
+    // SQLite probe), or, on PostgreSQL (its trigram index answers every match or none), straight
+    // from it. Either way the other comes next when the first does not settle it.
+    const contact = looksLikeContact(query.q)
+    let walked: number[] | null = null
+    if (!contact) {
+      walked = await walk(walkRows)
+      if (filled(walked, walkRows)) return { ids: walked, counts: null }
+    }
     const probed = await probe(query.q, query.withCompany ?? false)
     if (probed) {
       const among = 'id IN (SELECT value FROM json_each(?))'
@@ -403,10 +413,8 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       ])
       return { ids: page, counts }
     }
-    // PostgreSQL has no cheap probe (its trigram index answers every match or none): a text that
-    // looks like a contact — 4+ digits, an @ or a dot — is rarely common, and skips the walk.
-    if (sqlite || !looksLikeContact(query.q)) {
-      const walked = await walk(walkRows)
+    if (walked === null && sqlite) {
+      walked = await walk(walkRows)
       if (filled(walked, walkRows)) return { ids: walked, counts: null }
     }
     const fromIndex = searchFromIndex(query.q)!
