@@ -95,7 +95,14 @@ async function dashboardAfterChanges(base: string, cookie: string, candidateId: 
   const statuses = ['entrevista_online', 'revisao']
   const samples: number[] = []
   for (let i = 0; i < times; i++) {
-    await changeStatus(base, cookie, candidateId, statuses[i % 2]!)
+    try {
+      await changeStatus(base, cookie, candidateId, statuses[i % 2]!)
+    } catch (error) {
+      // The legacy path at a large base: the write itself may time out under the load just measured.
+      if (indexed) throw error
+      failed++
+      continue
+    }
     const started = performance.now()
     await dashboard()
     samples.push(performance.now() - started)
@@ -190,10 +197,10 @@ export const candidateIndexBenchmark: Benchmark = {
           const dashboardRows = (path: string, { samples, failed }: { samples: number[]; failed: number }) => {
             const what = 'the current month’s dashboard after a status change'
             log(`${path} · ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms${failed ? `, ${failed} answered 5xx` : ''}`)
-            rows.push(row('candidate-index', label(`${path} · ${what}`), samples, 'ms', path.includes('index') ? { max: 20 } : undefined))
+            if (samples.length) rows.push(row('candidate-index', label(`${path} · ${what}`), samples, 'ms', path.includes('index') ? { max: 20 } : undefined))
             if (!path.includes('index')) rows.push(row('candidate-index', label(`${path} · ${what}: answers 5xx`), [failed], 'requests'))
             const key = `${path} · ${what}`
-            growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
+            if (samples.length) growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
           }
           for (const [engine, start, storeSize] of engines) {
             const indexed = await start()

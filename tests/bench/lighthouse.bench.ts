@@ -29,11 +29,22 @@ export const lighthouseBenchmark: Benchmark = {
     const product = await startProduct(quick ? 2_000 : 100_000, { bffEnv: { ...PRODUCTION_BFF_ENV, ...WITHOUT_INDEX_ENV } })
     const chrome = await chromeLauncher.launch({
       chromePath: '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
     const rows: BenchRow[] = []
     try {
-      const vacancies = (await (await fetch(`${product.url}/bff/public/vacancies`)).json()) as { vacancies: { id: number; description: string; company_name: string; city: string }[] }
+      const vacancies = (await (await fetch(`${product.url}/bff/public/vacancies`)).json()) as {
+        vacancies: { id: number; description: string; company_name: string; city: string }[]
+      }
       const vacancy = vacancies.vacancies[0]!
       const pages: [string, string][] = [
         ['/ (the vacancy list)', '/'],
@@ -52,7 +63,12 @@ export const lighthouseBenchmark: Benchmark = {
           scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100))
           for (const [id] of AUDITS) metrics.set(id, [...(metrics.get(id) ?? []), lhr.audits[id]?.numericValue ?? Number.NaN])
         }
-        log(`${name}: performance ${scores.join(', ')}; LCP ${metrics.get('largest-contentful-paint')!.map((v) => v.toFixed(0)).join(', ')} ms`)
+        log(
+          `${name}: performance ${scores.join(', ')}; LCP ${metrics
+            .get('largest-contentful-paint')!
+            .map((v) => v.toFixed(0))
+            .join(', ')} ms`,
+        )
         rows.push(row('lighthouse', `${name}: performance score (mobile)`, scores, 'points', { min: 90 }))
         for (const [id, label, unit] of AUDITS)
           rows.push(row('lighthouse', `${name}: ${label}`, metrics.get(id)!, unit || 'score', id === 'cumulative-layout-shift' ? { max: 0.1 } : undefined))

@@ -564,19 +564,21 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
      * One page of a list: its rows, which of them may be duplicates, and whether another page
      * follows. With the selection's counts (`counts`, when known) the page is clamped to the last
      * and the total and page count are given; without them (a search whose counts are not known
-     * yet), they are null and a page past the end is empty.
+     * yet), they are null and a page past the end is empty. `unsearched`: the counts of the same
+     * list without its search, when the caller keeps them (else read from the tallies).
      */
-    async page(query: IndexQuery, known: StatusCounts | null) {
+    async page(query: IndexQuery, known: StatusCounts | null, unsearched?: Promise<StatusCounts | null>) {
       const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
       const total = known ? (status === undefined ? (known.all ?? 0) : (known[status] ?? 0)) : null
       const pageCount = total === null ? null : Math.max(1, Math.ceil(total / query.pageSize))
       // Past the end of known counts, the last page; without them, a page past the end is empty.
       const asked = Math.max(1, Math.trunc(query.page) || 1)
       const page = pageCount === null ? asked : Math.min(asked, pageCount)
-      // How many rows the list holds before its search (from the tallies): a walk through fewer saw them all.
+      // How many rows the list holds before its search (from the tallies; the caller's, when it keeps
+      // them): a walk through fewer saw them all.
       let selectionSize: number | null = null
       if (indexSearch(query.q)) {
-        const before = await tallied({ ...query, q: undefined })
+        const before = await (unsearched ?? tallied({ ...query, q: undefined }))
         selectionSize = before ? (status === undefined ? (before.all ?? 0) : (before[status] ?? 0)) : null
       }
       const found = await pageIds(query, status, (page - 1) * query.pageSize, selectionSize)

@@ -52,13 +52,11 @@ const NONCE = '%STYLE_NONCE%'
  * by its href; one it cannot read stays a link.
  */
 export function paintFirstShell(shell: string, css: (href: string) => string | null): string {
-  return shell
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
-      const text = css(href)
-      // A `</style` inside the text would end the element early; built CSS holds none, but never trust it.
-      return text === null || /<\/style/i.test(text) ? link : `<style nonce="${NONCE}">${text}</style>`
-    })
+  return shell.replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
+    const text = css(href)
+    // A `</style` inside the text would end the element early; built CSS holds none, but never trust it.
+    return text === null || /<\/style/i.test(text) ? link : `<style nonce="${NONCE}">${text}</style>`
+  })
 }
 
 /** Fills the shell: title, description, canonical and Open Graph, a style nonce, and the body. */
