@@ -119,6 +119,12 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     (f: string) => `/bff/screening/runs/${f}/events`,
     (f: string) => `/bff/screening/runs/${f}/bias.csv`,
     (f: string) => `/bff/audit.csv?start_date=${f}&end_date=${f}`,
+    (f: string) => `/bff/candidates/counts?q=${f}&start_date=${f}&tag=${f}`,
+    (f: string) => `/bff/candidates?tag=${f}`,
+    (f: string) => `/bff/vacancies/1/candidates/counts?q=${f}`,
+    (f: string) => `/bff/vacancies/${f}/suggestions`,
+    (f: string) => `/bff/reports/recruiting?from=${f}&to=${f}&cnpj=${f}`,
+    (f: string) => `/bff/reports/recruiting.xlsx?from=${f}`,
   ]
   it('GET routes with fuzzed paths and queries', async () => {
     for (const route of getRoutes) {
@@ -157,6 +163,9 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['PUT', '/bff/candidates/1/status'],
       ['PUT', '/bff/candidates/1/note'],
       ['POST', '/bff/candidates/1/forwards'],
+      ['PUT', '/bff/candidates/1/tags'],
+      ['POST', '/bff/saved-searches'],
+      ['DELETE', '/bff/saved-searches/00000000-0000-0000-0000-000000000000'],
     ]
     // Every unsafe /bff route the BFF declares is fuzzed here (a new one must join the list).
     const declared = [...stack.app.routeAccess.keys()].filter((r) => !r.startsWith('GET ') && r.includes(' /bff/'))

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { BlockText } from './text.ts'
+import { BlockText, LineText } from './text.ts'
 import { CANDIDATE_ORDERS, type CandidateOrder as Order } from '../constants/candidate-orders.ts'
 import { Candidate } from './candidate.ts'
 import { DateQuery } from './common.ts'
@@ -110,7 +110,7 @@ export const ForwardAnswer = Type.Object({ candidate: Type.Union([ListedCandidat
 export type ForwardAnswer = Static<typeof ForwardAnswer>
 
 /** PUT /bff/candidates/:id/tags: the person's tags, all of them (the talent pool; docs/product.md, Talent pool). */
-export const TagsBody = Type.Object({ tags: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 40 }) }, { additionalProperties: false })
+export const TagsBody = Type.Object({ tags: Type.Array(LineText(80), { maxItems: 40 }) }, { additionalProperties: false })
 export type TagsBody = Static<typeof TagsBody>
 export const TagsAnswer = Type.Object({ tags: Type.Array(Type.String()) })
 export type TagsAnswer = Static<typeof TagsAnswer>
@@ -121,17 +121,17 @@ export type TagList = Static<typeof TagList>
 /** What a saved search restores on the all-candidates list. */
 export const SavedSearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 120 })),
+    q: Type.Optional(LineText(120)),
     status: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$' })),
     order: Type.Optional(CandidateOrder),
     start_date: Type.Optional(DateQuery),
     end_date: Type.Optional(DateQuery),
-    tag: Type.Optional(Type.String({ maxLength: 60 })),
+    tag: Type.Optional(LineText(60)),
   },
   { additionalProperties: false },
 )
 export type SavedSearchQuery = Static<typeof SavedSearchQuery>
-export const SavedSearchBody = Type.Object({ name: Type.String({ maxLength: 200 }), query: SavedSearchQuery }, { additionalProperties: false })
+export const SavedSearchBody = Type.Object({ name: LineText(200, { required: true }), query: SavedSearchQuery }, { additionalProperties: false })
 export const SavedSearch = Type.Object({ id: Type.String(), name: Type.String(), query: SavedSearchQuery, createdAt: Type.String() })
 export type SavedSearch = Static<typeof SavedSearch>
 export const SavedSearchList = Type.Object({ searches: Type.Array(SavedSearch) })
