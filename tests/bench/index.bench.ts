@@ -217,7 +217,7 @@ export const candidateIndexBenchmark: Benchmark = {
               if (m.bad > 0) throw new Error(`${engine} · ${mix.name}: ${m.bad} answers not 2xx`)
               rows.push(row('candidate-index', label(`${engine} index · ${mix.name}: p50`), [m.p50], 'ms', { max: 20 }))
               rows.push(row('candidate-index', label(`${engine} index · ${mix.name}: p99`), [m.p99], 'ms', { max: 100 }))
-              const key = `${engine} · ${mix.name}`
+              const key = `${engine} index · ${mix.name}`
               growth.set(key, [...(growth.get(key) ?? []), m.p50])
             }
             dashboardRows(engine + ' index', await dashboardAfterChanges(indexed.url, indexCookie, first.items[0]!.id, dashboardTimes, true))
