@@ -2,6 +2,7 @@ import { normalizeCandidateStatus } from './candidate-status.ts'
 import { emailKey, phoneKey } from './candidate-identity.ts'
 import { lastActionAt } from './last-action.ts'
 import { digitsOnly, foldText } from './text.ts'
+import { phoneDigitsOf } from './candidate-list.ts'
 import { calendarDate, monthRange, rangeDays, shiftDate, type DateRange } from './dates.ts'
 import { originOf } from './dashboard.ts'
 
@@ -74,12 +75,11 @@ export function indexEntry(record: LegacyRecord): IndexEntry | null {
   }
 }
 
-/** A search as the index runs it: the folded text (a substring of a field) and, when 4+, its digits (a substring of the WhatsApp). */
+/** A search as the index runs it: the folded text (a substring of a field) and, for a phone number, its digits (a substring of the WhatsApp). */
 export function indexSearch(query: string | undefined): { text: string; digits: string } | null {
   const folded = foldText(query ?? '')
   if (!folded) return null
-  const digits = digitsOnly(query)
-  return { text: folded, digits: digits.length >= 4 ? digits : '' }
+  return { text: folded, digits: phoneDigitsOf(query) }
 }
 
 /** A LIKE pattern matching `value` anywhere, its own % _ and \ taken literally (ESCAPE '\'). */

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { possibleDuplicates } from './candidate-identity.ts'
-import { CANDIDATE_ORDERS, candidateListView, movedCount, countByStatus, matchesSearch, matchesStatus, pageButtons, paginate, sortCandidates } from './candidate-list.ts'
+import {
+  CANDIDATE_ORDERS,
+  candidateListView,
+  movedCount,
+  countByStatus,
+  matchesSearch,
+  matchesStatus,
+  pageButtons,
+  phoneDigitsOf,
+  paginate,
+  sortCandidates,
+} from './candidate-list.ts'
 
 const c = (id: number, extra: Record<string, unknown> = {}) => ({ id, full_name: `Pessoa ${id}`, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...extra })
 
@@ -13,6 +24,14 @@ describe('matchesSearch', () => {
     expect(matchesSearch(maria, '85988776655')).toBe(true)
     expect(matchesSearch(maria, '  ')).toBe(true)
     expect(matchesSearch(maria, 'joão')).toBe(false)
+  })
+  it('looks for a phone number’s digits in the WhatsApp however it was typed, never the digits of an e-mail or a name', () => {
+    expect(matchesSearch(maria, '(85) 98877-6655')).toBe(true)
+    expect(matchesSearch(maria, '8877 6655')).toBe(true)
+    expect(matchesSearch(maria, 'joao8877@')).toBe(false)
+    expect(phoneDigitsOf('ana.souza1985')).toBe('')
+    expect(phoneDigitsOf('+55 (85) 9 8877')).toBe('5585988' + '77')
+    expect(phoneDigitsOf('123')).toBe('')
   })
   it('matches the company only for the all-candidates list', () => {
     expect(matchesSearch(maria, 'sao joao')).toBe(false)

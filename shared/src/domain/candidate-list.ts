@@ -25,14 +25,25 @@ export function movedCount(counts: Readonly<Record<string, number>>, from: strin
   return next
 }
 
+/**
+ * The digits a search looks for in the WhatsApp however it was typed: 4 or more, in a search that
+ * has no letters (a phone number, with or without its punctuation). An e-mail or a name with
+ * digits in it is not a phone number: its digits alone would find strangers.
+ */
+export function phoneDigitsOf(query: string | null | undefined): string {
+  if (/\p{L}/u.test(query ?? '')) return ''
+  const digits = digitsOnly(query)
+  return digits.length >= 4 ? digits : ''
+}
+
 /** Search over name, e-mail and WhatsApp (and company, for the all-candidates list). */
 export function matchesSearch(candidate: ListRow, query: string, withCompany = false): boolean {
   const q = foldText(query)
   if (!q) return true
   const fields = [candidate.full_name, candidate.email, candidate.whatsapp, ...(withCompany ? [candidate.company_name] : [])]
   if (fields.some((f) => foldText(f).includes(q))) return true
-  const digits = digitsOnly(query)
-  return digits.length >= 4 && digitsOnly(candidate.whatsapp).includes(digits)
+  const digits = phoneDigitsOf(query)
+  return digits !== '' && digitsOnly(candidate.whatsapp).includes(digits)
 }
 
 /** Counts per normalised status ('' for Sem Status), plus the total under `all`. */
@@ -128,14 +139,14 @@ export function candidateListView<T extends ListRow>(rows: readonly T[]) {
   const found = (i: number, query: string, digits: string) => {
     searchable ??= rows.map((c) => ({ texts: [foldText(c.full_name), foldText(c.email), foldText(c.whatsapp)], phone: digitsOnly(c.whatsapp) }))
     const row = searchable[i]!
-    return row.texts.some((t) => t.includes(query)) || (digits.length >= 4 && row.phone.includes(digits))
+    return row.texts.some((t) => t.includes(query)) || (digits !== '' && row.phone.includes(digits))
   }
 
   return {
     /** The rows that match, in order, and the counts per status of those the search matched (the tabs). */
     select({ q = '', status, order = 'last_action_desc' }: ListSelection): { rows: T[]; counts: Record<string, number> } {
       const query = foldText(q)
-      const digits = digitsOnly(q)
+      const digits = phoneDigitsOf(q)
       const wanted = status === undefined || status === 'all' ? undefined : normalizeCandidateStatus(status)
       const counts: Record<string, number> = { all: 0 }
       const selected: T[] = []
