@@ -126,7 +126,11 @@ export function createIndexBuilder(options: IndexBuilderOptions) {
     const readAt = now()
     const read = await readWindow(legacy, window)
     if (read === 'split') await index.planWindows(halves(window)!, window)
-    else await index.replaceWindow(window, read, readAt)
+    else {
+      await index.replaceWindow(window, read, readAt)
+      // The last window of a first build: the engine's statistics, so its planner knows the tables it is given.
+      if (window.readAt === 0 && windows.filter((w) => w.readAt === 0).length === 1) await index.settle()
+    }
     return 0
   }
 

@@ -549,6 +549,13 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       })
     },
 
+    /**
+     * After a first build: the engine's statistics of the index's tables, taken at once rather than
+     * whenever the engine would (PostgreSQL's autovacuum analyses a freshly filled table minutes later,
+     * and plans its queries blind until then; SQLite's optimize does the same for its planner).
+     */
+    settle: () => (sqlite ? store.run('PRAGMA optimize') : store.run('ANALYZE candidate_index, candidate_record, candidate_index_vacancies')).then(() => undefined),
+
     /** Adds the tallies' log into the tallies (the builder does, under its lease): readers sum both either way. */
     foldTallies: () =>
       store.tx(async (sql) => {
