@@ -78,4 +78,41 @@ describe('an apply whose store fails', () => {
     await expect.poll(() => applier.activeCount()).toBe(0)
     expect(await applier.summary('run-1')).toMatchObject({ status: 'failed', message: APPLY_MESSAGES.failedStore })
   })
+
+  it('a new click while the failed job still says its last words waits for it, then starts a new job (not one lost as "interrompida")', async () => {
+    const base = await createScreeningStore(await createSqliteStore(':memory:'))
+    await base.createRun({ id: 'run-1', createdBy: 'a@x', mode: 'empresa', vacancy: { id: 1 }, provider: 'rules', total: 1 }, [{ id: 1, full_name: 'C0' }])
+    await base.saveVerdicts('run-1', [{ candidateId: 1, outcome: 'triado', explanation: 'x', evidence: [] }])
+    await base.finish('run-1', 'done', null)
+    let frozen = true
+    let release!: () => void
+    const released = new Promise<void>((r) => (release = r))
+    let hanging = false
+    const store: typeof base = Object.assign(Object.create(base) as typeof base, {
+      steps: async (...args: Parameters<typeof base.steps>) => (frozen ? Promise.reject(new Error('store frozen')) : base.steps(...args)),
+      finishApply: async (...args: Parameters<typeof base.finishApply>) => (frozen ? Promise.reject(new Error('store frozen')) : base.finishApply(...args)),
+      releaseLease: async (...args: Parameters<typeof base.releaseLease>) => {
+        if (frozen) {
+          hanging = true
+          await released
+        }
+        return base.releaseLease(...args)
+      },
+    })
+    // The second job's legacy never answers: it stays applying, which is what is looked at.
+    const silentLegacy = new Proxy({}, { get: () => () => new Promise(() => {}) })
+    const applier = createScreeningApplier({ store, legacy: () => silentLegacy as never, log: pino({ level: 'silent' }), audit: { record: async () => {} } })
+    await applier.start('run-1', 't', 'r', 'a@x')
+    await expect.poll(() => hanging).toBe(true)
+    let secondStarted = false
+    const second = applier.start('run-1', 't', 'r', 'a@x').then(() => (secondStarted = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(secondStarted).toBe(false)
+    frozen = false
+    release()
+    await second
+    expect(applier.activeCount()).toBe(1)
+    expect(await applier.summary('run-1')).toMatchObject({ status: 'applying' })
+    expect((await base.getApply('run-1'))?.status).toBe('applying')
+  })
 })

@@ -4,6 +4,7 @@ import { candidateStatusLabel, screeningMayChange } from '@mini-vagas/shared/dom
 import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { APPLY_MESSAGES, applyMessage, applySteps } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
+import { createJobSlots } from '../../lib/job-slots.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { createApplyLegacy, createStepPerformer, SessionEnded } from './apply-step.ts'
@@ -55,7 +56,7 @@ export function createScreeningApplier({
   instanceId?: string
   leaseMs?: number
 }) {
-  const active = new Set<string>()
+  const active = createJobSlots()
   let stopping = false
   const notices = new Map<string, string>()
   const lease = (runId: string) => `apply:${runId}`
@@ -153,8 +154,10 @@ export function createScreeningApplier({
     const held = keepLease(runId)
     try {
       const { sessionEnded, leaseLost } = await runSteps(runId, results, perform, held)
+      active.ending(runId)
       if (!leaseLost) await finish(runId, { sessionEnded })
     } catch (error) {
+      active.ending(runId)
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
       // The store may be what failed (a full disk): saying so may fail too, and must not throw.
       if (!(await attempt(() => store.finishApply(runId, 'failed', APPLY_MESSAGES.failedStore), runId))) unrecordedFailures.add(runId)
@@ -162,7 +165,7 @@ export function createScreeningApplier({
       snapshots.delete(known.records)
       held.stop()
       await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
-      active.delete(runId)
+      active.free(runId)
       notices.delete(runId)
     }
   }
@@ -214,21 +217,20 @@ export function createScreeningApplier({
     /** Starts applying (or carries on after an interruption); a second call while it runs changes nothing. */
     async start(runId: string, token: string, requestId: string, actor: string) {
       const plan = await planned(runId)
-      // Taken at once (no await between the check and the add): a second click on this instance changes nothing.
-      if (active.has(runId)) return
-      active.add(runId)
+      // A second click on this instance while the job runs changes nothing.
+      if (!(await active.take(runId))) return
       unrecordedFailures.delete(runId)
       try {
         // Atomic in the store: of two instances asked at once, one gets the run.
         if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) {
-          active.delete(runId)
+          active.free(runId)
           throw new HttpError(409, APPLY_MESSAGES.alreadyApplying)
         }
         await store.beginApply(runId, plan.steps)
         await audit.record({ actor, action: 'triagem_aplicada', subject: `triagem:${runId}`, detail: { steps: plan.steps.length } })
       } catch (error) {
         if (!(error instanceof HttpError)) {
-          active.delete(runId)
+          active.free(runId)
           await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
         }
         throw error
@@ -313,7 +315,7 @@ export function createScreeningApplier({
       stopping = true
       const deadline = Date.now() + graceMs
       while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-      for (const runId of active) {
+      for (const runId of active.keys()) {
         clearInterval(heartbeats.get(runId))
         await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { UNDO_MESSAGES, undoMessage } from '@mini-vagas/shared/domain/screening-apply'
 import { HttpError } from '../../lib/http-error.ts'
+import { createJobSlots } from '../../lib/job-slots.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
@@ -34,7 +35,7 @@ export function createScreeningUndo({
   instanceId?: string
   leaseMs?: number
 }) {
-  const active = new Set<string>()
+  const active = createJobSlots()
   const lease = (runId: string) => `apply:${runId}`
 
   async function job(runId: string, token: string, requestId: string, actor: string, names: Map<number, string>) {
@@ -55,6 +56,7 @@ export function createScreeningUndo({
           break
         }
       }
+      active.ending(runId)
       const steps = await store.steps(runId)
       const count = (kind: StoredStep['kind'], state: StoredStep['undo']) => steps.filter((s) => s.kind === kind && s.undo === state).length
       const figures = { restored: count('status', 'done'), changed: count('status', 'kept'), forwards: count('forward', 'kept'), failed: count('status', 'failed') }
@@ -64,12 +66,13 @@ export function createScreeningUndo({
         await audit.record({ actor, action: 'triagem_desfeita', subject: `triagem:${runId}`, detail: figures })
       }
     } catch (error) {
+      active.ending(runId)
       log.warn({ err: { message: (error as Error).message }, runId }, 'undoing an apply failed')
       await store.finishUndo(runId, 'failed', UNDO_MESSAGES.failedStore).catch(() => {})
     } finally {
       clearInterval(heartbeat)
       await store.releaseLease(lease(runId), instanceId).catch(() => {})
-      active.delete(runId)
+      active.free(runId)
     }
 
     async function undoOne(step: StoredStep & { write: NonNullable<StoredStep['write']> }, name: string): Promise<'done' | 'kept' | 'failed' | 'session'> {
@@ -118,9 +121,8 @@ export function createScreeningUndo({
     async start(runId: string, token: string, requestId: string, actor: string) {
       const apply = await store.getApply(runId)
       if (!apply || apply.status !== 'applied') throw new HttpError(409, UNDO_MESSAGES.notApplied)
-      // Taken at once (no await between the check and the add): a second click on this instance changes nothing.
-      if (active.has(runId)) return
-      active.add(runId)
+      // A second click on this instance while the undo runs changes nothing.
+      if (!(await active.take(runId))) return
       try {
         // Not undone yet, failed, or left pending by an undo whose instance stopped: carried on from there.
         const steps = await store.steps(runId)
@@ -128,7 +130,7 @@ export function createScreeningUndo({
         if (!(await store.takeLease(lease(runId), instanceId, leaseMs))) throw new HttpError(409, UNDO_MESSAGES.busy)
         await store.beginUndo(runId, actor)
       } catch (error) {
-        active.delete(runId)
+        active.free(runId)
         if (!(error instanceof HttpError)) await store.releaseLease(lease(runId), instanceId).catch(() => {})
         throw error
       }
