@@ -42,7 +42,7 @@ export interface CandidateIndex {
   counts(selection: IndexSelection): Promise<{ counts: StatusCounts; indexedAt: string } | null>
   count(): Promise<number>
   /** A month's figures for the dashboard (registrations on its days; hires whose last action is in it, registered in `hireWindow`); null before it answers. */
-  month(days: DateRange, hires: { from: number; until: number; registered: DateRange }): Promise<IndexedMonth | null>
+  month(days: DateRange, hires: { month: string; registered: DateRange }): Promise<IndexedMonth | null>
   /** The recruiting report's facts for some vacancies while the index answers for the whole base; null before. */
   reportFacts(vacancyIds: readonly number[]): Promise<(Awaited<ReturnType<CandidateIndexStore['reportFacts']>> & { indexedAt: string }) | null>
   /** The pool "sugerir do banco" judges for a vacancy (CandidateIndexStore.poolFor) while the index answers for the whole base; null before. */
@@ -195,10 +195,10 @@ export const candidateIndexPlugin = fp(
       },
     })
 
-    async function month(days: DateRange, hires: { from: number; until: number; registered: DateRange }): Promise<IndexedMonth | null> {
+    async function month(days: DateRange, hires: { month: string; registered: DateRange }): Promise<IndexedMonth | null> {
       const { ready, asOf } = await state()
       if (!ready || asOf === null) return null
-      const [registered, hiresByVacancy] = await Promise.all([index.registered(days), index.hiresByVacancy(hires.from, hires.until, hires.registered)])
+      const [registered, hiresByVacancy] = await Promise.all([index.registered(days), index.hiresByVacancy(hires.month, hires.registered)])
       return { ...registered, hiresByVacancy, indexedAt: new Date(asOf).toISOString() }
     }
 

@@ -8,7 +8,8 @@ import type { Migration } from '../plugins/store.ts'
  * - `candidate_index_vacancies`: each vacancy's folded company name (what the all-candidates search
  *   matches as "company"): a few hundred rows, not one per candidate.
  * - the search's own index, each engine's: SQLite's FTS5 with trigrams, PostgreSQL's pg_trgm.
- * - tallies: candidates per (day, status), (day, origin) and (vacancy, status), kept by triggers
+ * - tallies: candidates per (day, status), (day, origin) and (vacancy, status), and hires per
+ *   (month of the hire, month of registration, vacancy), kept by triggers
  *   in the same transaction as every change of an entry (the triggers append to a log, which the
  *   builder folds into the tallies: an insert-only log keeps concurrent writers apart on PostgreSQL).
  * - `candidate_status_history`: each change of status the index sees (a write through the BFF, or
@@ -91,6 +92,61 @@ const TALLIES = `
 const HISTORY_COLUMNS = 'candidate_id, vacancy_id, from_status, to_status, at, seen_at'
 const HISTORY = 'id {id}, candidate_id BIGINT NOT NULL, vacancy_id BIGINT, from_status TEXT NOT NULL, to_status TEXT NOT NULL, at BIGINT NOT NULL, seen_at BIGINT NOT NULL'
 
+/**
+ * The month ('YYYY-MM', Fortaleza: UTC−3 all year) of a hire — a contratado entry's last action —
+ * or NULL for any other status, as each engine's SQL writes it (`row`: NEW or OLD).
+ */
+const hireMonth = (row: string, engine: 'sqlite' | 'postgres') =>
+  engine === 'sqlite'
+    ? `CASE WHEN ${row}.status = 'contratado' THEN strftime('%Y-%m', (${row}.last_action - 10800000) / 1000, 'unixepoch') END`
+    : `CASE WHEN ${row}.status = 'contratado' THEN to_char(to_timestamp((${row}.last_action - 10800000) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM') END`
+const LOG_COLUMNS = 'created_day, vacancy_id, status, origin, hire_month, n'
+const logged = (row: string, engine: 'sqlite' | 'postgres', n: 1 | -1) =>
+  `(${row}.created_day, COALESCE(${row}.vacancy_id, 0), ${row}.status, ${row}.origin, ${hireMonth(row, engine)}, ${n})`
+/** What moves a tally: the keys above, and a hire's last action (it moves the hire to its month). */
+const tallyChanged = (distinct: string) =>
+  `OLD.status ${distinct} NEW.status OR OLD.created_day ${distinct} NEW.created_day OR OLD.vacancy_id ${distinct} NEW.vacancy_id OR OLD.origin ${distinct} NEW.origin
+   OR (OLD.last_action ${distinct} NEW.last_action AND (OLD.status = 'contratado' OR NEW.status = 'contratado'))`
+const HIRES_TALLY = (engine: 'sqlite' | 'postgres') => `
+  ALTER TABLE candidate_tally_log ADD COLUMN hire_month TEXT;
+  CREATE TABLE candidate_tally_hires (hire_month TEXT NOT NULL, created_month TEXT NOT NULL, vacancy_id BIGINT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (hire_month, created_month, vacancy_id));
+  INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
+    SELECT ${hireMonth('c', engine)}, substr(c.created_day, 1, 7), COALESCE(c.vacancy_id, 0), COUNT(*) FROM candidate_index c WHERE c.status = 'contratado' GROUP BY 1, 2, 3;`
+
+/** The fourth migration: hires per month counted as they change, not read from the rows (which grow with the base). */
+const HIRES_TALLY_MIGRATION: Migration = {
+  sqlite: `${HIRES_TALLY('sqlite')}
+    DROP TRIGGER candidate_index_added;
+    DROP TRIGGER candidate_index_removed;
+    DROP TRIGGER candidate_index_changed;
+    CREATE TRIGGER candidate_index_added AFTER INSERT ON candidate_index BEGIN
+      INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('NEW', 'sqlite', 1)};
+    END;
+    CREATE TRIGGER candidate_index_removed AFTER DELETE ON candidate_index BEGIN
+      INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('OLD', 'sqlite', -1)};
+    END;
+    CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index WHEN ${tallyChanged('IS NOT')} BEGIN
+      INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('OLD', 'sqlite', -1)}, ${logged('NEW', 'sqlite', 1)};
+    END;`,
+  postgres: `${HIRES_TALLY('postgres')}
+    CREATE OR REPLACE FUNCTION candidate_index_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('OLD', 'postgres', -1)};
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('NEW', 'postgres', 1)};
+      END IF;
+      IF TG_OP = 'UPDATE' AND OLD.status IS DISTINCT FROM NEW.status THEN
+        INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
+      END IF;
+      RETURN NULL;
+    END $fn$;
+    DROP TRIGGER candidate_index_changed ON candidate_index;
+    CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index FOR EACH ROW WHEN (${tallyChanged('IS DISTINCT FROM')})
+      EXECUTE FUNCTION candidate_index_tally();`,
+}
+
 export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   // The first shape, as written then (migrations are appended, never edited); the third replaces it.
   {
@@ -164,6 +220,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
         WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_day IS DISTINCT FROM NEW.created_day OR OLD.vacancy_id IS DISTINCT FROM NEW.vacancy_id OR OLD.origin IS DISTINCT FROM NEW.origin)
         EXECUTE FUNCTION candidate_index_tally();`,
   },
+  HIRES_TALLY_MIGRATION,
 ]
 
 /**
@@ -178,10 +235,16 @@ export const FOLD_TALLIES = {
      ON CONFLICT (created_day, origin) DO UPDATE SET n = candidate_tally_origin.n + excluded.n`,
     `INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY vacancy_id, status
      ON CONFLICT (vacancy_id, status) DO UPDATE SET n = candidate_tally_vacancy.n + excluded.n`,
+    `INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
+     SELECT hire_month, substr(created_day, 1, 7), vacancy_id, SUM(n) FROM candidate_tally_log WHERE id <= ? AND hire_month IS NOT NULL GROUP BY hire_month, substr(created_day, 1, 7), vacancy_id
+     ON CONFLICT (hire_month, created_month, vacancy_id) DO UPDATE SET n = candidate_tally_hires.n + excluded.n`,
     'DELETE FROM candidate_tally_log WHERE id <= ?',
   ],
   postgres: [
-    `WITH moved AS (DELETE FROM candidate_tally_log RETURNING created_day, vacancy_id, status, origin, n),
+    `WITH moved AS (DELETE FROM candidate_tally_log RETURNING created_day, vacancy_id, status, origin, hire_month, n),
+     hires AS (INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
+       SELECT hire_month, substr(created_day, 1, 7), vacancy_id, SUM(n) FROM moved WHERE hire_month IS NOT NULL GROUP BY hire_month, substr(created_day, 1, 7), vacancy_id
+       ON CONFLICT (hire_month, created_month, vacancy_id) DO UPDATE SET n = candidate_tally_hires.n + excluded.n),
      days AS (INSERT INTO candidate_tally_day (created_day, status, n) SELECT created_day, status, SUM(n) FROM moved GROUP BY created_day, status
        ON CONFLICT (created_day, status) DO UPDATE SET n = candidate_tally_day.n + excluded.n),
      origins AS (INSERT INTO candidate_tally_origin (created_day, origin, n) SELECT created_day, origin, SUM(n) FROM moved GROUP BY created_day, origin

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { indexEntry } from '@mini-vagas/shared/domain/candidate-index'
 import { candidateListView, countByStatus, matchesSearch } from '@mini-vagas/shared/domain/candidate-list'
 import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
+import { dayRangeInstants, monthRange } from '@mini-vagas/shared/domain/dates'
 import { bothStoreEngines } from '../testing-store.ts'
 import { pageWithCounts } from './testing.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStoreOptions } from './store.ts'
@@ -102,6 +103,16 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
         await byRows('WHERE created_day >= ? AND created_day <= ?', ['2026-01-02', '2026-01-03']),
       )
       expect(await index.tallied({})).toEqual(await byRows('', []))
+      // Hires by the month of their last action (Fortaleza), of those registered in the window.
+      for (const month of ['2026-01', '2026-06', '2026-07']) {
+        const { from, until } = dayRangeInstants(monthRange(month).start, monthRange(month).end)
+        const registered = { start: '2025-08-01', end: monthRange(month).end }
+        const hired = await index.store.all<{ vacancy_id: number; n: number }>(
+          "SELECT vacancy_id, COUNT(*) AS n FROM candidate_index WHERE status = 'contratado' AND last_action >= ? AND last_action < ? AND created_day >= ? AND created_day <= ? GROUP BY vacancy_id",
+          [from.getTime(), until.getTime(), registered.start, registered.end],
+        )
+        expect(await index.hiresByVacancy(month, registered)).toEqual(new Map(hired.map((r) => [Number(r.vacancy_id), Number(r.n)])))
+      }
     }
     await index.put(entries, 1)
     await check()
@@ -110,6 +121,11 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     // Moved to another status (twice), to another vacancy, and gone.
     await index.put([indexEntry({ ...rows[3]!, status: 'contratado' })!, indexEntry({ ...rows[4]!, job_posting_id: 3 })!], 2)
     await index.put([indexEntry({ ...rows[3]!, status: 'reprovado' })!], 3)
+    await check()
+    // A hire acted on again moves to the month of its new last action.
+    expect(rows[5]!.status).toBe('contratado')
+    await index.put([indexEntry({ ...rows[5]!, updated_at: '2026-07-02T12:00:00.000Z' })!], 3)
+    expect((await index.hiresByVacancy('2026-07', { start: '2025-08-01', end: '2026-07-31' })).size).toBe(1)
     await check()
     await index.replaceWindow(
       { start: '2026-01-01', end: '2026-01-01' },
@@ -128,6 +144,26 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     expect(month.statuses).toEqual(Object.fromEntries(Object.entries(await byRows("WHERE created_day LIKE '2026-01-%'", [])).filter(([k]) => k !== 'all')))
     expect(Object.values(month.origins).reduce((a, b) => a + b, 0)).toBe(119)
     expect(month.origins['Não informado']).toBeGreaterThan(0)
+    await index.close()
+  })
+
+  it('an index built before hires were tallied counts them, from its rows, once migrated', async () => {
+    const place1 = await place()
+    const earlier = await open(place1)
+    await earlier.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS.slice(0, 3))
+    const rows = records(120)
+    await createCandidateIndexStore(earlier).put(
+      rows.map((r) => indexEntry(r)!),
+      1,
+    )
+    await earlier.close()
+    const index = await indexStore(place1)
+    const direct = await index.store.all<{ vacancy_id: number; n: number }>(
+      "SELECT vacancy_id, COUNT(*) AS n FROM candidate_index WHERE status = 'contratado' AND last_action < ? GROUP BY vacancy_id",
+      [Date.parse('2026-02-01T03:00:00Z')],
+    )
+    expect(direct.length).toBeGreaterThan(0)
+    expect(await index.hiresByVacancy('2026-01', { start: '2025-02-01', end: '2026-01-31' })).toEqual(new Map(direct.map((r) => [Number(r.vacancy_id), Number(r.n)])))
     await index.close()
   })
 

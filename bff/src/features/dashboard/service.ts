@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { dayRangeInstants, monthRange, todayDate } from '@mini-vagas/shared/domain/dates'
+import { monthRange, todayDate } from '@mini-vagas/shared/domain/dates'
 import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
 import {
   filledCounts,
@@ -72,8 +72,7 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
   async function fromIndex(legacy: LegacyGateway, month: string) {
     if (!index) return null
     const days = monthRange(month)
-    const { from, until } = dayRangeInstants(days.start, days.end)
-    const [figures, list] = await Promise.all([index.month(days, { from: from.getTime(), until: until.getTime(), registered: hireWindow(month) }), vacancyList(legacy)])
+    const [figures, list] = await Promise.all([index.month(days, { month, registered: hireWindow(month) }), vacancyList(legacy)])
     if (!figures) return null
     const origins = originCounts([])
     for (const [origin, n] of Object.entries(figures.origins)) origins[origin in origins ? origin : NOT_INFORMED_ORIGIN]! += n
