@@ -163,7 +163,10 @@ export const candidateIndexPlugin = fp(
       // with it only once counted (GET …/counts counts them, in proportion to what it matches).
       const pending = indexSearch(query.q) ? k.counts.get(selectionKey(query)) : undefined
       const counts = !indexSearch(query.q) ? await countsIn(k, query) : pending && settled.has(pending) ? await pending : null
-      const found = await index.page(query, counts)
+      // A search's page needs the list's size without it (a walk through fewer rows saw them all):
+      // kept per version like any counts, not summed from the tallies on every click.
+      const unsearched = indexSearch(query.q) ? countsIn(k, { ...query, q: undefined }) : undefined
+      const found = await index.page(query, counts, unsearched)
       return { ...found, counts, indexedAt: new Date(asOf).toISOString() }
     }
 
