@@ -221,6 +221,14 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
         EXECUTE FUNCTION candidate_index_tally();`,
   },
   HIRES_TALLY_MIGRATION,
+  // SQLite: a search walks a list in last-action order checking each entry's search keys; from
+  // these indexes it reads them next to each other, not one table row per entry spread over the
+  // file (a walk's cost 2–6× less at a million candidates). PostgreSQL's walk is flat already.
+  {
+    sqlite: `CREATE INDEX candidate_index_vacancy_walk ON candidate_index (vacancy_id, last_action, id, search, phone_digits);
+      CREATE INDEX candidate_index_last_walk ON candidate_index (last_action, id, search, phone_digits, vacancy_id);`,
+    postgres: 'SELECT 1',
+  },
 ]
 
 /**

@@ -376,12 +376,14 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
    */
   async function pageIds(query: IndexQuery, status: string | undefined, offset: number, selectionSize: number | null) {
     const { clauses, params } = filters(query, status)
-    const order = orderSql(query.order ?? 'last_action_desc', collate)
+    const ordering = query.order ?? 'last_action_desc'
+    const order = orderSql(ordering, collate)
     const limit = [query.pageSize + 1, offset]
     const ids = async (sql: string, p: readonly unknown[]) => (await store.all<{ id: number }>(sql, p)).map((r) => Number(r.id))
     const onRows = searchOnRows(query.q, query.withCompany ?? false)
     if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit]), counts: null }
-    const keys = 'id, search, phone_digits, vacancy_id, last_action, name_key, city_key, state_key'
+    // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
+    const keys = `id, search, phone_digits, vacancy_id, last_action${ordering === 'last_action_desc' ? '' : `, ${ordering.split('_')[0]}_key`}`
     const walk = (rows: number) =>
       ids(`SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
         ...params,
