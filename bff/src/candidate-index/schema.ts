@@ -92,22 +92,70 @@ const TALLIES = `
 const HISTORY_COLUMNS = 'candidate_id, vacancy_id, from_status, to_status, at, seen_at'
 const HISTORY = 'id {id}, candidate_id BIGINT NOT NULL, vacancy_id BIGINT, from_status TEXT NOT NULL, to_status TEXT NOT NULL, at BIGINT NOT NULL, seen_at BIGINT NOT NULL'
 
+type Engine = 'sqlite' | 'postgres'
+type Row = 'NEW' | 'OLD'
+
 /**
  * The month ('YYYY-MM', Fortaleza: UTC−3 all year) of a hire — a contratado entry's last action —
- * or NULL for any other status, as each engine's SQL writes it (`row`: NEW or OLD).
+ * or NULL for any other status, as each engine's SQL writes it (`row`: NEW, OLD or an alias).
  */
-const hireMonth = (row: string, engine: 'sqlite' | 'postgres') =>
+const hireMonth = (row: string, engine: Engine) =>
   engine === 'sqlite'
     ? `CASE WHEN ${row}.status = 'contratado' THEN strftime('%Y-%m', (${row}.last_action - 10800000) / 1000, 'unixepoch') END`
     : `CASE WHEN ${row}.status = 'contratado' THEN to_char(to_timestamp((${row}.last_action - 10800000) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM') END`
-const LOG_COLUMNS = 'created_day, vacancy_id, status, origin, hire_month, n'
-const logged = (row: string, engine: 'sqlite' | 'postgres', n: 1 | -1) =>
-  `(${row}.created_day, COALESCE(${row}.vacancy_id, 0), ${row}.status, ${row}.origin, ${hireMonth(row, engine)}, ${n})`
-/** What moves a tally: the keys above, and a hire's last action (it moves the hire to its month). */
-const tallyChanged = (distinct: string) =>
-  `OLD.status ${distinct} NEW.status OR OLD.created_day ${distinct} NEW.created_day OR OLD.vacancy_id ${distinct} NEW.vacancy_id OR OLD.origin ${distinct} NEW.origin
-   OR (OLD.last_action ${distinct} NEW.last_action AND (OLD.status = 'contratado' OR NEW.status = 'contratado'))`
-const HIRES_TALLY = (engine: 'sqlite' | 'postgres') => `
+
+/** What the triggers append to the tallies' log for an entry added (1) or removed (-1): its columns, and its values from NEW or OLD. */
+interface LogShape {
+  columns: string
+  row: (row: Row, n: 1 | -1) => string
+}
+const FIRST_LOG: LogShape = {
+  columns: 'created_day, vacancy_id, status, origin, n',
+  row: (row, n) => `(${row}.created_day, COALESCE(${row}.vacancy_id, 0), ${row}.status, ${row}.origin, ${n})`,
+}
+/** With the hire's month (NULL when not a hire), which the hires' tally is folded from. */
+const logWithHires = (engine: Engine): LogShape => ({
+  columns: 'created_day, vacancy_id, status, origin, hire_month, n',
+  row: (row, n) => `(${row}.created_day, COALESCE(${row}.vacancy_id, 0), ${row}.status, ${row}.origin, ${hireMonth(row, engine)}, ${n})`,
+})
+
+/** What moves a tally: a change of its keys and, once hires are tallied, a hire's last action (it moves the hire to its month). */
+const tallyChanged = (distinct: 'IS NOT' | 'IS DISTINCT FROM', hires: boolean) =>
+  `OLD.status ${distinct} NEW.status OR OLD.created_day ${distinct} NEW.created_day OR OLD.vacancy_id ${distinct} NEW.vacancy_id OR OLD.origin ${distinct} NEW.origin` +
+  (hires ? ` OR (OLD.last_action ${distinct} NEW.last_action AND (OLD.status = 'contratado' OR NEW.status = 'contratado'))` : '')
+
+/** SQLite: the triggers that append each change of an entry to the tallies' log. */
+const sqliteTallyTriggers = (log: LogShape, hires: boolean) => `
+  CREATE TRIGGER candidate_index_added AFTER INSERT ON candidate_index BEGIN
+    INSERT INTO candidate_tally_log (${log.columns}) VALUES ${log.row('NEW', 1)};
+  END;
+  CREATE TRIGGER candidate_index_removed AFTER DELETE ON candidate_index BEGIN
+    INSERT INTO candidate_tally_log (${log.columns}) VALUES ${log.row('OLD', -1)};
+  END;
+  CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index WHEN ${tallyChanged('IS NOT', hires)} BEGIN
+    INSERT INTO candidate_tally_log (${log.columns}) VALUES ${log.row('OLD', -1)}, ${log.row('NEW', 1)};
+  END;`
+
+/** PostgreSQL: one trigger function for the tallies' log and the status history (`create`: CREATE, or CREATE OR REPLACE to change it). */
+const postgresTallyFunction = (log: LogShape, create: 'CREATE' | 'CREATE OR REPLACE') => `
+  ${create} FUNCTION candidate_index_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      INSERT INTO candidate_tally_log (${log.columns}) VALUES ${log.row('OLD', -1)};
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      INSERT INTO candidate_tally_log (${log.columns}) VALUES ${log.row('NEW', 1)};
+    END IF;
+    IF TG_OP = 'UPDATE' AND OLD.status IS DISTINCT FROM NEW.status THEN
+      INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
+    END IF;
+    RETURN NULL;
+  END $fn$;`
+const postgresChangedTrigger = (hires: boolean) => `
+  CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index FOR EACH ROW WHEN (${tallyChanged('IS DISTINCT FROM', hires)})
+    EXECUTE FUNCTION candidate_index_tally();`
+
+const HIRES_TALLY = (engine: Engine) => `
   ALTER TABLE candidate_tally_log ADD COLUMN hire_month TEXT;
   CREATE TABLE candidate_tally_hires (hire_month TEXT NOT NULL, created_month TEXT NOT NULL, vacancy_id BIGINT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (hire_month, created_month, vacancy_id));
   INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
@@ -119,32 +167,11 @@ const HIRES_TALLY_MIGRATION: Migration = {
     DROP TRIGGER candidate_index_added;
     DROP TRIGGER candidate_index_removed;
     DROP TRIGGER candidate_index_changed;
-    CREATE TRIGGER candidate_index_added AFTER INSERT ON candidate_index BEGIN
-      INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('NEW', 'sqlite', 1)};
-    END;
-    CREATE TRIGGER candidate_index_removed AFTER DELETE ON candidate_index BEGIN
-      INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('OLD', 'sqlite', -1)};
-    END;
-    CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index WHEN ${tallyChanged('IS NOT')} BEGIN
-      INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('OLD', 'sqlite', -1)}, ${logged('NEW', 'sqlite', 1)};
-    END;`,
+    ${sqliteTallyTriggers(logWithHires('sqlite'), true)}`,
   postgres: `${HIRES_TALLY('postgres')}
-    CREATE OR REPLACE FUNCTION candidate_index_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    BEGIN
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('OLD', 'postgres', -1)};
-      END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') THEN
-        INSERT INTO candidate_tally_log (${LOG_COLUMNS}) VALUES ${logged('NEW', 'postgres', 1)};
-      END IF;
-      IF TG_OP = 'UPDATE' AND OLD.status IS DISTINCT FROM NEW.status THEN
-        INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
-      END IF;
-      RETURN NULL;
-    END $fn$;
+    ${postgresTallyFunction(logWithHires('postgres'), 'CREATE OR REPLACE')}
     DROP TRIGGER candidate_index_changed ON candidate_index;
-    CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index FOR EACH ROW WHEN (${tallyChanged('IS DISTINCT FROM')})
-      EXECUTE FUNCTION candidate_index_tally();`,
+    ${postgresChangedTrigger(true)}`,
 }
 
 export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
@@ -178,18 +205,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
       CREATE TABLE candidate_tally_log (id INTEGER PRIMARY KEY, created_day TEXT NOT NULL, vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL);
       CREATE TABLE candidate_status_history (${HISTORY.replace('{id}', 'INTEGER PRIMARY KEY')});
       ${TALLIES}
-      CREATE TRIGGER candidate_index_added AFTER INSERT ON candidate_index BEGIN
-        INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (NEW.created_day, COALESCE(NEW.vacancy_id, 0), NEW.status, NEW.origin, 1);
-      END;
-      CREATE TRIGGER candidate_index_removed AFTER DELETE ON candidate_index BEGIN
-        INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (OLD.created_day, COALESCE(OLD.vacancy_id, 0), OLD.status, OLD.origin, -1);
-      END;
-      CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index
-        WHEN OLD.status IS NOT NEW.status OR OLD.created_day IS NOT NEW.created_day OR OLD.vacancy_id IS NOT NEW.vacancy_id OR OLD.origin IS NOT NEW.origin BEGIN
-        INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES
-          (OLD.created_day, COALESCE(OLD.vacancy_id, 0), OLD.status, OLD.origin, -1),
-          (NEW.created_day, COALESCE(NEW.vacancy_id, 0), NEW.status, NEW.origin, 1);
-      END;
+      ${sqliteTallyTriggers(FIRST_LOG, false)}
       CREATE TRIGGER candidate_index_status_history AFTER UPDATE OF status ON candidate_index WHEN OLD.status IS NOT NEW.status BEGIN
         INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
       END;`,
@@ -202,23 +218,9 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
       CREATE TABLE candidate_tally_log (id BIGSERIAL PRIMARY KEY, created_day TEXT NOT NULL, vacancy_id BIGINT NOT NULL, status TEXT NOT NULL, origin TEXT NOT NULL, n BIGINT NOT NULL);
       CREATE TABLE candidate_status_history (${HISTORY.replace('{id}', 'BIGSERIAL PRIMARY KEY')});
       ${TALLIES}
-      CREATE FUNCTION candidate_index_tally() RETURNS trigger LANGUAGE plpgsql AS $fn$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (OLD.created_day, COALESCE(OLD.vacancy_id, 0), OLD.status, OLD.origin, -1);
-        END IF;
-        IF TG_OP IN ('UPDATE', 'INSERT') THEN
-          INSERT INTO candidate_tally_log (created_day, vacancy_id, status, origin, n) VALUES (NEW.created_day, COALESCE(NEW.vacancy_id, 0), NEW.status, NEW.origin, 1);
-        END IF;
-        IF TG_OP = 'UPDATE' AND OLD.status IS DISTINCT FROM NEW.status THEN
-          INSERT INTO candidate_status_history (${HISTORY_COLUMNS}) VALUES (NEW.id, NEW.vacancy_id, OLD.status, NEW.status, NEW.last_action, NEW.seen_at);
-        END IF;
-        RETURN NULL;
-      END $fn$;
+      ${postgresTallyFunction(FIRST_LOG, 'CREATE')}
       CREATE TRIGGER candidate_index_added_removed AFTER INSERT OR DELETE ON candidate_index FOR EACH ROW EXECUTE FUNCTION candidate_index_tally();
-      CREATE TRIGGER candidate_index_changed AFTER UPDATE ON candidate_index FOR EACH ROW
-        WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_day IS DISTINCT FROM NEW.created_day OR OLD.vacancy_id IS DISTINCT FROM NEW.vacancy_id OR OLD.origin IS DISTINCT FROM NEW.origin)
-        EXECUTE FUNCTION candidate_index_tally();`,
+      ${postgresChangedTrigger(false)}`,
   },
   HIRES_TALLY_MIGRATION,
   // SQLite: a search walks a list in last-action order checking each entry's search keys; from

@@ -102,10 +102,11 @@ export type StatusCounts = Record<string, number>
 
 /** Each order; `C` is PostgreSQL's byte order (the keys are made to sort that way), SQLite's by default. */
 const orderSql = (order: CandidateOrder, c: string): string => {
-  if (order === 'last_action_desc') return 'last_action DESC, id DESC'
-  const [field, direction] = order.split('_') as [string, string]
-  return `${field}_key${c} ${direction.toUpperCase()}, id ASC`
+  const key = orderKey(order)
+  return key ? `${key}${c} ${order.split('_')[1]!.toUpperCase()}, id ASC` : 'last_action DESC, id DESC'
 }
+/** The key column an order sorts by besides last action and id (name_key, city_key, state_key); null for last action. */
+const orderKey = (order: CandidateOrder): string | null => (order === 'last_action_desc' ? null : `${order.split('_')[0]}_key`)
 
 export interface IndexWindow extends DateRange {
   total: number
@@ -383,7 +384,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     const onRows = searchOnRows(query.q, query.withCompany ?? false)
     if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit]), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
-    const keys = `id, search, phone_digits, vacancy_id, last_action${ordering === 'last_action_desc' ? '' : `, ${ordering.split('_')[0]}_key`}`
+    const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
     const walk = (rows: number) =>
       ids(`SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
         ...params,
