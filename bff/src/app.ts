@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import pino from 'pino'
 import { Registry } from 'prom-client'
 import { authFeature } from './features/auth/index.ts'
+import { accountsFeature } from './features/accounts/index.ts'
 import { candidatesFeature } from './features/candidates/index.ts'
 import { cepFeature } from './features/cep/index.ts'
 import { dashboardFeature } from './features/dashboard/index.ts'
@@ -144,6 +145,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   // and its line here and the rest still builds and passes (tests/support/delete-feature.ts).
   await app.register(healthFeature)
   await app.register(authFeature)
+  await app.register(accountsFeature)
   await app.register(publicFeature)
   await app.register(cepFeature, { client: cep })
   await app.register(vacanciesFeature)

@@ -4,10 +4,12 @@ import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { PASS_THROUGH_RULES } from '../../bff/src/features/pass-through/policy.ts'
 import type { RouteAccess } from '../../bff/src/plugins/route-access.ts'
 import { testApp } from '../../bff/src/testing.ts'
-import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
+import { DEMO_ACCOUNTS } from '../../infra/legacy-api/src/seed/demo-accounts.ts'
+import { UNSAFE_HEADERS, cookieFrom, startStack, type Stack } from '../support/stack.ts'
 
-// SECURITY.md 14: every route × every role (public, admin, company A, company B) from one table;
-// company A never sees company B's vacancies or candidates by any path or id.
+// SECURITY.md 14: every route × every role (public, admin, company A, company B, and a recruiter
+// of the agency's team signed in with their own account) from one table; company A never sees
+// company B's vacancies or candidates by any path or id.
 const A_CNPJ = '45723618000118'
 const B_CNPJ = '07654012000189'
 
@@ -24,7 +26,10 @@ let stack: Stack
 const cookies: Record<string, string | undefined> = {}
 const ids = { vA: 0, vB: 0, cA: 0, cB: 0 }
 const slugs = { vA: '' }
-const LABELS: Record<Role, string> = { public: '', admin: 'admin', A: 'empresa A', B: 'empresa B' }
+const LABELS: Record<Role, string> = { public: '', admin: 'admin', A: 'empresa A', B: 'empresa B', recruiter: '' }
+const team = { invited: '', binding: '' }
+let recruiterAgain: () => Promise<string>
+const ADMIN = DEMO_ACCOUNTS.find((a) => a.label === 'admin')!
 
 beforeAll(async () => {
   stack = await startStack({}, { candidates: 300 })
@@ -32,6 +37,14 @@ beforeAll(async () => {
   cookies.A = await stack.login('empresa A')
   cookies.B = await stack.login('empresa B')
   cookies.public = undefined
+  const rita = await stack.person({ name: 'Rita Recrutadora', email: 'rita@agencia.com.br', role: 'recruiter' })
+  cookies.recruiter = rita.cookie
+  recruiterAgain = async () =>
+    cookieFrom(
+      await stack.app.inject({ method: 'POST', url: '/bff/auth/people/login', headers: UNSAFE_HEADERS, payload: { email: 'rita@agencia.com.br', password: rita.password } }),
+    )
+  team.invited = (await stack.person({ name: 'Caio Convidado', email: 'caio@agencia.com.br', role: 'recruiter' })).id
+  team.binding = (await stack.app.inject({ method: 'GET', url: '/bff/team', headers: { cookie: cookies.admin } })).json().bindings[0].id
   const vacancies = JSON.parse((await stack.app.inject({ method: 'GET', url: '/api/processos_seletivos', headers: { cookie: cookies.admin } })).body).data
   const withCandidates = vacancies.filter((v: { candidates_count: number }) => v.candidates_count > 0)
   ids.vA = withCandidates.find((v: { cnpj: string }) => v.cnpj === A_CNPJ).id
@@ -45,8 +58,8 @@ beforeAll(async () => {
 })
 afterAll(() => stack.close())
 
-type Role = 'public' | 'admin' | 'A' | 'B'
-const ROLES: readonly Role[] = ['public', 'admin', 'A', 'B']
+type Role = 'public' | 'admin' | 'A' | 'B' | 'recruiter'
+const ROLES: readonly Role[] = ['public', 'admin', 'A', 'B', 'recruiter']
 /**
  * One case of the matrix. `route` names its row in the access tables: a `ROUTE_ACCESS` key, or
  * `api: <rule name>` for the pass-through policy (`api: none` for paths with no rule). The
@@ -56,7 +69,7 @@ const ROLES: readonly Role[] = ['public', 'admin', 'A', 'B']
  */
 interface Case {
   route: string
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: () => string
   body?: unknown
   ok?: number
@@ -99,6 +112,45 @@ const CASES: Case[] = [
   { route: 'GET /bff/auth/session', method: 'GET', url: () => '/bff/auth/session' },
   { route: 'POST /bff/auth/login', method: 'POST', url: () => '/bff/auth/login', body: { cnpj: '00000000000000', password: 'errada' }, ok: 401 },
   { route: 'POST /bff/auth/logout', method: 'POST', url: () => '/bff/auth/logout', ok: 204, fresh: true },
+  // The team's own accounts: signing in and links are public (and refuse what they do not know);
+  // "Minha conta" is a person's (the legacy's own logins have none: 403); the team is its admins'.
+  { route: 'POST /bff/auth/people/login', method: 'POST', url: () => '/bff/auth/people/login', body: { email: 'ninguem@agencia.com.br', password: 'errada-123' }, ok: 401 },
+  { route: 'POST /bff/auth/people/link', method: 'POST', url: () => '/bff/auth/people/link', body: { token: 'inventado' }, ok: 410 },
+  {
+    route: 'POST /bff/auth/people/password',
+    method: 'POST',
+    url: () => '/bff/auth/people/password',
+    body: { token: 'inventado', password: 'girassol-azul-42', confirmation: 'girassol-azul-42' },
+    ok: 410,
+  },
+  { route: 'GET /bff/account', method: 'GET', url: () => '/bff/account', except: { admin: 403, A: 403, B: 403 } },
+  {
+    route: 'PUT /bff/account/password',
+    method: 'PUT',
+    url: () => '/bff/account/password',
+    body: { current: 'errada', password: 'nova-senha-forte-8', confirmation: 'nova-senha-forte-8' },
+    except: { admin: 403, A: 403, B: 403, recruiter: 422 },
+  },
+  { route: 'POST /bff/account/totp', method: 'POST', url: () => '/bff/account/totp', except: { admin: 403, A: 403, B: 403 } },
+  { route: 'PUT /bff/account/totp', method: 'PUT', url: () => '/bff/account/totp', body: { code: 'abcdef' }, except: { admin: 403, A: 403, B: 403, recruiter: 422 } },
+  { route: 'POST /bff/account/totp/off', method: 'POST', url: () => '/bff/account/totp/off', body: { password: 'errada' }, except: { admin: 403, A: 403, B: 403, recruiter: 422 } },
+  { route: 'GET /bff/team', method: 'GET', url: () => '/bff/team' },
+  {
+    route: 'POST /bff/team/people',
+    method: 'POST',
+    url: () => '/bff/team/people',
+    body: () => ({ name: 'Nova Pessoa', email: `nova-${Math.random().toString(36).slice(2)}@agencia.com.br`, role: 'recruiter', bindingId: team.binding }),
+    ok: 201,
+  },
+  { route: 'PATCH /bff/team/people/:person', method: 'PATCH', url: () => `/bff/team/people/${team.invited}`, body: { name: 'Caio C. Convidado' } },
+  { route: 'POST /bff/team/people/:person/link', method: 'POST', url: () => `/bff/team/people/${team.invited}/link` },
+  {
+    route: 'POST /bff/team/bindings',
+    method: 'POST',
+    url: () => '/bff/team/bindings',
+    body: () => ({ label: 'Administração', cnpj: ADMIN.cnpj, password: ADMIN.password }),
+    ok: 201,
+  },
   { route: 'GET /bff/auth/me', method: 'GET', url: () => '/bff/auth/me' },
   { route: 'GET /bff/public/vacancies', method: 'GET', url: () => '/bff/public/vacancies' },
   { route: 'GET /bff/public/vacancies/:id', method: 'GET', url: () => '/bff/public/vacancies/1' },
@@ -170,7 +222,15 @@ const CASES: Case[] = [
   { route: 'PUT /bff/candidates/:id/note', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/note`, body: { obs: 'Nota' }, owner: 'A' },
   { route: 'PUT /bff/candidates/:id/note', method: 'PUT', url: () => `/bff/candidates/${ids.cB}/note`, body: { obs: 'Nota' }, owner: 'B' },
   { route: 'PUT /bff/candidates/:id', method: 'PUT', url: () => `/bff/candidates/${ids.cA}`, body: { status: 'aprovado', obs: 'Nota' } },
-  { route: 'POST /bff/candidates/:id/forwards', method: 'POST', url: () => `/bff/candidates/${ids.cA}/forwards`, body: () => ({ vacancyId: ids.vB }), ok: 201 },
+  // The recruiter comes after the admin, who already forwarded that person there: past the access check, a duplicate.
+  {
+    route: 'POST /bff/candidates/:id/forwards',
+    method: 'POST',
+    url: () => `/bff/candidates/${ids.cA}/forwards`,
+    body: () => ({ vacancyId: ids.vB }),
+    ok: 201,
+    except: { recruiter: 409 },
+  },
   { route: 'POST /bff/company/vacancies', method: 'POST', url: () => '/bff/company/vacancies', body: { description: 'Vaga da matriz', city: 'Fortaleza' }, ok: 201 },
   { route: 'POST /bff/users', method: 'POST', url: () => '/bff/users', body: registration, ok: 201 },
 
@@ -220,12 +280,19 @@ function ruleOf(route: string): Rule {
 function expected(c: Case): Record<Role, number> {
   const ok = c.ok ?? 200
   const byRule: Record<Rule, Record<Role, number>> = {
-    none: { public: 404, admin: 404, A: 404, B: 404 },
-    public: { public: ok, admin: ok, A: ok, B: ok },
-    session: { public: 401, admin: ok, A: ok, B: ok },
-    admin: { public: 401, admin: ok, A: 403, B: 403 },
-    company: { public: 401, admin: 403, A: ok, B: ok },
-    own: { public: 401, admin: ok, A: !c.owner || c.owner === 'A' ? ok : (c.foreign ?? 403), B: !c.owner || c.owner === 'B' ? ok : (c.foreign ?? 403) },
+    none: { public: 404, admin: 404, A: 404, B: 404, recruiter: 404 },
+    public: { public: ok, admin: ok, A: ok, B: ok, recruiter: ok },
+    session: { public: 401, admin: ok, A: ok, B: ok, recruiter: ok },
+    admin: { public: 401, admin: ok, A: 403, B: 403, recruiter: ok },
+    'agency-admin': { public: 401, admin: ok, A: 403, B: 403, recruiter: 403 },
+    company: { public: 401, admin: 403, A: ok, B: ok, recruiter: 403 },
+    own: {
+      public: 401,
+      admin: ok,
+      A: !c.owner || c.owner === 'A' ? ok : (c.foreign ?? 403),
+      B: !c.owner || c.owner === 'B' ? ok : (c.foreign ?? 403),
+      recruiter: ok,
+    },
   }
   return { ...byRule[ruleOf(c.route)], ...c.except }
 }
@@ -243,7 +310,7 @@ describe('every route × every role (SECURITY.md 14)', () => {
     const want = expected(c)
     for (const role of ROLES) {
       it(`${c.route}: ${c.method} ${c.url.toString().replace(/^\(\) => /, '')} as ${role} → ${want[role]}`, async () => {
-        const cookie = c.fresh && role !== 'public' ? await stack.login(LABELS[role]) : cookies[role]
+        const cookie = c.fresh && role !== 'public' ? (role === 'recruiter' ? await recruiterAgain() : await stack.login(LABELS[role])) : cookies[role]
         const payload = c.body === 'forward' ? forward() : typeof c.body === 'function' ? (c.body as () => unknown)() : c.body
         const response = await stack.app.inject({
           method: c.method,

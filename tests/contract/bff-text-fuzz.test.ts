@@ -28,6 +28,18 @@ const NOT_FREE_TEXT: Record<string, string> = {
   'POST /bff/auth/login password': 'a password is whatever its owner chose; it is sent to the legacy, never stored',
   'POST /bff/users password': 'a password is whatever its owner chose; the legacy keeps its hash',
   'POST /bff/users password_confirmation': 'the password again',
+  'POST /bff/auth/people/login password': 'a password is whatever its owner chose; only its Argon2id hash is kept',
+  'POST /bff/auth/people/login code': 'a TOTP code: checked against the secret, never stored (a wrong one is refused as wrong)',
+  'POST /bff/auth/people/link token': 'a one-time link’s token: looked up by its digest, never stored or shown',
+  'POST /bff/auth/people/password token': 'a one-time link’s token: looked up by its digest, never stored or shown',
+  'POST /bff/auth/people/password password': 'a password is whatever its owner chose; only its Argon2id hash is kept',
+  'POST /bff/auth/people/password confirmation': 'the password again',
+  'PUT /bff/account/password current': 'the password in use, checked against its hash',
+  'PUT /bff/account/password password': 'a password is whatever its owner chose; only its Argon2id hash is kept',
+  'PUT /bff/account/password confirmation': 'the password again',
+  'PUT /bff/account/totp code': 'a TOTP code: checked against the secret, never stored',
+  'POST /bff/account/totp/off password': 'the password in use, checked against its hash',
+  'POST /bff/team/bindings password': 'the agency’s legacy password: sent to the legacy to check it, then kept sealed, never shown',
 }
 
 /** Values the rule refuses, and what the field must say of each. */

@@ -22,6 +22,12 @@ export interface Stack {
   resetClock(): void
   /** Logs a demo account in through the BFF; returns the Cookie header value. */
   login(label?: string): Promise<string>
+  /**
+   * A person of the agency's team with their own account, as the product makes one: the agency's
+   * login binds itself (once), invites them, they set their password by the link and sign in.
+   * Returns their cookie and account id.
+   */
+  person(person: { name: string; email: string; role: 'admin' | 'recruiter' }): Promise<{ cookie: string; id: string; password: string }>
   /** The session a cookie holds (tests only: they know the secret). */
   open(cookie: string): SessionData | null
   legacyRequests(): Promise<{ method: string; url: string; headers: Record<string, string> }[]>
@@ -61,7 +67,8 @@ export async function startStack(env: Record<string, string> = {}, options: { ca
     logger: loggerOptions('info', { write: (line: string) => void logs.push(line) }),
   })
   const sealer = createSealer(config.sessionSecrets)
-  return {
+  let bindingId: string | undefined
+  const stack: Stack = {
     legacy,
     app,
     config,
@@ -72,6 +79,19 @@ export async function startStack(env: Record<string, string> = {}, options: { ca
       const account = DEMO_ACCOUNTS.find((a) => a.label === label)!
       const response = await app.inject({ method: 'POST', url: '/bff/auth/login', headers: UNSAFE_HEADERS, payload: { cnpj: account.cnpj, password: account.password } })
       return cookieFrom(response)
+    },
+    async person(person) {
+      const admin = await stack.login('admin')
+      const agency = DEMO_ACCOUNTS.find((a) => a.label === 'admin')!
+      const post = (url: string, payload: unknown, cookie?: string) =>
+        app.inject({ method: 'POST', url, headers: { ...UNSAFE_HEADERS, ...(cookie ? { cookie } : {}) }, payload: JSON.stringify(payload) })
+      bindingId ??= (await post('/bff/team/bindings', { label: 'Administração', cnpj: agency.cnpj, password: agency.password }, admin)).json().binding.id as string
+      const invited = await post('/bff/team/people', { ...person, bindingId }, admin)
+      if (invited.statusCode !== 201) throw new Error(`invitation refused: ${invited.body}`)
+      const { link, person: made } = invited.json() as { link: string; person: { id: string } }
+      const password = `senha-de-${made.id.slice(0, 8)}-1`
+      await post('/bff/auth/people/password', { token: link.split('#')[1], password, confirmation: password })
+      return { cookie: cookieFrom(await post('/bff/auth/people/login', { email: person.email, password })), id: made.id, password }
     },
     open: (cookie) => sealer.open(cookie.split('=').slice(1).join('=')),
     async legacyRequests() {
@@ -88,4 +108,5 @@ export async function startStack(env: Record<string, string> = {}, options: { ca
       await legacy.close()
     },
   }
+  return stack
 }

@@ -33,6 +33,13 @@ export interface BffConfig {
   /** Login attempts per client IP, and failed ones per CNPJ, in a 15-minute window. */
   loginLimitPerIp: number
   loginLimitPerCnpj: number
+  /**
+   * Whether the agency's own legacy login (a CNPJ of role admin) may sign in to the BFF; off once
+   * every person of the team has their own account (docs/accounts.md). Companies always may.
+   */
+  agencyCnpjLogin: boolean
+  /** How long an invitation or new-password link an admin hands over stays usable. */
+  teamLinkHours: number
   screeningRunsPerHour: number
   storeRetentionDays: number
   /** How long the audit trail keeps its events: 183 days, about the AI Act's 6-month minimum for logs. */
@@ -92,6 +99,8 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     logLevel: read.string('LOG_LEVEL', production ? 'info' : 'warn'),
     loginLimitPerIp: read.int('LOGIN_LIMIT_PER_IP', 30, 1, 100_000),
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
+    agencyCnpjLogin: read.bool('AGENCY_CNPJ_LOGIN', true),
+    teamLinkHours: read.int('TEAM_LINK_HOURS', 72, 1, 24 * 14),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 183, 30, 3650),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { pathRecords, sessionOf, type OwnedRecords } from '../legacy/access.ts'
+import { HttpError, MESSAGES } from '../lib/http-error.ts'
 
 /**
  * Who may call a route, declared on the route itself as
@@ -9,14 +10,16 @@ import { pathRecords, sessionOf, type OwnedRecords } from '../legacy/access.ts'
  *
  * - public: anyone, signed in or not.
  * - session: any signed-in user.
- * - admin / company: that role only.
+ * - admin / company: that role only (admin: the agency's staff, any person of its team).
+ * - agency-admin: the agency's administrators: a person of the team whose role is admin, or the
+ *   agency's own legacy login (docs/accounts.md); a recruiter gets 403.
  * - staff: admins and companies; the handler's list is filtered to what the session owns.
  * - own-vacancy: staff, and a company only when the path's `:id` is one of its vacancies.
  * - own-candidate: staff, and a company only when the path's `:id` is a candidate of one of its
  *   vacancies. The records read for the check are kept on `request.owned` for the handler.
  * - policy: the pass-through, whose allow-list (features/pass-through/policy.ts) rules each path.
  */
-export type RouteAccess = 'public' | 'session' | 'admin' | 'company' | 'staff' | 'own-vacancy' | 'own-candidate' | 'policy'
+export type RouteAccess = 'public' | 'session' | 'admin' | 'agency-admin' | 'company' | 'staff' | 'own-vacancy' | 'own-candidate' | 'policy'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +40,10 @@ const governed = (url: string) => url.startsWith('/bff') || url.startsWith('/api
 function checkRole(access: RouteAccess, request: FastifyRequest) {
   if (access === 'public' || access === 'policy') return
   if (access === 'admin') sessionOf(request, 'admin')
-  else if (access === 'company') sessionOf(request, 'company')
+  else if (access === 'agency-admin') {
+    const person = sessionOf(request, 'admin').user.person
+    if (person && person.role !== 'admin') throw new HttpError(403, MESSAGES.forbidden)
+  } else if (access === 'company') sessionOf(request, 'company')
   else if (access === 'session') sessionOf(request)
   else sessionOf(request, 'admin', 'company')
 }

@@ -1,12 +1,12 @@
-import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto'
 import { Compile } from 'typebox/compile'
 import { Type, type Static } from 'typebox'
 import { User } from '@mini-vagas/shared/schemas/user'
+import { createSecretBox } from '../lib/secret-box.ts'
 
 /**
  * The session cookie's value: the legacy token and the user, sealed with AES-256-GCM (docs/architecture.md).
- * Keys are derived from each SESSION_SECRET with HKDF; the first seals, every one opens, so a
- * secret can be rotated without logging everyone out.
+ * Keys are derived from each SESSION_SECRET (lib/secret-box.ts): the first seals, every one opens, so
+ * a secret can be rotated without logging everyone out.
  */
 export const SessionData = Type.Object({
   /** Random id of this session, so a logout can revoke the cookie before it expires. */
@@ -21,10 +21,6 @@ export const SessionData = Type.Object({
 export type SessionData = Static<typeof SessionData>
 const sessionCheck = Compile(SessionData)
 
-const VERSION = 'v1'
-const IV_BYTES = 12
-const TAG_BYTES = 16
-
 export interface Sealer {
   seal(data: SessionData): string
   /** The data, or null for anything tampered, truncated, sealed with an unknown key or malformed. */
@@ -32,35 +28,18 @@ export interface Sealer {
 }
 
 export function createSealer(secrets: readonly string[]): Sealer {
-  if (secrets.length === 0) throw new Error('At least one session secret is needed')
-  // KeyObjects made once: importing a raw key on every request showed in the profile.
-  const keys = secrets.map((secret) => createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'mini-vagas', 'session-cookie-v1', 32))))
+  const box = createSecretBox(secrets, 'session-cookie-v1')
   return {
-    seal(data) {
-      const iv = randomBytes(IV_BYTES)
-      const cipher = createCipheriv('aes-256-gcm', keys[0]!, iv)
-      const body = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()])
-      return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`
-    },
+    seal: (data) => box.seal(JSON.stringify(data)),
     open(value) {
-      if (!value || !value.startsWith(`${VERSION}.`)) return null
-      const raw = Buffer.from(value.slice(VERSION.length + 1), 'base64url')
-      if (raw.length <= IV_BYTES + TAG_BYTES) return null
-      const iv = raw.subarray(0, IV_BYTES)
-      const tag = raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES)
-      const body = raw.subarray(IV_BYTES + TAG_BYTES)
-      for (const key of keys) {
-        try {
-          const decipher = createDecipheriv('aes-256-gcm', key, iv)
-          decipher.setAuthTag(tag)
-          const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
-          const data: unknown = JSON.parse(text)
-          return sessionCheck.Check(data) ? (data as SessionData) : null
-        } catch {
-          // Wrong key or tampered value: try the next key.
-        }
+      const text = box.open(value)
+      if (text === null) return null
+      try {
+        const data: unknown = JSON.parse(text)
+        return sessionCheck.Check(data) ? (data as SessionData) : null
+      } catch {
+        return null
       }
-      return null
     },
   }
 }

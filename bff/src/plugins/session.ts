@@ -26,7 +26,15 @@ export interface SessionControl {
   revoke(session: SessionData): Promise<void>
   /** preHandler: 401 without a session. */
   require(request: FastifyRequest): Promise<void>
+  /**
+   * A further check every session passes on each request (a feature's: the team's accounts refuse
+   * a deactivated person's sessions); false ends the session like a revocation.
+   */
+  addCheck(check: SessionCheck): void
 }
+
+/** Whether a session that opened and is not revoked may still be used; cached by its owner as it sees fit. */
+export type SessionCheck = (data: SessionData, nowMs: number) => Promise<boolean>
 
 /** Re-seal at most this often to slide the idle expiry without a Set-Cookie on every answer. */
 const REFRESH_AFTER_MS = 60_000
@@ -97,8 +105,15 @@ export const sessionPlugin = fp(
     const seen = (sid: string, at: number, forgetBefore?: number) =>
       store.sessionSeen(sid, at, forgetBefore).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'could not note a session as live'))
 
+    const checks: SessionCheck[] = []
+    const passesChecks = async (data: SessionData, t: number) => {
+      for (const check of checks) if (!(await check(data, t))) return false
+      return true
+    }
+
     const control: SessionControl = {
       cookieName,
+      addCheck: (check) => void checks.push(check),
       async start(reply, token, user) {
         const t = now()
         const sid = randomBytes(16).toString('hex')
@@ -129,7 +144,7 @@ export const sessionPlugin = fp(
       if (raw === undefined) return
       const data = open(raw)
       const t = now()
-      const revoked = !data || (await isRevoked(data.sid))
+      const revoked = !data || (await isRevoked(data.sid)) || (checks.length > 0 && !(await passesChecks(data, t)))
       // The latest activity this instance knows of: the cookie's, or a refresh it already sent
       // (read after the await, so parallel requests see each other's refresh).
       const lastSeenAt = data ? Math.max(data.lastSeenAt, refreshedAt.get(data.sid) ?? 0) : 0

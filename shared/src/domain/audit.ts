@@ -11,6 +11,17 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   pedido_titular: 'Pedido do titular recebido',
   pedido_respondido: 'Pedido do titular respondido',
   dados_anonimizados: 'Dados do titular anonimizados',
+  entrada: 'Entrada com conta pessoal',
+  pessoa_convidada: 'Pessoa convidada para a equipe',
+  pessoa_alterada: 'Pessoa da equipe alterada',
+  pessoa_desativada: 'Pessoa da equipe desativada',
+  convite_gerado: 'Link de convite gerado',
+  link_de_senha_gerado: 'Link de nova senha gerado',
+  senha_definida: 'Senha definida por link',
+  senha_alterada: 'Senha alterada',
+  segundo_fator_ativado: 'Segundo fator ativado',
+  segundo_fator_removido: 'Segundo fator removido',
+  login_da_agencia_vinculado: 'Login da agência vinculado',
 }
 
 export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes', 'Resultado'] as const

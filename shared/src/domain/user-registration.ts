@@ -13,7 +13,7 @@ export type RegistrationField = keyof RegistrationForm
 
 export const PASSWORD_MIN = 10
 // Deliberately loose: the browser's type=email rule, not RFC 5322.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * A password a person can remember and a guesser will not: at least 10 characters, letters and

@@ -10,6 +10,12 @@ export const User = Type.Object({
   email: Type.String(),
   role: Role,
   cnpj: Type.String(),
+  /**
+   * A person of the agency's team signed in with their own account (the BFF's store): who they
+   * are there and what they may do. Absent for the legacy's own logins (a company, the agency's
+   * shared CNPJ login).
+   */
+  person: Type.Optional(Type.Object({ id: Type.String(), role: Type.Union([Type.Literal('admin'), Type.Literal('recruiter')]) })),
 })
 export type User = Static<typeof User>
 

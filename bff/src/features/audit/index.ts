@@ -13,7 +13,7 @@ export async function auditFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   api.get(
     '/bff/audit.csv',
-    { config: { access: 'admin' }, schema: { tags: ['audit'], querystring: AuditQuery, response: { 200: Type.String(), ...Failures } } },
+    { config: { access: 'agency-admin' }, schema: { tags: ['audit'], querystring: AuditQuery, response: { 200: Type.String(), ...Failures } } },
     async (request, reply) => {
       const { start_date: start, end_date: end } = request.query
       // The report's own rule (real dates, in order, at most two years) bounds what one export reads.

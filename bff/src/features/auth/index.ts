@@ -9,6 +9,9 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { sessionEnded } from '../../legacy/errors.ts'
 
+/** What the agency's shared login reads once every person of the team signs in with their own account. */
+export const AGENCY_LOGIN_OFF = 'O login da agência não entra mais por aqui: entre com o seu e-mail, na aba “Equipe da agência”.'
+
 /** A message from the legacy's login answer, kept short and printable before the user sees it. */
 const cleanMessage = (text: string) => text.replace(/\p{Cc}/gu, ' ').slice(0, 200)
 
@@ -57,6 +60,15 @@ export async function authFeature(app: FastifyInstance) {
       if (login.outcome === 'ok') {
         const u = login.user
         if (u.role !== 'admin' && u.role !== 'company') throw new HttpError(403, 'Seu perfil não tem acesso a este sistema.')
+        // The legacy token just issued is not kept: the session is refused before it starts.
+        if (u.role === 'admin' && !app.config.agencyCnpjLogin) {
+          logins.inc({ outcome: 'refused' })
+          await app
+            .legacyFor({ token: login.token, requestId: request.id })
+            .auth.logout()
+            .catch(() => {})
+          throw new HttpError(403, AGENCY_LOGIN_OFF)
+        }
         const user = {
           name: typeof u.name === 'string' && u.name ? u.name : 'Usuário',
           email: typeof u.email === 'string' ? u.email : '',

@@ -7,7 +7,7 @@ import { RegisterUserBody } from '@mini-vagas/shared/schemas/user'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 
 /**
- * User registration (admin only): the form's rules are checked here too (the browser's
+ * User registration (the agency's administrators: a recruiter does not create logins): the form's rules are checked here too (the browser's
  * check is a convenience), then the legacy's registration endpoint — its path is configurable,
  * as the legacy's known contract does not name it (LEGACY_REGISTER_PATH) — creates the user. Its 422 field errors reach the form.
  */
@@ -16,7 +16,7 @@ export async function usersFeature(app: FastifyInstance) {
   api.post(
     '/bff/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'agency-admin' },
       schema: { tags: ['users'], body: RegisterUserBody, response: { 201: MessageAnswer, ...Failures } },
     },
     async (request, reply) => {
