@@ -3,6 +3,8 @@ export interface NavEntry {
   to: string
   label: string
   also?: readonly string[]
+  /** Only for the agency's administrators (a recruiter of the team does not see it). */
+  agencyAdmin?: true
 }
 
 /** The staff links of docs/product.md, Navigation, in order, plus the staff screens it left without one (Triagem, Excel). */
@@ -15,8 +17,9 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/triagem-ai', label: 'Triagem' },
   { to: '/excel', label: 'Excel' },
   { to: '/relatorios', label: 'Relatórios' },
-  { to: '/cadastrar-usuario', label: 'Cadastrar Usuário' },
+  { to: '/cadastrar-usuario', label: 'Cadastrar Usuário', agencyAdmin: true },
   { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
+  { to: '/equipe', label: 'Equipe', agencyAdmin: true },
 ]
 
 /** docs/product.md, Navigation: a company sees 'Minhas Vagas', and the report of its own vacancies. */

@@ -23,6 +23,18 @@ describe('guard rules', () => {
   ] as const)('%s with %s → %s', (rule, role, outcome) => {
     expect(decide(rule, role)).toBe(outcome)
   })
+  it.each([
+    ['agency-admin', 'admin', undefined, 'pass'],
+    ['agency-admin', 'admin', 'admin', 'pass'],
+    ['agency-admin', 'admin', 'recruiter', '/painel_de_controle_mini_vagas'],
+    ['agency-admin', 'company', undefined, '/vaga-empresa'],
+    ['agency-admin', null, undefined, '/login'],
+    ['person', 'admin', 'recruiter', 'pass'],
+    ['person', 'admin', undefined, '/painel_de_controle_mini_vagas'],
+    ['person', null, undefined, '/login'],
+  ] as const)('%s with %s (a person: %s) → %s', (rule, role, person, outcome) => {
+    expect(decide(rule, role, person)).toBe(outcome)
+  })
 })
 
 describe('routes behind guards', () => {

@@ -4,10 +4,19 @@ import { landingFor } from '../features/auth/landing.ts'
 import { StatusMessage } from '../components/status-message.tsx'
 
 /** The route guards of docs/product.md, Roles; the BFF enforces the same rules on every call. */
-type Rule = 'guest-only' | 'admin-only' | 'admin-or-redirect' | 'company-only' | 'signed-in'
+type Rule = 'guest-only' | 'admin-only' | 'admin-or-redirect' | 'company-only' | 'signed-in' | 'agency-admin' | 'person'
 
-export function decide(rule: Rule, role: 'admin' | 'company' | null): 'pass' | string {
+/**
+ * `person` is the role of a person of the agency's team signed in with their own account
+ * (absent for the legacy's own logins): 'agency-admin' screens (the team) are for its admins and
+ * the agency's shared login, 'person' screens (my account) for anyone with an account.
+ */
+export function decide(rule: Rule, role: 'admin' | 'company' | null, person?: 'admin' | 'recruiter'): 'pass' | string {
   switch (rule) {
+    case 'agency-admin':
+      return role === 'admin' && person !== 'recruiter' ? 'pass' : landingFor(role ? { role } : null)
+    case 'person':
+      return person ? 'pass' : landingFor(role ? { role } : null)
     case 'guest-only':
       return role === null ? 'pass' : landingFor({ role })
     case 'admin-only':
@@ -24,6 +33,6 @@ export function decide(rule: Rule, role: 'admin' | 'company' | null): 'pass' | s
 export function Guard({ rule }: { rule: Rule }) {
   const { user, isLoading } = useSession()
   if (isLoading) return <StatusMessage kind="loading" title="Carregando..." />
-  const outcome = decide(rule, user?.role ?? null)
+  const outcome = decide(rule, user?.role ?? null, user?.person?.role)
   return outcome === 'pass' ? <Outlet /> : <Navigate to={outcome} replace />
 }

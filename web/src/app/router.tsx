@@ -24,6 +24,9 @@ const companyVacancyForm = () => import('../features/company/routes/company-vaca
 const companyCandidates = () => import('../features/candidates/routes/company-candidates.tsx')
 const myData = () => import('../features/privacy/routes/meus-dados.tsx')
 const privacyRequests = () => import('../features/privacy/routes/pedidos-lgpd.tsx')
+const team = () => import('../features/team/routes/team.tsx')
+const myAccount = () => import('../features/team/routes/my-account.tsx')
+const setPassword = () => import('../features/team/routes/set-password.tsx')
 
 /** The route table of docs/product.md, Screens, each behind its guard of docs/product.md, Roles. Screens load lazily. */
 export const routes: RouteObject[] = [
@@ -38,14 +41,15 @@ export const routes: RouteObject[] = [
       { path: 'vagas/:slug', lazy: apply },
       { path: 'candidato/:id', lazy: apply },
       { path: 'meus-dados', lazy: myData },
+      { path: 'conta/senha', lazy: setPassword },
+      { element: <Guard rule="agency-admin" />, children: [{ path: 'equipe', lazy: team }] },
+      { element: <Guard rule="person" />, children: [{ path: 'minha-conta', lazy: myAccount }] },
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
       {
         element: <Guard rule="admin-only" />,
-        children: [
-          { path: 'nova_vaga', lazy: vacancyForm },
-          { path: 'cadastrar-usuario', lazy: registerUser },
-        ],
+        children: [{ path: 'nova_vaga', lazy: vacancyForm }],
       },
+      { element: <Guard rule="agency-admin" />, children: [{ path: 'cadastrar-usuario', lazy: registerUser }] },
       {
         element: <Guard rule="admin-or-redirect" />,
         children: [

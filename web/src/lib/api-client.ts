@@ -50,7 +50,7 @@ export function haltRequests(): () => void {
 const aborted = () => new DOMException('A sessão está sendo encerrada.', 'AbortError')
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
   /** 'return': a 401 is just an error (session probes such as /bff/auth/me). */

@@ -20,7 +20,7 @@ export function NavBar() {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   if (!user) return null
-  const links = user.role === 'admin' ? ADMIN_NAV : COMPANY_NAV
+  const links = user.role === 'admin' ? ADMIN_NAV.filter((link) => !link.agencyAdmin || user.person?.role !== 'recruiter') : COMPANY_NAV
   return (
     <header className="navbar" data-open={open} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <Link to="/" className="brand">
@@ -48,9 +48,15 @@ export function NavBar() {
         </nav>
         <div className="user-box">
           <span className="user-id">
-            <span className="user-name" title={user.name || undefined}>
-              {user.name || 'Usuário'}
-            </span>
+            {user.person ? (
+              <Link to="/minha-conta" className="user-name" title="Minha conta" onClick={() => setOpen(false)}>
+                {user.name || 'Usuário'}
+              </Link>
+            ) : (
+              <span className="user-name" title={user.name || undefined}>
+                {user.name || 'Usuário'}
+              </span>
+            )}
             <span className="user-email" title={user.email}>
               {user.email}
             </span>

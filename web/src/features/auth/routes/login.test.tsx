@@ -60,3 +60,36 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Entrar' })).toHaveProperty('disabled', false)
   })
 })
+
+describe('login with a personal account', () => {
+  it('signs a person in by e-mail, asks for the authenticator’s code when the account has one, and remembers the way chosen', async () => {
+    localStorage.removeItem('mv-login-way')
+    let signedIn: unknown = null
+    const PERSON = { ...ADMIN, name: 'Bruno Lima', email: 'bruno@agencia.com.br', person: { id: 'p1', role: 'recruiter' } }
+    const { calls } = mockBff({
+      'GET /bff/auth/session': () => (signedIn ? { status: 200, body: { user: signedIn } } : guest()),
+      'POST /bff/auth/people/login': (init) => {
+        const body = JSON.parse(String(init?.body))
+        if (!body.code) return { status: 401, body: { message: 'Informe o código', errors: { code: ['Informe o código de 6 dígitos do seu aplicativo autenticador.'] } } }
+        signedIn = PERSON
+        return { status: 200, body: { user: PERSON } }
+      },
+    })
+    const { router } = renderRoute('/login')
+    await userEvent.click(await screen.findByRole('button', { name: 'Equipe da agência (e-mail)' }))
+    await userEvent.type(screen.getByLabelText('E-mail'), 'bruno@agencia.com.br')
+    await userEvent.type(screen.getByLabelText('Senha'), 'girassol-azul-42')
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    const code = await screen.findByLabelText('Código do autenticador')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await userEvent.type(code, '123 456')
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+    expect(calls.filter((c) => c.path === '/bff/auth/people/login').map((c) => c.body)).toEqual([
+      { email: 'bruno@agencia.com.br', password: 'girassol-azul-42' },
+      { email: 'bruno@agencia.com.br', password: 'girassol-azul-42', code: '123 456' },
+    ])
+    expect(localStorage.getItem('mv-login-way')).toBe('email')
+    localStorage.removeItem('mv-login-way')
+  })
+})
