@@ -117,6 +117,8 @@ const SCREENS: Screen[] = [
   { name: 'excel', role: 'admin', path: () => '/excel', ready: heading('Exportar Planilha') },
   { name: 'cadastrar-usuario', role: 'admin', path: () => '/cadastrar-usuario', ready: heading('Cadastrar Usuário') },
   { name: 'pedidos-lgpd', role: 'admin', path: () => '/pedidos-lgpd', ready: heading(/Pedidos LGPD/) },
+  { name: 'equipe', role: 'admin', path: () => '/equipe', ready: (p) => p.getByRole('heading', { name: /^Pessoas/ }) },
+  { name: 'criar-senha-sem-link', role: 'guest', path: () => '/conta/senha', ready: (p) => p.getByText(/Abra o link completo/) },
   { name: 'relatorios', role: 'admin', path: () => '/relatorios', ready: (p) => p.locator('.report-section').first() },
   { name: 'empresa-relatorios', role: 'company', path: () => '/relatorios', ready: (p) => p.locator('.report-section').first() },
   { name: 'empresa-vagas', role: 'company', path: () => '/vaga-empresa', ready: (p) => p.getByRole('article').first() },

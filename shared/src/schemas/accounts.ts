@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Nullable } from './common.ts'
 import { LineText } from './text.ts'
+import { User } from './user.ts'
 
 /**
  * The agency team's own accounts, kept by the BFF (docs/accounts.md): people sign in with e-mail
@@ -18,6 +19,13 @@ export const PersonLoginBody = Type.Object(
   { additionalProperties: false },
 )
 export type PersonLoginBody = Static<typeof PersonLoginBody>
+
+/**
+ * The answer to a person's login: the signed-in user, or — for an account with a second factor
+ * whose code did not come — the next step (a step of a normal sign-in, not an error: no 401).
+ */
+export const PersonLoginAnswer = Type.Union([Type.Object({ user: User }), Type.Object({ next: Type.Literal('code'), message: Type.String() })])
+export type PersonLoginAnswer = Static<typeof PersonLoginAnswer>
 
 /** A person of the team, as admins see them. */
 export const Person = Type.Object({

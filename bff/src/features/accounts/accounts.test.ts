@@ -242,7 +242,8 @@ describe('personal accounts', () => {
     expect(stored).not.toContain(setup.secret)
     // The password alone is not enough.
     const noCode = await send('POST', '/bff/auth/people/login', { email: 'bruno@agencia.com.br', password: 'girassol-azul-42' })
-    expect([noCode.statusCode, noCode.json().errors]).toEqual([401, { code: [ACCOUNT_MESSAGES.codeNeeded] }])
+    expect([noCode.statusCode, noCode.json()]).toEqual([200, { next: 'code', message: ACCOUNT_MESSAGES.codeNeeded }])
+    expect(noCode.headers['set-cookie']).toBeUndefined()
     // The code used to turn it on is spent; the next step's code signs in, once.
     expect((await personLogin('bruno@agencia.com.br', 'girassol-azul-42', totpAt(setup.secret, clock))).json().errors).toEqual({ code: [ACCOUNT_MESSAGES.codeWrong] })
     nock.cleanAll()

@@ -16,13 +16,13 @@ import {
   OneTimeLink,
   PasswordBody,
   Person,
+  PersonLoginAnswer,
   PersonLoginBody,
   PersonParams,
   TeamAnswer,
   TotpCodeBody,
   TotpSetup,
 } from '@mini-vagas/shared/schemas/accounts'
-import { SessionAnswer } from '@mini-vagas/shared/schemas/auth'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import type { User } from '@mini-vagas/shared/schemas/user'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
@@ -134,7 +134,7 @@ export async function accountsFeature(app: FastifyInstance) {
 
   api.post(
     '/bff/auth/people/login',
-    { config: { access: 'public' }, schema: { tags: ['accounts'], body: PersonLoginBody, response: { 200: SessionAnswer, ...Failures } } },
+    { config: { access: 'public' }, schema: { tags: ['accounts'], body: PersonLoginBody, response: { 200: PersonLoginAnswer, ...Failures } } },
     async (request, reply) => {
       const email = accountEmail(request.body.email)
       const wait = Math.max(await byIp.blockedFor(request.ip), await byEmail.blockedFor(email))
@@ -149,7 +149,7 @@ export async function accountsFeature(app: FastifyInstance) {
       }
       if (row.totp_secret) {
         const code = request.body.code ?? ''
-        if (!code.trim()) throw new HttpError(401, ACCOUNT_MESSAGES.codeNeeded, { errors: { code: [ACCOUNT_MESSAGES.codeNeeded] } })
+        if (!code.trim()) return { next: 'code' as const, message: ACCOUNT_MESSAGES.codeNeeded }
         const secret = totpBox.open(row.totp_secret)
         const step = secret && isTotpCode(code) ? totpStep(secret, code, app.now()) : null
         if (step === null || !(await team.useTotpStep(row.id, step))) {

@@ -27,25 +27,30 @@ export function PersonLoginForm({ onSuccess }: { onSuccess: (user: User) => void
     setLoading(true)
     setError(null)
     setCodeError(undefined)
+    const focusCode = () => setTimeout(() => document.getElementById('login-code')?.focus(), 0)
     try {
-      const user = await personLogin(email, password, askCode ? code : undefined)
-      await signedIn(user)
-      onSuccess(user)
+      const answer = await personLogin(email, password, askCode ? code : undefined)
+      if ('next' in answer) {
+        // A step of the sign-in, not a mistake: the code's field appears, its hint says what to type.
+        setAskCode(true)
+        setLoading(false)
+        return focusCode()
+      }
+      await signedIn(answer.user)
+      onSuccess(answer.user)
     } catch (e) {
       const fieldCode = e instanceof ApiError ? e.fieldMessages().code : undefined
       if (fieldCode) {
-        setAskCode(true)
         setCode('')
-        // The first ask is a step, not a mistake: its text is the field's hint.
-        if (askCode) setCodeError(fieldCode)
-        setTimeout(() => document.getElementById('login-code')?.focus(), 0)
+        setCodeError(fieldCode)
+        focusCode()
       } else setError(e instanceof ApiError ? e.message : GENERIC_ERROR)
       setLoading(false)
     }
   }
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate aria-label="Entrar com e-mail">
+    <form className="login-form" onSubmit={submit} noValidate aria-label="Entrar como equipe da agência">
       <TextField id="login-email" label="E-mail" type="email" autoComplete="username" placeholder="voce@agencia.com.br" value={email} onChange={(e) => setEmail(e.target.value)} />
       <TextField
         id="login-person-password"

@@ -70,7 +70,7 @@ describe('login with a personal account', () => {
       'GET /bff/auth/session': () => (signedIn ? { status: 200, body: { user: signedIn } } : guest()),
       'POST /bff/auth/people/login': (init) => {
         const body = JSON.parse(String(init?.body))
-        if (!body.code) return { status: 401, body: { message: 'Informe o código', errors: { code: ['Informe o código de 6 dígitos do seu aplicativo autenticador.'] } } }
+        if (!body.code) return { status: 200, body: { next: 'code', message: 'Informe o código de 6 dígitos do seu aplicativo autenticador.' } }
         signedIn = PERSON
         return { status: 200, body: { user: PERSON } }
       },

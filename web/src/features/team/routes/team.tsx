@@ -130,7 +130,7 @@ function PeopleTable({ people, onEdit, onLink, onChanged }: { people: Person[]; 
                       type="button"
                       className="button button-small"
                       disabled={busy === p.id}
-                      aria-label={`${p.hasPassword ? 'Link de nova senha' : 'Novo link de convite'} para ${p.name}`}
+                      aria-label={`${p.hasPassword ? 'Link de nova senha' : 'Novo convite'} para ${p.name}`}
                       onClick={() => void act(p, async () => onLink(await newLink(p.id)))}
                     >
                       {p.hasPassword ? 'Link de nova senha' : 'Novo convite'}
