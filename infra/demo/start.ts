@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEMO_ACCOUNTS } from '../legacy-api/src/seed/demo-accounts.ts'
 import { buildBff } from '../../bff/build.ts'
+import { DEMO_TEAM, setUpDemoTeam } from './team.ts'
 
 /**
  * `npm start`: seeds the demo database on first run, starts each part as its own process (real
@@ -87,6 +88,7 @@ bff.once('exit', (code) => {
 try {
   await waitFor(`http://127.0.0.1:${legacyPort}/api/vagas-publicas`, legacy, 'legacy API')
   await waitFor(`http://127.0.0.1:${port}/healthz`, bff, 'BFF')
+  await setUpDemoTeam(`http://127.0.0.1:${port}`, publicOrigin)
 } catch (error) {
   console.error((error as Error).message)
   stopAll(1)
@@ -98,5 +100,8 @@ Mini Vagas (demonstração) no ar: ${publicOrigin}
 
 Logins de demonstração (CNPJ / senha):
 ${DEMO_ACCOUNTS.map((a) => `  ${pad(a.label, 10)} ${pad(a.cnpj, 20)} ${a.password}`).join('\n')}
+
+Equipe da agência, cada pessoa com a sua conta (aba "Equipe da agência (e-mail)" / senha):
+${DEMO_TEAM.map((p) => `  ${pad(p.role === 'admin' ? 'admin' : 'recrutador', 10)} ${pad(p.email, 24)} ${p.password}`).join('\n')}
 
 Ctrl+C para parar.`)
