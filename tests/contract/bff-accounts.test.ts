@@ -95,6 +95,10 @@ describe('SECURITY.md 35 and 36: the team’s own accounts', () => {
     const trail = await stack.app.audit.between('2000-01-01', '2100-01-01')
     const write = trail.filter((e) => e.action === 'status_alterado' && e.subject === `candidato:${candidate.id}`).at(-1)
     expect(write?.actor).toBe('carla@agencia.com.br')
+    // "Desfazer": the status it had, back, recorded as an undo by the same person.
+    await other().send('PUT', `/bff/candidates/${candidate.id}/status`, { status: candidate.status ?? '', undo: true }, carla.cookie)
+    const undone = (await stack.app.audit.between('2000-01-01', '2100-01-01')).filter((e) => e.subject === `candidato:${candidate.id}`).at(-1)
+    expect(undone).toMatchObject({ actor: 'carla@agencia.com.br', action: 'status_alterado', detail: { to: candidate.status ?? '', via: 'desfazer' } })
     expect(trail.filter((e) => e.action === 'entrada').map((e) => e.actor)).toContain('carla@agencia.com.br')
   })
 

@@ -16,6 +16,8 @@ export const STALE_PROGRESS_MS = 60 * 60 * 1000
 
 export const TOAST_MS_SCREENING = 5000
 export const TOAST_MS_DEFAULT = 4000
+/** How long a status change's "Desfazer" stays offered (longer while pointed at or focused). */
+export const TOAST_MS_UNDO = 8000
 export const BACK_AFTER_SAVE_MS = 1500
 
 export const CNPJ_DIGITS = 14

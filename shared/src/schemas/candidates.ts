@@ -94,7 +94,14 @@ export type CandidateAnswer = Static<typeof CandidateAnswer>
 const Note = Type.Union([BlockText(5000), Type.Null()])
 
 /** PUT /bff/candidates/:id/status — a company may set only the statuses of its side. */
-export const StatusChange = Type.Object({ status: Type.String({ maxLength: 40, pattern: '^[a-z_]*$' }) }, { additionalProperties: false })
+export const StatusChange = Type.Object(
+  {
+    status: Type.String({ maxLength: 40, pattern: '^[a-z_]*$' }),
+    /** This write takes back the one just made ("Desfazer"): the audit trail says so. */
+    undo: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+)
 export type StatusChange = Static<typeof StatusChange>
 
 /** PUT /bff/candidates/:id/note — the note as the writer saw it; what was hidden from them is kept. */

@@ -8,8 +8,14 @@ interface Message {
   text: string
   kind: 'success' | 'error'
   duration: number
+  action?: ToastAction | undefined
 }
-type Show = (text: string, options?: { kind?: 'success' | 'error'; duration?: number }) => void
+/** A way back offered with the message ("Desfazer"): it closes the toast and runs. */
+export interface ToastAction {
+  label: string
+  onAct: () => void
+}
+type Show = (text: string, options?: { kind?: 'success' | 'error'; duration?: number; action?: ToastAction }) => void
 
 const ToastContext = createContext<Show>(() => {})
 export const useToast = () => useContext(ToastContext)
@@ -18,7 +24,7 @@ let next = 1
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<Message[]>([])
   const show = useCallback<Show>((text, options = {}) => {
-    setMessages((list) => [...list.slice(-2), { id: next++, text, kind: options.kind ?? 'success', duration: options.duration ?? TOAST_MS_DEFAULT }])
+    setMessages((list) => [...list.slice(-2), { id: next++, text, kind: options.kind ?? 'success', duration: options.duration ?? TOAST_MS_DEFAULT, action: options.action }])
   }, [])
   return (
     <ToastContext.Provider value={show}>
@@ -35,6 +41,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             }}
           >
             <Toast.Description>{m.text}</Toast.Description>
+            {m.action && (
+              // Radix keeps the toast open while the pointer or the focus is on it, so the way back
+              // does not vanish under a hand reaching for it.
+              <Toast.Action altText={`${m.action.label}: ${m.text}`} asChild>
+                <button type="button" className="button button-small toast-action" onClick={m.action.onAct}>
+                  {m.action.label}
+                </button>
+              </Toast.Action>
+            )}
             <Toast.Close className="toast-close" aria-label="Fechar">
               ×
             </Toast.Close>

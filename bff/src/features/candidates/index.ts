@@ -148,7 +148,7 @@ export async function candidatesFeature(app: FastifyInstance) {
         request.params.id,
         session,
         'status_alterado',
-        { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: 'manual' },
+        { ...(before ? { from: before.status ?? '' } : {}), to: request.body.status, via: request.body.undo ? 'desfazer' : 'manual' },
         () => lists.changeStatus(Number(request.params.id), request.body.status, asker(request)),
       )
       return { candidate }

@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client.ts'
 /** Candidate writes in domain terms; each answers with the changed row as this user may see it. */
 const candidatePath = (id: number) => `/bff/candidates/${id}`
 
-export const changeStatus = async (id: number, status: string) => (await api<CandidateAnswer>(`${candidatePath(id)}/status`, { method: 'PUT', body: { status } })).candidate
+export const changeStatus = async (id: number, status: string, undo = false) =>
+  (await api<CandidateAnswer>(`${candidatePath(id)}/status`, { method: 'PUT', body: undo ? { status, undo } : { status } })).candidate
 export const saveNote = async (id: number, obs: string) => (await api<CandidateAnswer>(`${candidatePath(id)}/note`, { method: 'PUT', body: { obs } })).candidate
 export const updateCandidate = async (id: number, body: CandidateUpdate) => (await api<CandidateAnswer>(candidatePath(id), { method: 'PUT', body })).candidate
 /** A new application of the candidate in another vacancy, built by the BFF from the stored record. */

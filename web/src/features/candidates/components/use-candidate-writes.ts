@@ -1,5 +1,6 @@
 import { useSWRConfig } from 'swr'
 import { movedCount } from '@mini-vagas/shared/domain/candidate-list'
+import { TOAST_MS_UNDO } from '@mini-vagas/shared/constants/limits'
 import { useToast } from '../../../components/toast.tsx'
 import { changeStatus } from '../api/candidate-writes.ts'
 import { tagsKey } from '../api/talent-pool.ts'
@@ -27,20 +28,38 @@ const withRow =
 export function useCandidateWrites(pageKey: string | null, countsKey: string | null = null) {
   const { mutate } = useSWRConfig()
   const toast = useToast()
+  const write = async (candidate: StaffCandidate, status: string, undo: boolean) => {
+    await mutate(pageKey!, async (page: CandidatePage | undefined) => withRow(await changeStatus(candidate.id, status, undo))(page), {
+      optimisticData: withRow({ ...candidate, status, updated_at: new Date().toISOString() }),
+      rollbackOnError: true,
+      populateCache: true,
+      revalidate: false,
+    })
+    // A search's counts, asked apart from its page, are asked again.
+    if (countsKey) void mutate(countsKey)
+  }
   return {
-    /** docs/product.md, Statuses: the status shows at once and is rolled back, with the product's message, if refused. */
+    /**
+     * docs/product.md, Statuses: the status shows at once and is rolled back, with the product's
+     * message, if refused. The message offers "Desfazer" for a few seconds: a second write that
+     * puts the status it had back (even from Contratado), recorded as an undo.
+     */
     async changeStatus(candidate: StaffCandidate, status: string) {
       if (!pageKey) return
+      const before = candidate.status ?? ''
       try {
-        await mutate(pageKey, async (page: CandidatePage | undefined) => withRow(await changeStatus(candidate.id, status))(page), {
-          optimisticData: withRow({ ...candidate, status, updated_at: new Date().toISOString() }),
-          rollbackOnError: true,
-          populateCache: true,
-          revalidate: false,
+        await write(candidate, status, false)
+        toast('Status do candidato alterado com sucesso', {
+          duration: TOAST_MS_UNDO,
+          action: {
+            label: 'Desfazer',
+            onAct: () =>
+              void write({ ...candidate, status }, before, true).then(
+                () => toast('Alteração desfeita: o status anterior voltou.'),
+                () => toast('Não foi possível desfazer a alteração do status.', { kind: 'error' }),
+              ),
+          },
         })
-        // A search's counts, asked apart from its page, are asked again.
-        if (countsKey) void mutate(countsKey)
-        toast('Status do candidato alterado com sucesso')
       } catch {
         toast('Erro ao alterar o status do candidato', { kind: 'error' })
       }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN, mockBff, renderRoute, type Handler } from '../../../testing/render.tsx'
@@ -78,6 +78,40 @@ describe('ListaCandidatos', () => {
     expect(await screen.findByRole('button', { name: 'Aprovado (1)' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Triado (29)' })).toBeTruthy()
     expect(calls.filter((c) => c.path.startsWith('/bff/vacancies/1/candidates'))).toHaveLength(1)
+  })
+  it('saves a status only on a deliberate choice: arrow keys on the closed select stage it, Enter saves, Escape puts it back', async () => {
+    const { calls } = bff({
+      'PUT /bff/candidates/7/status': () => ({ status: 200, body: { candidate: person(7, { status: 'aprovado' }) } }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    const select = (await screen.findByLabelText('Status de Pessoa 7')) as HTMLSelectElement
+    // As Windows does: each arrow key on the closed select changes its value and fires a change.
+    fireEvent.keyDown(select, { key: 'ArrowDown' })
+    fireEvent.change(select, { target: { value: 'aprovado' } })
+    expect(select.value).toBe('aprovado')
+    expect(screen.getByText('Enter para salvar · Esc para cancelar')).toBeTruthy()
+    fireEvent.keyDown(select, { key: 'Escape' })
+    expect(select.value).toBe('triado')
+    fireEvent.keyDown(select, { key: 'ArrowDown' })
+    fireEvent.change(select, { target: { value: 'aprovado' } })
+    fireEvent.blur(select)
+    expect(select.value).toBe('triado')
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([])
+    fireEvent.keyDown(select, { key: 'ArrowDown' })
+    fireEvent.change(select, { target: { value: 'aprovado' } })
+    fireEvent.keyDown(select, { key: 'Enter' })
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ status: 'aprovado' }]))
+  })
+  it('offers "Desfazer" after a status change: it puts the earlier status back, as an undo', async () => {
+    const { calls } = bff({
+      'PUT /bff/candidates/7/status': (init) => ({ status: 200, body: { candidate: person(7, { status: JSON.parse(String(init?.body)).status }) } }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.selectOptions(await screen.findByLabelText('Status de Pessoa 7'), 'contratado')
+    await userEvent.click(await screen.findByRole('button', { name: 'Desfazer' }))
+    expect(await screen.findByText('Alteração desfeita: o status anterior voltou.')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ status: 'contratado' }, { status: 'triado', undo: true }])
+    expect((screen.getByLabelText('Status de Pessoa 7') as HTMLSelectElement).value).toBe('triado')
   })
   it('keeps the rows where they were after a status change, reading nothing again; a note lands on the candidate its dialog names', async () => {
     // A fake that remembers writes and orders by last action, as the BFF does.
