@@ -23,7 +23,8 @@ export async function setUpDemoTeam(bffUrl: string, origin: string): Promise<voi
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
   const team = (await (await fetch(`${bffUrl}/bff/team`, { headers: { cookie } })).json()) as { people: { email: string }[]; bindings: { id: string }[] }
   const bindingId =
-    team.bindings[0]?.id ?? ((await (await post('/bff/team/bindings', { label: 'Administração', cnpj: agency.cnpj, password: agency.password }, cookie)).json()) as { binding: { id: string } }).binding.id
+    team.bindings[0]?.id ??
+    ((await (await post('/bff/team/bindings', { label: 'Administração', cnpj: agency.cnpj, password: agency.password }, cookie)).json()) as { binding: { id: string } }).binding.id
   for (const person of DEMO_TEAM) {
     if (team.people.some((p) => p.email === person.email)) continue
     const { link } = (await (await post('/bff/team/people', { name: person.name, email: person.email, role: person.role, bindingId }, cookie)).json()) as { link: string }
