@@ -126,6 +126,7 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     (f: string) => `/bff/vacancies/${f}/suggestions`,
     (f: string) => `/bff/reports/recruiting?from=${f}&to=${f}&cnpj=${f}`,
     (f: string) => `/bff/reports/recruiting.xlsx?from=${f}`,
+    (f: string) => `/bff/candidates/${f}/timeline`,
   ]
   it('GET routes with fuzzed paths and queries', async () => {
     for (const route of getRoutes) {
@@ -178,6 +179,7 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['PATCH', '/bff/team/people/00000000-0000-0000-0000-000000000000'],
       ['POST', '/bff/team/people/00000000-0000-0000-0000-000000000000/link'],
       ['POST', '/bff/team/bindings'],
+      ['POST', '/bff/candidates/1/notes'],
     ]
     // Every unsafe /bff route the BFF declares is fuzzed here (a new one must join the list).
     const declared = [...stack.app.routeAccess.keys()].filter((r) => !r.startsWith('GET ') && r.includes(' /bff/'))

@@ -173,6 +173,9 @@ const CASES: Case[] = [
   // The talent pool: staff only (tags, like the agency's notes, are never a company's).
   { route: 'GET /bff/tags', method: 'GET', url: () => '/bff/tags' },
   { route: 'PUT /bff/candidates/:id/tags', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/tags`, body: { tags: ['Matriz'] } },
+  // The timeline and the team's notes are the agency's: no company reads them, even of its own candidates.
+  { route: 'GET /bff/candidates/:id/timeline', method: 'GET', url: () => `/bff/candidates/${ids.cA}/timeline` },
+  { route: 'POST /bff/candidates/:id/notes', method: 'POST', url: () => `/bff/candidates/${ids.cA}/notes`, body: { text: 'Ligar amanhã' }, ok: 201 },
   { route: 'GET /bff/saved-searches', method: 'GET', url: () => '/bff/saved-searches' },
   { route: 'POST /bff/saved-searches', method: 'POST', url: () => '/bff/saved-searches', body: { name: `Busca ${Date.now()}`, query: {} }, ok: 201 },
   { route: 'DELETE /bff/saved-searches/:id', method: 'DELETE', url: () => '/bff/saved-searches/00000000-0000-4000-8000-000000000000', ok: 404 },

@@ -59,12 +59,23 @@ describe('Meus dados', () => {
     const vacancies = (await stack.app.inject({ method: 'GET', url: '/bff/public/vacancies' })).json().vacancies as { id: number }[]
     const mine = [(await apply('(85) 98111-2233', vacancies[0]!.id)).json().id, (await apply('85981112233', vacancies[1]!.id)).json().id] as number[]
     const someoneElse = (await apply('(85) 97000-0000', vacancies[2]!.id)).json().id as number
+    // The team's notes about her are the product's data about her too.
+    const note = (id: number, text: string) =>
+      stack.app.inject({ method: 'POST', url: `/bff/candidates/${id}/notes`, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ text }) })
+    expect((await note(mine[0]!, 'Rita pediu retorno à tarde.')).statusCode).toBe(201)
+    expect((await note(someoneElse, 'Outra pessoa, outra nota.')).statusCode).toBe(201)
     const receipt = (await ask({ kind: 'exclusao', name: 'Rita Apagar', email: 'rita.apagar@example.com', whatsapp: '85 98111-2233', details: '' }, '198.51.100.20')).json()
     const queued = ((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: admin } })).json() as { requests: PrivacyRequest[] }).requests.find(
       (r) => r.protocol === receipt.protocol,
     )!
     const done = await stack.app.inject({ method: 'POST', url: `/bff/privacy-requests/${queued.id}/anonymise`, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: {} })
     expect(done.json()).toEqual({ anonymised: 2, message: '2 cadastro(s) anonimizado(s).' })
+    const notesAbout = async (id: number) =>
+      ((await stack.app.inject({ method: 'GET', url: `/bff/candidates/${id}/timeline`, headers: { cookie: admin } })).json().entries as { kind: string; text: string }[]).filter(
+        (e) => e.kind === 'nota',
+      )
+    expect(await notesAbout(mine[0]!)).toEqual([])
+    expect((await notesAbout(someoneElse)).map((e) => e.text)).toEqual(['Outra pessoa, outra nota.'])
     const record = async (id: number) => (await stack.app.inject({ method: 'GET', url: `/bff/candidates/${id}`, headers: { cookie: admin } })).json().candidate
     for (const id of mine) {
       const now = await record(id)

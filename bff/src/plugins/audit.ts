@@ -14,6 +14,8 @@ import type { Migration, Store } from './store.ts'
 export interface AuditEvent {
   /** Who did it: a user's e-mail, or 'titular' for an applicant's own request. */
   actor: string
+  /** Their name as the session named them then (a person of the team, a company), for people to read. */
+  actorName?: string
   /** What happened, in words of the domain: 'triagem_iniciada', 'status_alterado'… */
   action: string
   /** What it happened to: 'triagem:<id>', 'candidato:<id>', 'pedido:<id>'. */
@@ -29,7 +31,8 @@ export interface AuditEvent {
  */
 export type AuditOutcome = 'pendente' | 'ok' | 'falhou' | 'a conferir'
 
-export interface StoredAuditEvent extends Required<AuditEvent> {
+export interface StoredAuditEvent extends Required<Omit<AuditEvent, 'actorName'>> {
+  actorName: string
   id: string
   at: string
   outcome: AuditOutcome
@@ -45,6 +48,8 @@ export interface AuditTrail {
   around<T>(event: AuditEvent, write: () => Promise<T>): Promise<T>
   /** Events from `from` to `to` (ISO, inclusive), oldest first. */
   between(from: string, to: string): Promise<StoredAuditEvent[]>
+  /** The events about one subject ('candidato:7'), newest first, at most `limit`. */
+  about(subject: string, limit: number): Promise<StoredAuditEvent[]>
   /** Forgets events before `before` (ISO); how many. */
   purge(before: string): Promise<number>
 }
@@ -54,19 +59,38 @@ const MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS audit_events_at ON audit_events (at);`,
   // Writes are recorded before they run, and their outcome after (see AuditOutcome).
   { addColumnIfMissing: { table: 'audit_events', column: 'outcome', type: "TEXT NOT NULL DEFAULT 'ok'" } },
+  // A candidate's timeline reads its events by subject; the trail names people by name too.
+  { addColumnIfMissing: { table: 'audit_events', column: 'actor_name', type: "TEXT NOT NULL DEFAULT ''" } },
+  'CREATE INDEX IF NOT EXISTS audit_events_subject ON audit_events (subject, at);',
 ]
+
+/** Who a session is, as the trail records them: the e-mail that keys them, and the name people read. */
+export const actorOf = (session: { user: { email: string; name: string } }) => ({ actor: session.user.email, actorName: session.user.name })
+
+type AuditRow = { id: string; at: string; actor: string; actor_name: string; action: string; subject: string; detail: string; outcome: string }
+const fromRow = (r: AuditRow): StoredAuditEvent => ({
+  id: r.id,
+  at: r.at,
+  actor: r.actor,
+  actorName: r.actor_name,
+  action: r.action,
+  subject: r.subject,
+  detail: JSON.parse(r.detail) as Record<string, unknown>,
+  outcome: r.outcome as AuditOutcome,
+})
 
 export async function createAuditTrail(store: Store, now: () => number = Date.now, onSettleFailure: (error: unknown) => void = () => {}): Promise<AuditTrail> {
   await store.migrate('audit', MIGRATIONS)
   // Events of one millisecond keep the order they were recorded in: the id starts with this
   // process's running count (the random part keeps ids unique across instances).
   let sequence = 0
-  const insert = async ({ actor, action, subject, detail = {} }: AuditEvent, outcome: AuditOutcome) => {
+  const insert = async ({ actor, actorName = '', action, subject, detail = {} }: AuditEvent, outcome: AuditOutcome) => {
     const id = `${String(++sequence).padStart(12, '0')}-${randomUUID()}`
-    await store.run('INSERT INTO audit_events (id, at, actor, action, subject, detail, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    await store.run('INSERT INTO audit_events (id, at, actor, actor_name, action, subject, detail, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       id,
       new Date(now()).toISOString(),
       actor,
+      actorName,
       action,
       subject,
       JSON.stringify(detail),
@@ -101,20 +125,9 @@ export async function createAuditTrail(store: Store, now: () => number = Date.no
       return result
     },
     async between(from, to) {
-      const rows = await store.all<{ id: string; at: string; actor: string; action: string; subject: string; detail: string; outcome: string }>(
-        'SELECT * FROM audit_events WHERE at >= ? AND at <= ? ORDER BY at, id',
-        [from, to],
-      )
-      return rows.map((r) => ({
-        id: r.id,
-        at: r.at,
-        actor: r.actor,
-        action: r.action,
-        subject: r.subject,
-        detail: JSON.parse(r.detail) as Record<string, unknown>,
-        outcome: r.outcome as AuditOutcome,
-      }))
+      return (await store.all<AuditRow>('SELECT * FROM audit_events WHERE at >= ? AND at <= ? ORDER BY at, id', [from, to])).map(fromRow)
     },
+    about: async (subject, limit) => (await store.all<AuditRow>('SELECT * FROM audit_events WHERE subject = ? ORDER BY at DESC, id DESC LIMIT ?', [subject, limit])).map(fromRow),
     purge: (before) => store.run('DELETE FROM audit_events WHERE at < ?', [before]),
   }
 }

@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   segundo_fator_ativado: 'Segundo fator ativado',
   segundo_fator_removido: 'Segundo fator removido',
   login_da_agencia_vinculado: 'Login da agência vinculado',
+  nota_adicionada: 'Nota da equipe adicionada',
+  etiquetas_alteradas: 'Etiquetas alteradas',
 }
 
 export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes', 'Resultado'] as const

@@ -63,6 +63,9 @@ export function anonymisedRecord(protocol: string, date: string) {
   }
 }
 
+/** Whether a legacy record was anonymised by the product (its e-mail is the placeholder anonymisedRecord writes). */
+export const isAnonymisedRecord = (record: { email?: unknown } | null | undefined) => typeof record?.email === 'string' && record.email.endsWith('@titular.invalid')
+
 /** Whether a legacy record is the requester's: the same e-mail and the same WhatsApp digits (both, so knowing one is not enough). */
 export function isRequestersRecord(record: { email?: unknown; whatsapp?: unknown }, request: { email: string; whatsapp: string }): boolean {
   return emailKey(record.email) === emailKey(request.email) && phoneKey(record.whatsapp) === phoneKey(request.whatsapp)

@@ -30,6 +30,7 @@ import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { Type } from 'typebox'
 import { sessionOf } from '../../legacy/access.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
+import { actorOf } from '../../plugins/audit.ts'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf, patchRow } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
@@ -135,7 +136,7 @@ export async function candidatesFeature(app: FastifyInstance) {
   // Every staff write to a candidate is recorded in the audit trail before the legacy is written:
   // who, when, what (the fields changed, never their values: the trail is not a copy of people's data).
   const recorded = <T>(id: string, session: SessionData, action: string, detail: Record<string, unknown>, write: () => Promise<T>) =>
-    app.audit.around({ actor: session.user.email, action, subject: `candidato:${id}`, detail }, write)
+    app.audit.around({ ...actorOf(session), action, subject: `candidato:${id}`, detail }, write)
 
   api.put(
     '/bff/candidates/:id/status',
@@ -165,7 +166,7 @@ export async function candidatesFeature(app: FastifyInstance) {
     async (request) => {
       const [stored, session] = [await request.owned.candidate(), sessionOf(request)]
       const kept = await pool.setTags(Number(stored.id), request.body.tags, session.user.email)
-      await app.audit.record({ actor: session.user.email, action: 'etiquetas_alteradas', subject: `candidato:${stored.id}`, detail: { count: kept.length } })
+      await app.audit.record({ ...actorOf(session), action: 'etiquetas_alteradas', subject: `candidato:${stored.id}`, detail: { count: kept.length } })
       return { tags: kept }
     },
   )

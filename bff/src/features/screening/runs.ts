@@ -9,6 +9,7 @@ import type { AttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
+import { actorOf } from '../../plugins/audit.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { ScreenedCandidate, ScreenedVacancy, type LoadBody, type Outcome, type OutcomeCounts } from '@mini-vagas/shared/schemas/screening'
 import type { ScreeningStore } from './store.ts'
@@ -230,7 +231,7 @@ export function createScreeningRuns({
       if (!(await store.saveReview(runId, candidateId, { ...review, byEmail: session.user.email }))) throw new HttpError(404, 'Candidato não encontrado nesta triagem.')
       const result = (await store.results(runId)).find((r) => r.candidateId === candidateId)!
       await audit.record({
-        actor: session.user.email,
+        ...actorOf(session),
         action: 'veredito_revisado',
         subject: `candidato:${candidateId}`,
         detail: { runId, verdict: result.outcome, decision: body.decision, reason },

@@ -45,6 +45,7 @@ describe('the talent pool', () => {
       'GET /bff/saved-searches': () => ({ status: 200, body: { searches: [] } }),
       'GET /bff/candidates?page=1&order=last_action_desc&status=triado': () => list([person(7)], { tags: { '7': ['CNH B'] } }),
       'GET /bff/candidates?page=1&order=last_action_desc': () => list([], { idle: true, counts: { all: 5, triado: 5 } }),
+      'GET /bff/candidates/7/timeline': () => ({ status: 200, body: { entries: [] } }),
       'PUT /bff/candidates/7/tags': (init) => {
         const { tags } = JSON.parse(String(init?.body)) as { tags: string[] }
         return tags.some((t) => t.trim().length < 2)
