@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ADMIN_NAV, COMPANY_NAV } from './navigation.ts'
 
 describe('staff navigation', () => {
-  it("holds the spec's admin links in its order, Triagem, Excel and Relatórios after Candidatos, and the LGPD queue last; a company's vacancies and its report", () => {
+  it("holds the spec's admin links in its order, Triagem, Excel and Relatórios after Candidatos, the LGPD queue, then the team; a company's vacancies and its report", () => {
     expect(ADMIN_NAV.map((e) => e.label)).toEqual([
       'Painel',
       'Administração',
@@ -14,7 +14,10 @@ describe('staff navigation', () => {
       'Relatórios',
       'Cadastrar Usuário',
       'Pedidos LGPD',
+      'Equipe',
     ])
+    // A recruiter of the team sees neither the team nor the legacy's user registration.
+    expect(ADMIN_NAV.filter((e) => e.agencyAdmin).map((e) => e.label)).toEqual(['Cadastrar Usuário', 'Equipe'])
     expect(COMPANY_NAV.map((e) => e.label)).toEqual(['Minhas Vagas', 'Relatórios'])
   })
 })

@@ -92,7 +92,7 @@ describe('evidence per criterion', () => {
       ['idade', 'atende', 'Idade'],
       ['distancia', 'atende', 'Cidade e bairro'],
       ['criterio_1', 'atende', 'Experiência 1'],
-      ['criterio_2', 'desconhecido', '—'],
+      ['criterio_2', 'desconhecido', ''],
     ])
     expect(evidence.find((e) => e.key === 'idade')).toMatchObject({ hard: true, value: '30 anos', by: 'regras' })
     expect(evidence.find((e) => e.key === 'criterio_1')).toMatchObject({ label: 'CNH categoria B', value: 'Motorista com CNH B', hard: false })

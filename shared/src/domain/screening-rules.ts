@@ -204,7 +204,7 @@ function assess(vacancy: ScreeningVacancy, candidate: ScreeningCandidate, option
       label: criterion.slice(0, 120),
       hard: false,
       status: found ? 'atende' : 'desconhecido',
-      field: found?.field ?? '—',
+      field: found?.field ?? '',
       value: found?.value ?? 'não encontrado nos dados do candidato',
       // docs/product.md, Limits: criteria with these keywords are checked by a person whatever the data says.
       effect: keywords.length > 0 ? 'review' : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INVALID_ANSWER, MISSING_ANSWER, parseScreeningLines, screeningInput, stripInvisible } from './screening-text.ts'
+import { evidenceLine, INVALID_ANSWER, MISSING_ANSWER, parseScreeningLines, screeningInput, stripInvisible } from './screening-text.ts'
 
 describe('parseScreeningLines', () => {
   it('reads the three verdicts with their justifications', () => {
@@ -58,5 +58,15 @@ describe('screeningInput (docs/screening.md, SECURITY.md 25)', () => {
     expect(screeningInput(candidate, 1)).not.toHaveProperty('genero')
     expect(screeningInput(candidate, 1)).not.toHaveProperty('pcd')
     expect(screeningInput(candidate, 1, { includeSensitive: true })).toMatchObject({ genero: 'feminino', pcd: true })
+  })
+})
+
+describe('evidenceLine', () => {
+  it('names the field that decided a criterion, and only the value when none was found — never an empty field', () => {
+    expect(evidenceLine({ label: 'Idade entre 18 e 40', hard: true, field: 'Idade', value: '25' })).toBe('Idade entre 18 e 40 (regra fixa) — Idade: 25')
+    expect(evidenceLine({ label: 'Experiência com caixa', hard: false, field: '', value: 'não encontrado nos dados do candidato' })).toBe(
+      'Experiência com caixa — não encontrado nos dados do candidato',
+    )
+    expect(evidenceLine({ label: '', hard: false, field: '—', value: '' })).toBe('Critério — não informado')
   })
 })

@@ -119,3 +119,13 @@ export function parseScreeningLines(text: string, count: number): Map<number, Pa
   }
   return out
 }
+
+/**
+ * One criterion's evidence as a line people read: the criterion, then the field that decided it
+ * and its value — or only the value when no field of the candidate's data was found for it.
+ */
+export function evidenceLine(e: { label: string; hard: boolean; field: string; value: string }): string {
+  const criterion = `${e.label || 'Critério'}${e.hard ? ' (regra fixa)' : ''}`
+  const field = e.field.trim() && e.field.trim() !== '—' ? `${e.field.trim()}: ` : ''
+  return `${criterion} — ${field}${e.value || 'não informado'}`
+}

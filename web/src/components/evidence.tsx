@@ -1,3 +1,4 @@
+import { evidenceLine } from '@mini-vagas/shared/domain/screening-text'
 import type { CriterionEvidence } from '@mini-vagas/shared/schemas/screening'
 
 const STATUS: Record<CriterionEvidence['status'], string> = { atende: 'Atende', nao_atende: 'Não atende', desconhecido: 'A conferir' }
@@ -14,8 +15,7 @@ export function Evidence({ evidence }: { evidence: CriterionEvidence[] }) {
       <ul>
         {evidence.map((e) => (
           <li key={e.key} className={`evidence-${e.status}`}>
-            <span className="evidence-status">{STATUS[e.status]}</span> {e.label}
-            {e.hard ? ' (regra fixa)' : ''} — {e.field}: {e.value}
+            <span className="evidence-status">{STATUS[e.status]}</span> {evidenceLine(e)}
             <span className="visually-hidden">{e.by === 'ia' ? ', avaliado pela IA' : ', avaliado pelas regras'}</span>
             {e.by === 'ia' && <span className="evidence-by"> · IA</span>}
           </li>

@@ -33,6 +33,7 @@ function Group({ title, rows, onReview }: { title: string; rows: RunView['result
               {r.review && (
                 <p className="review-note">
                   Revisado por {r.review.by} em {formatDate(r.review.at)}: <strong>{DECISION_LABEL[r.review.decision]}</strong> — {r.review.reason}
+                  {r.outcome && r.review.decision !== r.outcome && <> (a triagem indicou {DECISION_LABEL[r.outcome]})</>}
                 </p>
               )}
               {onReview && (
@@ -58,8 +59,11 @@ function Group({ title, rows, onReview }: { title: string; rows: RunView['result
   )
 }
 
+/** The group a person is in: the one a reviewer decided, else the screening's verdict (what applying writes). */
+const groupOf = (r: ScreeningResult): Outcome | null => r.review?.decision ?? r.outcome
+
 /**
- * Results grouped as triados, revisão and não triados, each with its justification (docs/product.md, AI screening,
+ * Results grouped as triados, revisão and não triados (a reviewed person under the group decided), each with its justification (docs/product.md, AI screening,
  * docs/product.md, Screening result), its criteria and a person's review; `runId` given, each verdict can be reviewed.
  */
 export function ScreeningResults({ results, runId, onReviewed }: { results: RunView['results']; runId?: string; onReviewed?: (row: ScreeningResult) => void }) {
@@ -67,7 +71,7 @@ export function ScreeningResults({ results, runId, onReviewed }: { results: RunV
   return (
     <div className="result-groups">
       {GROUPS.map((g) => (
-        <Group key={g.outcome} title={g.title} rows={results.filter((r) => r.outcome === g.outcome)} onReview={runId ? setReviewing : undefined} />
+        <Group key={g.outcome} title={g.title} rows={results.filter((r) => groupOf(r) === g.outcome)} onReview={runId ? setReviewing : undefined} />
       ))}
       {reviewing && runId && (
         <ReviewDialog
