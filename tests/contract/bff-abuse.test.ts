@@ -127,6 +127,7 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
     (f: string) => `/bff/reports/recruiting?from=${f}&to=${f}&cnpj=${f}`,
     (f: string) => `/bff/reports/recruiting.xlsx?from=${f}`,
     (f: string) => `/bff/candidates/${f}/timeline`,
+    (f: string) => `/bff/screening/fit?mode=${f}&kind=${f}&vacancyId=${f}`,
   ]
   it('GET routes with fuzzed paths and queries', async () => {
     for (const route of getRoutes) {

@@ -190,6 +190,7 @@ const CASES: Case[] = [
   { route: 'POST /bff/exports/render', method: 'POST', url: () => '/bff/exports/render', body: { rows: [{ a: 1 }], type: 'csv' } },
   { route: 'POST /bff/screening/candidates', method: 'POST', url: () => '/bff/screening/candidates', body: SCREEN },
   { route: 'GET /bff/screening/provider', method: 'GET', url: () => '/bff/screening/provider' },
+  { route: 'GET /bff/screening/fit', method: 'GET', url: () => '/bff/screening/fit?mode=global&kind=last-7-days' },
   { route: 'POST /bff/screening/test-connection', method: 'POST', url: () => '/bff/screening/test-connection', body: {} },
   { route: 'POST /bff/screening/runs', method: 'POST', url: () => '/bff/screening/runs', body: { draftId: UNKNOWN_RUN }, ok: 409 },
   { route: 'GET /bff/screening/runs/:id', method: 'GET', url: () => `/bff/screening/runs/${UNKNOWN_RUN}`, ok: 404 },

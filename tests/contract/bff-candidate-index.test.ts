@@ -169,6 +169,22 @@ describe('the candidate index', () => {
     expect(await stack.legacyRequests()).toEqual([])
   })
 
+  it('counts a screening quick range on the index as the load finds it (global, the exclusions taken out)', async () => {
+    for (const query of ['mode=global&kind=last-6-months', 'mode=global&kind=last-7-days']) {
+      const fit = (await get(`/bff/screening/fit?${query}`)).body as { start: string; end: string; total: number | null; clamped: boolean }
+      expect(fit.total, query).not.toBeNull()
+      expect(fit.clamped).toBe(false)
+      const load = await stack.app.inject({
+        method: 'POST',
+        url: '/bff/screening/candidates',
+        headers: { ...UNSAFE_HEADERS, cookie: admin },
+        payload: { mode: 'global', start_date: fit.start, end_date: fit.end },
+      })
+      expect(load.statusCode, load.body).toBe(200)
+      expect(load.json().total, query).toBe(fit.total)
+    }
+  })
+
   it(`shows a write made directly in the legacy within its refresh (${REFRESH_SECONDS} s)`, async () => {
     const { body } = await get('/bff/vacancies/1/candidates?status=triado')
     const target = body.items[0] as Row

@@ -48,7 +48,7 @@ describe('screening candidate loading', () => {
       expect(body.total).toBeLessThanOrEqual(3000)
     } else {
       expect(status).toBe(422)
-      expect(body.message).toMatch(/^Muitos candidatos encontrados \(\d+\)\. Reduza o período de datas para no máximo 3000 candidatos\.$/)
+      expect(body.message).toMatch(/^Muitos candidatos encontrados \(\d{1,3}(\.\d{3})*\)\. Reduza o período de datas para no máximo 3\.000 candidatos\.$/)
     }
   })
   it('keeps what was loaded when a later page fails, and says which page', async () => {

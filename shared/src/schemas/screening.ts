@@ -42,6 +42,25 @@ export const LoadBody = Type.Object(
 )
 export type LoadBody = Static<typeof LoadBody>
 
+/** GET /bff/screening/fit: a quick range, moved to fit the cap when the candidate index can count it. */
+export const FitQuery = Type.Object(
+  {
+    mode: ScreeningMode,
+    kind: Type.Union([Type.Literal('last-month'), Type.Literal('last-30-days'), Type.Literal('last-7-days'), Type.Literal('last-6-months'), Type.Literal('company-all')]),
+    vacancyId: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,14}$' })),
+  },
+  { additionalProperties: false },
+)
+export const FitAnswer = Type.Object({
+  start: Type.String(),
+  end: Type.String(),
+  /** Candidates in the period as the index counts them; null when it cannot count yet. */
+  total: Type.Union([Type.Integer(), Type.Null()]),
+  clamped: Type.Boolean(),
+  message: Type.Union([Type.String(), Type.Null()]),
+})
+export type FitAnswer = Static<typeof FitAnswer>
+
 /**
  * The loaded set, kept by the BFF as the next run's draft (`draftId`): starting a run screens
  * exactly these candidates, never a second read that could differ from what was shown.

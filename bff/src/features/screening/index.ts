@@ -8,6 +8,8 @@ import { Failures } from '@mini-vagas/shared/schemas/common'
 import {
   ApplyPreview,
   ConnectionAnswer,
+  FitAnswer,
+  FitQuery,
   LoadAnswer,
   LoadBody,
   ProviderAnswer,
@@ -24,7 +26,9 @@ import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { sendCsv, tableCsv } from '../../lib/csv.ts'
 import { biasCsvRows } from '@mini-vagas/shared/domain/screening-bias'
-import { todayDate } from '@mini-vagas/shared/domain/dates'
+import { screeningRange, todayDate, type ScreeningRangeKind } from '@mini-vagas/shared/domain/dates'
+import { fitRangeToCap, fittedRangeMessage } from '@mini-vagas/shared/domain/screening-range-fit'
+import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import type { Caller } from '../../legacy/gateway.ts'
 import { createScreeningApplier } from './apply.ts'
 import { createScreeningLoader } from './loader.ts'
@@ -70,6 +74,9 @@ function configuredProvider(app: FastifyInstance): ScreeningProvider {
  * feature owns its store tables and its lifecycle: unfinished runs carry on at start, unfinished
  * applies say where they stopped, and on close the current batch lands first.
  */
+/** The candidate index cannot count yet (being built, or turned off). */
+class IndexNotReady extends Error {}
+
 export async function screeningFeature(app: FastifyInstance, options: { provider?: ScreeningProvider | undefined } = {}) {
   const { config, now } = app
   const legacy = (caller: Caller) => app.legacyFor(caller)
@@ -156,6 +163,36 @@ async function screeningRoutes(
 
   const tags = ['screening']
   const config = { access: 'admin' } as const
+
+  // A quick range that stays inside the cap: counted on the candidate index (registrations per day,
+  // the global mode's exclusions taken out), else answered as asked — the load still checks the cap.
+  const QUICK_LABELS: Record<ScreeningRangeKind, string> = {
+    'last-month': 'Último mês',
+    'last-30-days': 'Últimos 30 dias',
+    'last-7-days': 'Últimos 7 dias',
+    'last-6-months': 'Últimos 6 meses',
+    'company-all': 'Todos os candidatos',
+  }
+  api.get('/bff/screening/fit', { config, schema: { tags, querystring: FitQuery, response: { 200: FitAnswer, ...Failures } } }, async (request) => {
+    const { mode, kind } = request.query
+    const asked = screeningRange(kind, todayDate(new Date(app.now())))
+    const index = app.candidateIndex
+    const vacancyId = mode === 'empresa' && request.query.vacancyId ? Number(request.query.vacancyId) : undefined
+    const eligible = async (start: string) => {
+      const answer = await index!.counts({ ...(vacancyId ? { vacancyId } : {}), days: { start, end: asked.end } })
+      if (!answer) throw new IndexNotReady()
+      const { all = 0 } = answer.counts
+      return mode === 'global' ? all - GLOBAL_SCREENING_EXCLUDED_STATUSES.reduce((sum, s) => sum + (answer.counts[s] ?? 0), 0) : all
+    }
+    try {
+      if (!index) throw new IndexNotReady()
+      const fitted = await fitRangeToCap(asked, eligible)
+      return { ...fitted.range, total: fitted.total, clamped: fitted.clamped, message: fittedRangeMessage(QUICK_LABELS[kind], fitted) }
+    } catch (error) {
+      if (!(error instanceof IndexNotReady)) throw error
+      return { ...asked, total: null, clamped: false, message: null }
+    }
+  })
 
   api.post('/bff/screening/candidates', { config, schema: { tags, body: LoadBody, response: { 200: LoadAnswer, ...Failures } } }, async (request) =>
     runs.draft(request.body, sessionOf(request), request),

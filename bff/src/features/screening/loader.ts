@@ -1,3 +1,4 @@
+import { overCapMessage } from '@mini-vagas/shared/domain/screening-range-fit'
 import { GLOBAL_SCREENING_EXCLUDED_STATUSES } from '@mini-vagas/shared/constants/candidate-statuses'
 import { SCREENING_MAX_CANDIDATES, SCREENING_WARN_CANDIDATES } from '@mini-vagas/shared/constants/limits'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
@@ -16,8 +17,8 @@ export const LOAD_MESSAGES = {
   laterPage: (n: number) => `Erro ao carregar página ${n}. Continuando com os candidatos já carregados.`,
   partialRun: (loaded: number, expected: number, page: number) =>
     `Carga parcial: ${loaded.toLocaleString('pt-BR')} de ${expected.toLocaleString('pt-BR')} candidatos do período foram carregados (a página ${page} falhou); os demais não entraram nesta triagem. Busque os candidatos novamente para uma triagem completa.`,
-  cap: (n: number) => `Muitos candidatos encontrados (${n}). Reduza o período de datas para no máximo 3000 candidatos.`,
-  warn: (n: number) => `Atenção: ${n} candidatos carregados; o limite por triagem é 3000.`,
+  cap: (n: number) => overCapMessage(n),
+  warn: (n: number) => `Atenção: ${n.toLocaleString('pt-BR')} candidatos carregados; o limite por triagem é ${SCREENING_MAX_CANDIDATES.toLocaleString('pt-BR')}.`,
   none: 'Nenhum candidato encontrado para triagem',
 } as const
 

@@ -1,9 +1,11 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import useSWR from 'swr'
 import type { ListedVacancy, VacancyList } from '@mini-vagas/shared/schemas/vacancy'
+import type { ScreeningMode, ScreeningRangeKind } from '@mini-vagas/shared/domain/dates'
 import type {
   ApplyPreview,
   ConnectionAnswer,
+  FitAnswer,
   LoadAnswer,
   LoadBody,
   ProgressEvent,
@@ -91,3 +93,7 @@ export function useRun(id: string | null) {
 
   return { ...swr, progress }
 }
+
+/** A quick range fitted to the screening's cap by the BFF (counted on the candidate index when it can). */
+export const fitRange = (mode: ScreeningMode, kind: ScreeningRangeKind, vacancyId?: number) =>
+  api<FitAnswer>(`/bff/screening/fit?mode=${mode}&kind=${kind}${vacancyId ? `&vacancyId=${vacancyId}` : ''}`)

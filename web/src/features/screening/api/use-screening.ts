@@ -1,12 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { SCREENING_MAX_CANDIDATES, TOAST_MS_SCREENING } from '@mini-vagas/shared/constants/limits'
-import { GLOBAL_RANGE_MESSAGE, SCREENING_DEFAULT_RANGE, checkScreeningRange, screeningRange, todayDate, type DateRange, type ScreeningMode } from '@mini-vagas/shared/domain/dates'
+import {
+  GLOBAL_RANGE_MESSAGE,
+  SCREENING_DEFAULT_RANGE,
+  checkScreeningRange,
+  screeningRange,
+  todayDate,
+  type DateRange,
+  type ScreeningMode,
+  type ScreeningRangeKind,
+} from '@mini-vagas/shared/domain/dates'
 import type { LoadAnswer } from '@mini-vagas/shared/schemas/screening'
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import {
   applyRun,
+  fitRange,
   undoApply,
   isLive,
   previewApply,
@@ -44,6 +54,8 @@ export function useScreening() {
   const [confirmUndo, setConfirmUndo] = useState(false)
   const [plan, setPlan] = useState<ApplyPreview | null>(null)
   const [rangeError, setRangeError] = useState<string | null>(null)
+  // What the form says of a quick range the BFF moved to fit the cap.
+  const [rangeNote, setRangeNote] = useState<string | null>(null)
 
   useEffect(() => {
     if (vacancies.error) notify('Erro ao carregar vagas', 'error')
@@ -91,8 +103,21 @@ export function useScreening() {
     clearRun()
   }
 
+  /** A quick range: shown at once, then moved inside the cap if the BFF counts it over (and said so in the form). */
+  async function pickQuickRange(kind: ScreeningRangeKind) {
+    changeRange(screeningRange(kind, today))
+    try {
+      const fitted = await fitRange(mode, kind, vacancy?.id)
+      if (fitted.clamped) setRange({ start: fitted.start, end: fitted.end })
+      setRangeNote(fitted.message)
+    } catch {
+      // The load checks the cap anyway; the range stays as picked.
+    }
+  }
+
   function changeRange(next: DateRange) {
     setRangeError(null)
+    setRangeNote(null)
     setLoaded(null)
     if (mode === 'global' && next.start && next.end) {
       const check = checkScreeningRange('global', next, today)
@@ -131,6 +156,8 @@ export function useScreening() {
       for (const warning of answer.warnings) notify(warning, 'error')
     } catch (error) {
       notify(error instanceof ApiError ? error.message : 'Erro ao carregar candidatos da vaga.', 'error')
+      // A period over the cap is the form's to fix: said where the dates are, not only in a toast.
+      if (error instanceof ApiError && error.status === 422) setRangeError(error.message)
     } finally {
       setBusy(null)
     }
@@ -217,6 +244,8 @@ export function useScreening() {
     busy,
     plan,
     rangeError,
+    rangeNote,
+    pickQuickRange,
     locked,
     canApply,
     applyState,

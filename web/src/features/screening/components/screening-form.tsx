@@ -28,6 +28,10 @@ export interface ScreeningFormProps {
   range: DateRange
   onRange: (range: DateRange) => void
   rangeError: string | null
+  /** What the BFF said of a quick range it moved inside the cap. */
+  rangeNote?: string | null
+  /** A quick range picked: the screen asks the BFF to fit it to the cap. */
+  onQuickRange?: (kind: ScreeningRangeKind) => void
   today: string
   /** Work is under way: nothing can be changed. */
   locked: boolean
@@ -36,7 +40,7 @@ export interface ScreeningFormProps {
 }
 
 /** What to screen (docs/product.md, AI screening): the mode's tab, the vacancy, the period and its quick ranges. */
-export function ScreeningForm({ mode, onMode, vacancies, vacancy, onVacancy, range, onRange, rangeError, today, locked, children }: ScreeningFormProps) {
+export function ScreeningForm({ mode, onMode, vacancies, vacancy, onVacancy, range, onRange, rangeError, rangeNote, onQuickRange, today, locked, children }: ScreeningFormProps) {
   return (
     <Tabs.Root value={mode} onValueChange={(next) => onMode(next as ScreeningMode)} className="tabs">
       <Tabs.List aria-label="Tipo de triagem" className="tab-list">
@@ -66,9 +70,18 @@ export function ScreeningForm({ mode, onMode, vacancies, vacancy, onVacancy, ran
               {rangeError}
             </p>
           )}
+          <p className="field-hint range-note" role="status">
+            {rangeNote ?? ''}
+          </p>
           <div className="actions">
             {QUICK_RANGES[m].map((q) => (
-              <button key={q.kind} type="button" className="button button-small" disabled={locked} onClick={() => onRange(screeningRange(q.kind, today))}>
+              <button
+                key={q.kind}
+                type="button"
+                className="button button-small"
+                disabled={locked}
+                onClick={() => (onQuickRange ? onQuickRange(q.kind) : onRange(screeningRange(q.kind, today)))}
+              >
                 {q.label}
               </button>
             ))}

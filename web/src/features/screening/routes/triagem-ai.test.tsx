@@ -138,6 +138,17 @@ describe('TriagemAI', () => {
     expect((screen.getByLabelText('Data inicial') as HTMLInputElement).value).toBe(screeningRange('last-7-days', todayDate()).start)
   })
 
+  it('keeps a quick range inside the cap: the BFF moves it, and the form says so with formatted numbers', async () => {
+    const message = 'Últimos 7 dias: 4.800 candidatos, acima do limite de 3.000 por triagem. O período foi ajustado para 23/11/2026 a 27/11/2026 (3.000 candidatos).'
+    bff({ 'GET /bff/screening/fit?mode=global&kind=last-7-days': () => ({ status: 200, body: { start: '2026-11-23', end: '2026-11-27', total: 3000, clamped: true, message } }) })
+    renderRoute('/triagem-ai')
+    const tabs = await screen.findByRole('tablist', { name: 'Tipo de triagem' })
+    fireEvent.mouseDown(within(tabs).getByRole('tab', { name: 'Triagem global' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Últimos 7 dias' }))
+    expect(await screen.findByText(message)).toBeTruthy()
+    expect((screen.getByLabelText('Data inicial') as HTMLInputElement).value).toBe('2026-11-23')
+  })
+
   it('suggests only public vacancies matching the text, with candidate counts, and shows the chosen one with its criteria', async () => {
     bff()
     renderRoute('/triagem-ai')

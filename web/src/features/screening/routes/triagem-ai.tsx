@@ -41,6 +41,8 @@ export function Component() {
         range={s.range}
         onRange={s.changeRange}
         rangeError={s.rangeError}
+        rangeNote={s.rangeNote}
+        onQuickRange={(kind) => void s.pickQuickRange(kind)}
         today={s.today}
         locked={s.locked}
       >
