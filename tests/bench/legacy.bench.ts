@@ -8,10 +8,10 @@ import { row, type Benchmark, type BenchRow } from './harness.ts'
 // Benchmarks of the legacy API stand-in. Both run the real scripts as separate processes, as
 // operators do: the seed CLI, then server.ts answering over loopback HTTP.
 
-const SIZE = (quick: boolean) => (quick ? 5_000 : 100_000)
-const database = (scratch: string, quick: boolean) => join(scratch, `legacy-${SIZE(quick)}.sqlite`)
+export const SIZE = (quick: boolean) => (quick ? 5_000 : 100_000)
+export const database = (scratch: string, quick: boolean) => join(scratch, `legacy-${SIZE(quick)}.sqlite`)
 
-async function seed(db: string, candidates: number): Promise<number> {
+export async function seed(db: string, candidates: number): Promise<number> {
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(db + suffix)) rmSync(db + suffix)
   const started = performance.now()
   const result = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--seed', '42', '--db', db])

@@ -12,6 +12,7 @@ import { candidateIndexBenchmark } from './index.bench.ts'
 import { lighthouseBenchmark } from './lighthouse.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
+import { screeningOutcomesBenchmark } from './screening-outcomes.bench.ts'
 import { screeningApply60Benchmark, screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
 
 /**
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   screeningOpenAiBenchmark,
   screeningApplyBenchmark,
   screeningApply60Benchmark,
+  screeningOutcomesBenchmark,
   scaleOutBenchmark,
 ]
 

@@ -71,10 +71,26 @@ describe('rules provider: specific criteria force review', () => {
     ['Python', 'linguagens de programação'],
     ['2 anos de experiência', 'anos de experiência'],
     ['CNH categoria B', 'CNH'],
-  ])('%s → review (%s)', (criterion, label) => {
+  ])('%s → review (%s), unless the form never asks it and the data cannot show it', (criterion, label) => {
     const vacancy = { ...job, criterios: [criterion] }
     expect(reviewCriteria(vacancy)).toContain(label)
-    expect(screenCandidate(vacancy, person)).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining(label) })
+    // The original rule: a person checks it whatever the data says.
+    expect(screenCandidate(vacancy, person, { criteriaReview: 'always' })).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining(label) })
+    // The default: what the form asks and the data does not show goes to review; what it never
+    // asks (a licence, years, tools) is left to the interview, said in the explanation.
+    const unasked = ['ferramentas de design', 'pacote office', 'linguagens de programação', 'anos de experiência', 'CNH'].includes(label)
+    expect(screenCandidate(vacancy, person)).toMatchObject(
+      unasked
+        ? { outcome: 'triado', explanation: expect.stringContaining(`A conferir na entrevista: ${criterion}.`) }
+        : { outcome: 'revisao', explanation: expect.stringContaining(label) },
+    )
+  })
+  it('reviews a specific criterion only when the candidate’s data does not show it; with criteriaReview "always", whatever it says', () => {
+    const vacancy = { ...job, requirements: ['Experiência em vendas', 'CNH categoria B'] }
+    const seller = { ...person, experience_1: 'Vendedora de loja, com CNH B' }
+    expect(screenCandidate(vacancy, seller)).toMatchObject({ outcome: 'triado' })
+    expect(screenCandidate(vacancy, person)).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining('a vaga pede vendas, o que não consta nos dados') })
+    expect(screenCandidate(vacancy, seller, { criteriaReview: 'always' })).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining('a vaga pede vendas, CNH, a conferir no currículo') })
   })
   it('has nothing to check for plain criteria', () => {
     expect(reviewCriteria({ ...job, criterios: ['Boa comunicação', 'Disponibilidade de horário'] })).toEqual([])

@@ -30,8 +30,13 @@ export const GENERAL_AGE = { min: 18, max: 65 } as const
 export const INTERNSHIP_AGE = { min: 18, max: 28 } as const
 export const NEAR_KM = 30
 
-/** Specific criteria that a person must check (docs/product.md, Limits): whole folded words or phrases (regex). */
-export const REVIEW_KEYWORDS: readonly { label: string; words: readonly string[] }[] = [
+/**
+ * Specific criteria that a person must check (docs/product.md, Limits): whole folded words or
+ * phrases (regex). `asked: false` marks what the application form never asks (a driving licence,
+ * years of experience, the tools one uses): its absence from the data says nothing, so by default
+ * it is left to the interview ("a conferir") instead of sending everyone to review.
+ */
+export const REVIEW_KEYWORDS: readonly { label: string; words: readonly string[]; asked?: false }[] = [
   { label: 'ensino superior', words: ['ensino superior', 'graduacao', 'faculdade', 'universitario'] },
   { label: 'curso técnico', words: ['curso tecnico', 'tecnico em'] },
   { label: 'design', words: ['design'] },
@@ -41,11 +46,11 @@ export const REVIEW_KEYWORDS: readonly { label: string; words: readonly string[]
   { label: 'área administrativa', words: ['administrativ\\w*'] },
   { label: 'produção', words: ['producao'] },
   { label: 'logística', words: ['logistica'] },
-  { label: 'ferramentas de design', words: ['photoshop', 'illustrator', 'corel', 'figma', 'ferramentas de design'] },
-  { label: 'pacote office', words: ['pacote office', 'excel', 'word', 'powerpoint'] },
-  { label: 'linguagens de programação', words: ['javascript', 'python', 'java', 'php', 'linguagem de programacao', 'linguagens de programacao'] },
-  { label: 'anos de experiência', words: ['anos? de experiencia'] },
-  { label: 'CNH', words: ['cnh', 'carteira de motorista', 'habilitacao'] },
+  { label: 'ferramentas de design', words: ['photoshop', 'illustrator', 'corel', 'figma', 'ferramentas de design'], asked: false },
+  { label: 'pacote office', words: ['pacote office', 'excel', 'word', 'powerpoint'], asked: false },
+  { label: 'linguagens de programação', words: ['javascript', 'python', 'java', 'php', 'linguagem de programacao', 'linguagens de programacao'], asked: false },
+  { label: 'anos de experiência', words: ['anos? de experiencia'], asked: false },
+  { label: 'CNH', words: ['cnh', 'carteira de motorista', 'habilitacao'], asked: false },
 ]
 
 const KEYWORD_PATTERNS = new Map(REVIEW_KEYWORDS.map((k) => [k, new RegExp(`\\b(?:${k.words.join('|')})\\b`)]))
@@ -94,6 +99,14 @@ export type CriterionStatus = CriterionEvidence['status']
 export interface ScreeningOptions {
   /** Global runs leave out people already past screening (docs/product.md, Limits); an exclusion is a hard rule. */
   mode?: 'empresa' | 'global'
+  /**
+   * When a criterion with a specific keyword (CNH, curso técnico…) sends a candidate to review:
+   * 'unverified' (the default) only when the candidate's data does not show it; 'always' — the
+   * original prompt rule — whatever the data says, which on the seeded base sent every candidate
+   * of most vacancies to review (docs/decisions/screening-rules.md, measured by
+   * `npm run bench -- screening-outcomes`).
+   */
+  criteriaReview?: 'unverified' | 'always'
 }
 
 /** One criterion as the rules engine sees it: the evidence, and what it does to the verdict. */
@@ -199,6 +212,7 @@ function assess(vacancy: ScreeningVacancy, candidate: ScreeningCandidate, option
   listedCriteria(vacancy).forEach((criterion, i) => {
     const keywords = REVIEW_KEYWORDS.filter((k) => KEYWORD_PATTERNS.get(k)!.test(foldText(criterion)))
     const found = keywords.length > 0 ? foundIn(candidate, keywords) : null
+    const unanswered = found ? [] : keywords.filter((k) => k.asked !== false)
     rule({
       key: `criterio_${i + 1}`,
       label: criterion.slice(0, 120),
@@ -206,9 +220,12 @@ function assess(vacancy: ScreeningVacancy, candidate: ScreeningCandidate, option
       status: found ? 'atende' : 'desconhecido',
       field: found?.field ?? '',
       value: found?.value ?? 'não encontrado nos dados do candidato',
-      // docs/product.md, Limits: criteria with these keywords are checked by a person whatever the data says.
-      effect: keywords.length > 0 ? 'review' : null,
-      reason: '',
+      // docs/product.md, Limits: a criterion with these keywords is checked by a person when the
+      // candidate's answers to what the form asks do not show it (or always, with criteriaReview
+      // 'always'); what the form never asks is left to the interview.
+      effect: keywords.length > 0 && (options.criteriaReview === 'always' || (!found && unanswered.length > 0)) ? 'review' : null,
+      reason:
+        options.criteriaReview === 'always' || unanswered.length === 0 ? '' : `a vaga pede ${unanswered.map((k) => k.label).join(', ')}, o que não consta nos dados: a conferir no currículo`,
     })
   })
   return findings
@@ -238,7 +255,7 @@ export function screenCandidate(vacancy: ScreeningVacancy, candidate: ScreeningC
   const out = findings.find((f) => f.effect === 'out')
   if (out) return { outcome: 'nao_triado', explanation: out.reason.endsWith('.') ? out.reason : `${out.reason[0]!.toUpperCase()}${out.reason.slice(1)}.`, evidence }
   const reasons = findings.filter((f) => f.effect === 'review' && f.reason).map((f) => f.reason)
-  const criteria = reviewCriteria(vacancy)
+  const criteria = options.criteriaReview === 'always' ? reviewCriteria(vacancy) : []
   if (criteria.length > 0) reasons.push(`a vaga pede ${criteria.join(', ')}, a conferir no currículo`)
 
   const place = proximity(vacancy, candidate)
@@ -251,7 +268,10 @@ export function screenCandidate(vacancy: ScreeningVacancy, candidate: ScreeningC
           ? `mora a cerca de ${place.km} km da vaga`
           : 'local não verificado'
   if (reasons.length > 0) return { outcome: 'revisao', explanation: `Revisão: ${reasons.join('; ')}. ${where[0]!.toUpperCase()}${where.slice(1)}.`, evidence }
-  return { outcome: 'triado', explanation: `Atende aos critérios: idade ${candidate.age} anos, ${where}.`, evidence }
+  // What the form never asks and the vacancy wants: said, for the interview.
+  const toCheck = [...new Set(findings.filter((f) => f.key.startsWith('criterio_') && f.status === 'desconhecido' && REVIEW_KEYWORDS.some((k) => k.asked === false && KEYWORD_PATTERNS.get(k)!.test(foldText(f.label)))).map((f) => f.label))]
+  const interview = toCheck.length > 0 ? ` A conferir na entrevista: ${toCheck.join('; ')}.` : ''
+  return { outcome: 'triado', explanation: `Atende aos critérios: idade ${candidate.age} anos, ${where}.${interview}`, evidence }
 }
 
 /**
