@@ -90,7 +90,10 @@ describe('rules provider: specific criteria force review', () => {
     const seller = { ...person, experience_1: 'Vendedora de loja, com CNH B' }
     expect(screenCandidate(vacancy, seller)).toMatchObject({ outcome: 'triado' })
     expect(screenCandidate(vacancy, person)).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining('a vaga pede vendas, o que não consta nos dados') })
-    expect(screenCandidate(vacancy, seller, { criteriaReview: 'always' })).toMatchObject({ outcome: 'revisao', explanation: expect.stringContaining('a vaga pede vendas, CNH, a conferir no currículo') })
+    expect(screenCandidate(vacancy, seller, { criteriaReview: 'always' })).toMatchObject({
+      outcome: 'revisao',
+      explanation: expect.stringContaining('a vaga pede vendas, CNH, a conferir no currículo'),
+    })
   })
   it('has nothing to check for plain criteria', () => {
     expect(reviewCriteria({ ...job, criterios: ['Boa comunicação', 'Disponibilidade de horário'] })).toEqual([])

@@ -225,7 +225,9 @@ function assess(vacancy: ScreeningVacancy, candidate: ScreeningCandidate, option
       // 'always'); what the form never asks is left to the interview.
       effect: keywords.length > 0 && (options.criteriaReview === 'always' || (!found && unanswered.length > 0)) ? 'review' : null,
       reason:
-        options.criteriaReview === 'always' || unanswered.length === 0 ? '' : `a vaga pede ${unanswered.map((k) => k.label).join(', ')}, o que não consta nos dados: a conferir no currículo`,
+        options.criteriaReview === 'always' || unanswered.length === 0
+          ? ''
+          : `a vaga pede ${unanswered.map((k) => k.label).join(', ')}, o que não consta nos dados: a conferir no currículo`,
     })
   })
   return findings
@@ -269,7 +271,15 @@ export function screenCandidate(vacancy: ScreeningVacancy, candidate: ScreeningC
           : 'local não verificado'
   if (reasons.length > 0) return { outcome: 'revisao', explanation: `Revisão: ${reasons.join('; ')}. ${where[0]!.toUpperCase()}${where.slice(1)}.`, evidence }
   // What the form never asks and the vacancy wants: said, for the interview.
-  const toCheck = [...new Set(findings.filter((f) => f.key.startsWith('criterio_') && f.status === 'desconhecido' && REVIEW_KEYWORDS.some((k) => k.asked === false && KEYWORD_PATTERNS.get(k)!.test(foldText(f.label)))).map((f) => f.label))]
+  const toCheck = [
+    ...new Set(
+      findings
+        .filter(
+          (f) => f.key.startsWith('criterio_') && f.status === 'desconhecido' && REVIEW_KEYWORDS.some((k) => k.asked === false && KEYWORD_PATTERNS.get(k)!.test(foldText(f.label))),
+        )
+        .map((f) => f.label),
+    ),
+  ]
   const interview = toCheck.length > 0 ? ` A conferir na entrevista: ${toCheck.join('; ')}.` : ''
   return { outcome: 'triado', explanation: `Atende aos critérios: idade ${candidate.age} anos, ${where}.${interview}`, evidence }
 }
