@@ -28,7 +28,9 @@ describe('a recruiter’s day', () => {
     await page.getByLabel('Requisitos').fill('CNH categoria B')
     await page.getByLabel('Requisitos').press('Enter')
     await page.getByRole('button', { name: 'Enviar' }).click()
-    await page.waitForURL('**/painel_de_controle_mini_vagas')
+    // Saving opens the vacancy (its candidates, none yet).
+    await page.waitForURL('**/lista-candidatos')
+    await page.getByRole('heading', { name: title }).waitFor()
     await expect.poll(() => page.getByText('Nova vaga criada com sucesso!').first().isVisible()).toBe(true)
     await page.goto('/administracao_de_vagas')
     await page.getByLabel('Buscar').fill(title)

@@ -23,6 +23,18 @@ export function vacancyRequiredErrors(input: { description?: unknown; company_na
   return errors
 }
 
+/**
+ * Filled positions cannot outnumber the positions opened ("5 preenchidas de 3" made the dashboard's
+ * open positions negative in the reader's head). Checked with the stored values for a field an
+ * update does not send; null when fine or unknown.
+ */
+export function positionsError(input: { vagas_abertas?: number | null | undefined; vagas_preenchidas?: number | null | undefined }, stored: typeof input = {}): string | null {
+  const opened = input.vagas_abertas ?? stored.vagas_abertas
+  const filled = input.vagas_preenchidas ?? stored.vagas_preenchidas
+  if (typeof opened !== 'number' || typeof filled !== 'number' || filled <= opened) return null
+  return `As vagas preenchidas (${filled}) não podem passar das vagas abertas (${opened}).`
+}
+
 /** The recruiters staff have named, each once (case and spaces aside), in alphabetical order: the form's list. */
 export function knownRecruiters(vacancies: readonly { recrutador?: string | null | undefined }[]): string[] {
   const byKey = new Map<string, string>()

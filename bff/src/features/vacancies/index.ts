@@ -5,7 +5,7 @@ import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { CompanyVacancyInput, CreatedVacancy, SlugParams, VacancyAnswer, VacancyInput, VacancyList, type ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { sessionOf, visibleVacancies } from '../../legacy/access.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
-import { NEW_VACANCY_VISIBILITY, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
+import { NEW_VACANCY_VISIBILITY, positionsError, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
 
 /**
  * Vacancies for the staff (docs/product.md, Applying; Vacancy form) and client companies: the lists the session
@@ -35,8 +35,11 @@ export async function vacanciesFeature(app: FastifyInstance) {
   })
 
   // A description and a company are required, and a new vacancy starts hidden unless staff say otherwise.
-  const required = (input: VacancyInput, creating: boolean) => {
-    const errors = vacancyRequiredErrors(input, creating)
+  // Filled positions never outnumber those opened (the stored ones count for a field not sent).
+  const required = (input: VacancyInput, creating: boolean, stored: { vagas_abertas?: number | null; vagas_preenchidas?: number | null } = {}) => {
+    const errors: Record<string, string> = { ...vacancyRequiredErrors(input, creating) }
+    const positions = positionsError(input, stored)
+    if (positions) errors.vagas_preenchidas = positions
     if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
   }
 
@@ -50,7 +53,8 @@ export async function vacanciesFeature(app: FastifyInstance) {
     '/bff/vacancies/:id',
     { config: { access: 'admin' }, schema: { tags, params: IdParams, body: VacancyInput, response: { 200: VacancyAnswer, ...Failures } } },
     async (request) => {
-      required(request.body, false)
+      const sendsPositions = request.body.vagas_abertas !== undefined || request.body.vagas_preenchidas !== undefined
+      required(request.body, false, sendsPositions ? ((await request.owned.vacancy()) as { vagas_abertas?: number | null; vagas_preenchidas?: number | null }) : {})
       return { vacancy: await written(await request.legacy.vacancies.update(Number(request.params.id), request.body), request) }
     },
   )

@@ -1,3 +1,4 @@
+import { positionsError } from '@mini-vagas/shared/domain/vacancy-rules'
 import { cnpjDigits, maskCnpjInput } from '@mini-vagas/shared/domain/cnpj'
 import { toEstado } from '@mini-vagas/shared/domain/estados'
 import type { VacancyInput } from '@mini-vagas/shared/schemas/vacancy'
@@ -69,6 +70,9 @@ export function vacancyFormErrors(form: Pick<VacancyForm, 'vagas_abertas' | 'vag
   const errors: Partial<Record<keyof VacancyForm, string>> = { ...vacancyRequiredErrors(form, true) }
   if (Number.isNaN(count(form.vagas_abertas))) errors.vagas_abertas = 'Informe um número inteiro a partir de 0.'
   if (Number.isNaN(count(form.vagas_preenchidas))) errors.vagas_preenchidas = 'Informe um número inteiro a partir de 0.'
+  const positions =
+    errors.vagas_abertas || errors.vagas_preenchidas ? null : positionsError({ vagas_abertas: count(form.vagas_abertas), vagas_preenchidas: count(form.vagas_preenchidas) })
+  if (positions) errors.vagas_preenchidas = positions
   return errors
 }
 

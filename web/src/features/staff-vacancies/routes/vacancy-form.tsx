@@ -10,6 +10,7 @@ import { useVacancies, useVacancy } from '../api/get-vacancies.ts'
 import { saveVacancy } from '../api/save-vacancy.ts'
 import { VacancyFields } from '../components/vacancy-fields.tsx'
 import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
+import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { EMPTY_VACANCY_FORM, fromVacancy, toInput, vacancyFormErrors, type VacancyForm } from '../vacancy-form-model.ts'
 
 /** docs/product.md, Vacancy form: create at /nova_vaga, edit the route's vacancy at /processos_seletivos/:id/edit. */
@@ -27,6 +28,14 @@ export function Component() {
   const navigate = useNavigate()
   const toast = useToast()
   const { mutate } = useSWRConfig()
+
+  // A field's error goes as soon as the field changes; the whole form is checked again on submit.
+  const editForm: typeof setForm = (next) => {
+    const after = typeof next === 'function' ? next(form) : next
+    const changed = (Object.keys(after) as (keyof VacancyForm)[]).filter((k) => after[k] !== form[k])
+    if (changed.some((k) => errors[k])) setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !changed.includes(k as keyof VacancyForm))))
+    setForm(after)
+  }
 
   // Editing: the form starts from the vacancy once it is read.
   const [formFor, setFormFor] = useState(vacancy)
@@ -47,10 +56,11 @@ export function Component() {
     }
     setSending(true)
     try {
-      await saveVacancy(toInput(form), editing ? Number(id) : undefined)
+      const saved = await saveVacancy(toInput(form), editing ? Number(id) : undefined)
       await mutate((key) => typeof key === 'string' && key.startsWith('/bff/vacancies'))
       toast(editing ? 'Vaga atualizada com sucesso!' : 'Nova vaga criada com sucesso!')
-      navigate('/painel_de_controle_mini_vagas')
+      // The vacancy just saved, where its candidates will be (the dashboard when its answer names no vacancy).
+      navigate(saved && typeof saved.id === 'number' ? `/vagas/${vacancySlug(saved)}/lista-candidatos` : '/painel_de_controle_mini_vagas')
     } catch (error) {
       setSending(false)
       if (error instanceof ApiError && error.status === 422) {
@@ -79,7 +89,7 @@ export function Component() {
     <main id="main" className="page">
       <h1>{editing ? 'Editar Vaga' : 'Formulário de Vaga'}</h1>
       <form className="form-card" onSubmit={submit} noValidate aria-label={editing ? 'Editar vaga' : 'Nova vaga'}>
-        <VacancyFields form={form} errors={errors} setForm={setForm} recruiters={knownRecruiters(vacancies ?? [])} />
+        <VacancyFields form={form} errors={errors} setForm={editForm} recruiters={knownRecruiters(vacancies ?? [])} />
         <FormSubmit error={formError} sending={sending} label="Enviar" />
       </form>
     </main>

@@ -72,10 +72,10 @@ describe('VagasAdmin', () => {
 })
 
 describe('vacancy form', () => {
-  it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and goes to the dashboard', async () => {
+  it('creates a vacancy with the masked CNPJ sent as digits, trimmed lists, and opens the vacancy', async () => {
     const { calls } = mockBff({
       'GET /bff/auth/session': me,
-      'POST /bff/vacancies': () => ({ status: 201, body: { vacancy: { id: 9 } } }),
+      'POST /bff/vacancies': () => ({ status: 201, body: { vacancy: { id: 9, description: 'Repositor', company_name: 'Atacarejo Nordeste', city: 'Fortaleza' } } }),
       'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }),
     })
     const { router } = renderRoute('/nova_vaga')
@@ -92,7 +92,7 @@ describe('vacancy form', () => {
     await user.clear(screen.getByLabelText('Vagas Solicitadas'))
     await user.type(screen.getByLabelText('Vagas Solicitadas'), '4')
     await user.click(screen.getByRole('button', { name: 'Enviar' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vagas/repositor-atacarejo-nordeste-fortaleza-9/lista-candidatos'))
     const sent = calls.find((c) => c.method === 'POST')!.body
     expect(sent).toMatchObject({
       description: 'Operador de Empilhadeira',
@@ -106,6 +106,23 @@ describe('vacancy form', () => {
       status: 'aberta',
     })
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
+  })
+  it('refuses more positions filled than opened, and a field’s error goes once the field is changed', async () => {
+    const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    renderRoute('/nova_vaga')
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Repositor')
+    await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado Central')
+    await user.clear(screen.getByLabelText('Vagas Solicitadas'))
+    await user.type(screen.getByLabelText('Vagas Solicitadas'), '3')
+    await user.clear(screen.getByLabelText('Vagas Preenchidas'))
+    await user.type(screen.getByLabelText('Vagas Preenchidas'), '5')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('As vagas preenchidas (5) não podem passar das vagas abertas (3).')).toBeTruthy()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    await user.clear(screen.getByLabelText('Vagas Preenchidas'))
+    await user.type(screen.getByLabelText('Vagas Preenchidas'), '2')
+    expect(screen.queryByText(/não podem passar das vagas abertas/)).toBeNull()
   })
   it('needs a description and a company, starts hidden, and offers the known recruiters', async () => {
     const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
