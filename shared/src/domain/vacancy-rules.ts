@@ -1,3 +1,4 @@
+import { formatDate } from './dates.ts'
 /**
  * What a staff vacancy needs: a description and a company — an empty "Nova Vaga" once
  * published "Vaga sem título" with a live "Candidatar-se". A new vacancy starts hidden; staff
@@ -45,4 +46,23 @@ export function knownRecruiters(vacancies: readonly { recrutador?: string | null
     if (name && !byKey.has(name.toLocaleLowerCase('pt-BR'))) byKey.set(name.toLocaleLowerCase('pt-BR'), name)
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'pt-BR'))
+}
+
+/**
+ * What tells same-named vacancies apart in a picker (the forward dialog, the screening's vacancy):
+ * the company, the place (city / neighbourhood), when it was opened, how many candidates it has,
+ * and its number.
+ */
+export function vacancyPickerDetails(v: {
+  id: number
+  company_name?: string | null
+  city?: string | null
+  bairro?: string | null
+  created_at?: string | null
+  candidates_count?: number | null | undefined
+}): string {
+  const place = [v.city, v.bairro].filter((x) => x && String(x).trim()).join(' / ')
+  const opened = v.created_at ? `aberta em ${formatDate(v.created_at)}` : ''
+  const count = typeof v.candidates_count === 'number' ? `${v.candidates_count.toLocaleString('pt-BR')} candidato${v.candidates_count === 1 ? '' : 's'}` : ''
+  return [v.company_name, place, opened, count, `nº ${v.id}`].filter(Boolean).join(' · ')
 }

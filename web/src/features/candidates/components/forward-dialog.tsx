@@ -1,3 +1,4 @@
+import { vacancyPickerDetails } from '@mini-vagas/shared/domain/vacancy-rules'
 import { useDeferredValue, useState } from 'react'
 import useSWR from 'swr'
 import { PUBLIC_VISIBILITY } from '@mini-vagas/shared/constants/vacancy'
@@ -74,7 +75,7 @@ export function ForwardDialog({ candidate, currentVacancyId, onClose }: { candid
           <label key={v.id} className="radio">
             <input type="checkbox" checked={selected.includes(v.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, v.id] : s.filter((x) => x !== v.id)))} />
             <span>
-              {v.description} · {v.company_name} · {v.city}
+              <strong>{v.description}</strong> <span className="field-hint">{vacancyPickerDetails(v)}</span>
               {v.obs !== PUBLIC_VISIBILITY && <span className="status-badge family-neutral">oculta</span>}
             </span>
           </label>

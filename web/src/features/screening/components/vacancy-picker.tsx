@@ -1,3 +1,4 @@
+import { vacancyPickerDetails } from '@mini-vagas/shared/domain/vacancy-rules'
 import { useCombobox } from 'downshift'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { SUGGESTION_HIDE_DELAY_MS } from '@mini-vagas/shared/constants/limits'
@@ -75,9 +76,7 @@ export function VacancyPicker({
           items.map((v, index) => (
             <li key={v.id} {...getItemProps({ item: v, index })} className={`suggestion${highlightedIndex === index ? ' highlighted' : ''}`}>
               <span className="suggestion-title">{v.description}</span>
-              <span className="suggestion-meta">
-                {[v.company_name, v.city].filter(Boolean).join(' · ')} · {v.candidates_count ?? 0} candidatos
-              </span>
+              <span className="suggestion-meta">{vacancyPickerDetails({ ...v, candidates_count: v.candidates_count ?? 0 })}</span>
             </li>
           ))}
       </ul>
