@@ -20,8 +20,11 @@ export function BarChart({
   tone = 'blue',
   empty,
   comparison,
+  note,
 }: {
   title: string
+  /** A line under the chart that says what it counts (when two figures could be confused). */
+  note?: string
   data: ChartDatum[]
   unit?: string
   tone?: ChartTone
@@ -70,6 +73,7 @@ export function BarChart({
           </table>
         </>
       )}
+      {note && <p className="field-hint chart-note">{note}</p>}
       {comparison && (
         <p className="chart-total">
           Total: <strong>{comparison.total.toLocaleString('pt-BR')}</strong> <Change now={comparison.total} before={comparison.previous} label={comparison.previousLabel} />

@@ -81,7 +81,7 @@ export function Component() {
             <StatCard
               title="Contratações no mês"
               value={d?.filled.filled}
-              hint={`Contratados com última ação no mês, inscritos nos ${HIRE_WINDOW_MONTHS} meses anteriores`}
+              hint={`Quem passou a Contratado neste mês, inscrito até ${HIRE_WINDOW_MONTHS} meses antes (o gráfico por status conta só os inscritos do mês)`}
               change={{ before: p?.filled.filled, label: beforeLabel }}
             />
             <StatCard
@@ -115,6 +115,7 @@ export function Component() {
               />
               <BarChart
                 title="Candidatos inscritos no mês por status"
+                note={`Cada inscrito do mês no status que tem hoje. "Contratações no mês" conta outra coisa: quem passou a Contratado neste mês, inscrito até ${HIRE_WINDOW_MONTHS} meses antes — por isso os dois números diferem.`}
                 data={CANDIDATE_STATUSES.filter((s) => (d.statuses[s] ?? 0) > 0).map((s) => ({
                   label: candidateStatusLabel(s),
                   value: d.statuses[s] ?? 0,
