@@ -15,10 +15,10 @@ export const PUBLIC_SEARCH_TEXTS = {
 const STOPWORDS = new Set(['a', 'o', 'as', 'os', 'e', 'de', 'da', 'do', 'das', 'dos', 'em', 'na', 'no', 'nas', 'nos', 'para', 'pra', 'com', 'vaga', 'vagas'])
 
 interface Searchable {
-  description: string | null
-  company_name: string | null
-  city: string | null
-  bairro: string | null
+  description?: string | null | undefined
+  company_name?: string | null | undefined
+  city?: string | null | undefined
+  bairro?: string | null | undefined
 }
 
 /** The words of a query a vacancy must hold, folded (no accents, no case), stopwords dropped. */
@@ -35,15 +35,16 @@ export function searchWords(query: string): string[] {
  * The public search, as on a job site: every word of the query, in any order, found in the
  * vacancy's title, city, neighbourhood or company, without accents or case; a word matches the
  * start of a word there ("pad" finds Padeiro, not Empada). Vacancies whose title holds more of
- * the words come first; otherwise the list keeps its order.
+ * the words come first; otherwise the list keeps its order. `more` adds fields of a caller's own
+ * (the staff's list searches the recruiter too).
  */
-export function searchVacancies<V extends Searchable>(vacancies: readonly V[], query: string): V[] {
+export function searchVacancies<V extends Searchable>(vacancies: readonly V[], query: string, more: (vacancy: V) => readonly (string | null | undefined)[] = () => []): V[] {
   const words = searchWords(query)
   if (words.length === 0) return [...vacancies]
   const scored: { vacancy: V; inTitle: number; index: number }[] = []
   vacancies.forEach((vacancy, index) => {
     const title = ` ${foldText(vacancy.description).replace(/[^\p{L}\p{N}]+/gu, ' ')}`
-    const rest = ` ${[vacancy.city, vacancy.bairro, vacancy.company_name].map((f) => foldText(f).replace(/[^\p{L}\p{N}]+/gu, ' ')).join(' ')}`
+    const rest = ` ${[vacancy.city, vacancy.bairro, vacancy.company_name, ...more(vacancy)].map((f) => foldText(f).replace(/[^\p{L}\p{N}]+/gu, ' ')).join(' ')}`
     let inTitle = 0
     for (const word of words) {
       if (title.includes(` ${word}`)) inTitle++

@@ -10,6 +10,11 @@ describe('staff vacancy filters', () => {
     expect(filterStaffVacancies(list, 'mossoro', 'all').map((x) => x.id)).toEqual([2])
     expect(filterStaffVacancies(list, 'fabio', 'all').map((x) => x.id)).toEqual([3])
   })
+  it('finds every word in any order, across fields, without accents ("acougueiro natal")', () => {
+    expect(filterStaffVacancies(list, 'acougueiro natal', 'all').map((x) => x.id)).toEqual([1])
+    expect(filterStaffVacancies(list, 'NATAL Açougueiro', 'all').map((x) => x.id)).toEqual([1])
+    expect(filterStaffVacancies(list, 'acougueiro mossoro', 'all')).toEqual([])
+  })
   it('filter by visibility', () => {
     expect(filterStaffVacancies(list, '', 'nao mostrar').map((x) => x.id)).toEqual([2])
     expect(filterStaffVacancies(list, '', 'mostrar').map((x) => x.id)).toEqual([1, 3])

@@ -1,13 +1,18 @@
-import { foldText } from '@mini-vagas/shared/domain/text'
+import { searchVacancies } from '@mini-vagas/shared/domain/vacancy-search'
 import type { StaffVacancy } from './api/get-vacancies.ts'
 
 export type VisibilityFilter = 'all' | 'mostrar' | 'nao mostrar'
 
-/** docs/product.md, Vacancies for staff: text over description, company, city and recruiter; visibility; counts. */
+/**
+ * docs/product.md, Vacancies for staff: every word of the text, in any order, accent- and
+ * case-insensitive, over title, company, city, neighbourhood and recruiter ("acougueiro natal"
+ * finds Açougueiro in Natal) — the public search's rule; visibility; counts.
+ */
 export function filterStaffVacancies(vacancies: readonly StaffVacancy[], text: string, visibility: VisibilityFilter): StaffVacancy[] {
-  const q = foldText(text)
-  return vacancies.filter(
-    (v) => (visibility === 'all' || v.obs === visibility) && (!q || [v.description, v.company_name, v.city, v.recrutador].some((f) => foldText(f).includes(q))),
+  return searchVacancies(
+    vacancies.filter((v) => visibility === 'all' || v.obs === visibility),
+    text,
+    (v) => [v.recrutador],
   )
 }
 
