@@ -30,3 +30,27 @@ describe('vacancy positions', () => {
     expect((await send('PUT', `/bff/vacancies/${created.id}`, { vagas_preenchidas: 2 })).statusCode).toBe(200)
   })
 })
+
+describe('vacancies a company asked for', () => {
+  it('are flagged to the staff as waiting for publication while hidden, and no longer once published', async () => {
+    const company = await stack.login('empresa A')
+    const created = await stack.app.inject({
+      method: 'POST',
+      url: '/bff/company/vacancies',
+      headers: { ...UNSAFE_HEADERS, cookie: company },
+      payload: JSON.stringify({ description: 'Fiscal de loja', city: 'Natal' }),
+    })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().vacancy.id as number
+    const staffView = async () =>
+      ((await stack.app.inject({ method: 'GET', url: '/bff/vacancies', headers: { cookie: admin } })).json().vacancies as { id: number; awaitingPublication?: boolean }[]).find(
+        (v) => v.id === id,
+      )
+    expect((await staffView())?.awaitingPublication).toBe(true)
+    // The company's own list says nothing of the kind (it has its own words for it).
+    const own = (await stack.app.inject({ method: 'GET', url: '/bff/vacancies', headers: { cookie: company } })).json().vacancies.find((v: { id: number }) => v.id === id)
+    expect(own.awaitingPublication).toBeUndefined()
+    expect((await send('PUT', `/bff/vacancies/${id}`, { obs: 'mostrar' })).statusCode).toBe(200)
+    expect((await staffView())?.awaitingPublication).toBeUndefined()
+  })
+})

@@ -21,6 +21,8 @@ export const Vacancy = Type.Object({
   status: Nullable(Type.String()),
   redes_sociais: Nullable(Type.String()),
   candidates_count: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Staff lists only: created by the client company and still hidden, waiting for the staff to publish it. */
+  awaitingPublication: Type.Optional(Type.Boolean()),
   created_at: Nullable(Type.String()),
   updated_at: Nullable(Type.String()),
 })

@@ -16,13 +16,22 @@ import { NEW_VACANCY_VISIBILITY, positionsError, vacancyRequiredErrors } from '@
 export async function vacanciesFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['vacancies']
+  // Which vacancies a client company asked for (the legacy cannot tell them from the agency's):
+  // while hidden, the staff's list flags them as waiting for publication.
+  await app.store.migrate('vacancies', ['CREATE TABLE IF NOT EXISTS company_vacancy_requests (vacancy_id BIGINT PRIMARY KEY, cnpj TEXT NOT NULL, requested_at TEXT NOT NULL);'])
+  const requested = async (): Promise<Set<number>> =>
+    new Set((await app.store.all<{ vacancy_id: number }>('SELECT vacancy_id FROM company_vacancy_requests')).map((r) => Number(r.vacancy_id)))
 
   /** The vacancy as written: the legacy's answer, or (when it answered none) the record read again. */
   const written = async (answered: ListedVacancy | null, request: FastifyRequest) => answered ?? ((await request.owned.vacancy()) as ListedVacancy)
 
-  api.get('/bff/vacancies', { config: { access: 'staff' }, schema: { tags, response: { 200: VacancyList, ...Failures } } }, async (request) => ({
-    vacancies: (await visibleVacancies(request.legacy, sessionOf(request))) as ListedVacancy[],
-  }))
+  api.get('/bff/vacancies', { config: { access: 'staff' }, schema: { tags, response: { 200: VacancyList, ...Failures } } }, async (request) => {
+    const session = sessionOf(request)
+    const vacancies = (await visibleVacancies(request.legacy, session)) as ListedVacancy[]
+    if (session.user.role !== 'admin') return { vacancies }
+    const asked = await requested()
+    return { vacancies: vacancies.map((v) => (asked.has(v.id) && v.obs !== 'mostrar' ? { ...v, awaitingPublication: true } : v)) }
+  })
 
   api.get('/bff/vacancies/:id', { config: { access: 'own-vacancy' }, schema: { tags, params: IdParams, response: { 200: VacancyAnswer, ...Failures } } }, async (request) => ({
     vacancy: (await request.owned.vacancy()) as ListedVacancy,
@@ -65,7 +74,17 @@ export async function vacanciesFeature(app: FastifyInstance) {
     async (request, reply) => {
       const { user } = sessionOf(request)
       const body = { ...request.body, company_name: user.name, cnpj: user.cnpj, obs: 'nao mostrar', status: 'aberta', vagas_preenchidas: 0 }
-      return reply.code(201).send({ vacancy: await request.legacy.vacancies.create(body) })
+      const vacancy = await request.legacy.vacancies.create(body)
+      // Noted for the staff's list; a store that refuses it loses a flag, not the vacancy.
+      if (vacancy)
+        await app.store
+          .run('INSERT INTO company_vacancy_requests (vacancy_id, cnpj, requested_at) VALUES (?, ?, ?) ON CONFLICT (vacancy_id) DO NOTHING', [
+            vacancy.id,
+            user.cnpj,
+            new Date(app.now()).toISOString(),
+          ])
+          .catch((error: unknown) => request.log.warn({ err: { message: (error as Error).message } }, 'a company vacancy was not noted as waiting for publication'))
+      return reply.code(201).send({ vacancy })
     },
   )
 }

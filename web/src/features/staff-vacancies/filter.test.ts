@@ -15,7 +15,8 @@ describe('staff vacancy filters', () => {
     expect(filterStaffVacancies(list, 'NATAL Açougueiro', 'all').map((x) => x.id)).toEqual([1])
     expect(filterStaffVacancies(list, 'acougueiro mossoro', 'all')).toEqual([])
   })
-  it('filter by visibility', () => {
+  it('filter by visibility, and the hidden ones a company asked for', () => {
+    expect(filterStaffVacancies([...list, v(4, { obs: 'nao mostrar', awaitingPublication: true })], '', 'aguardando').map((x) => x.id)).toEqual([4])
     expect(filterStaffVacancies(list, '', 'nao mostrar').map((x) => x.id)).toEqual([2])
     expect(filterStaffVacancies(list, '', 'mostrar').map((x) => x.id)).toEqual([1, 3])
   })

@@ -1,7 +1,7 @@
 import { searchVacancies } from '@mini-vagas/shared/domain/vacancy-search'
 import type { StaffVacancy } from './api/get-vacancies.ts'
 
-export type VisibilityFilter = 'all' | 'mostrar' | 'nao mostrar'
+export type VisibilityFilter = 'all' | 'mostrar' | 'nao mostrar' | 'aguardando'
 
 /**
  * docs/product.md, Vacancies for staff: every word of the text, in any order, accent- and
@@ -10,7 +10,7 @@ export type VisibilityFilter = 'all' | 'mostrar' | 'nao mostrar'
  */
 export function filterStaffVacancies(vacancies: readonly StaffVacancy[], text: string, visibility: VisibilityFilter): StaffVacancy[] {
   return searchVacancies(
-    vacancies.filter((v) => visibility === 'all' || v.obs === visibility),
+    vacancies.filter((v) => visibility === 'all' || (visibility === 'aguardando' ? v.awaitingPublication === true : v.obs === visibility)),
     text,
     (v) => [v.recrutador],
   )

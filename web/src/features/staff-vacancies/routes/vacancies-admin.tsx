@@ -39,6 +39,7 @@ export function Component() {
             <option value="all">Todas</option>
             <option value="mostrar">Mostrar</option>
             <option value="nao mostrar">Não mostrar</option>
+            <option value="aguardando">Aguardando publicação (pedidas por empresas)</option>
           </select>
         </div>
         <Link className="button button-primary" to="/nova_vaga">
@@ -63,6 +64,7 @@ export function Component() {
         {vacancies.map((v) => (
           <article key={v.id} className="card vacancy-card" aria-labelledby={`admin-vaga-${v.id}`}>
             <h2 id={`admin-vaga-${v.id}`}>{v.description || 'Vaga sem título'}</h2>
+            {v.awaitingPublication && <p className="status-badge family-waiting">Aguardando publicação: pedida pela empresa</p>}
             <p className="company">{v.company_name}</p>
             <p className="place">{[v.city, v.bairro, estadoName(v.estado)].filter(Boolean).join(' · ')}</p>
             <dl className="definition">
