@@ -44,6 +44,7 @@ describe('bench harness', () => {
     'screening-openai',
     'screening-apply',
     'screening-apply-60',
+    'screening-outcomes',
     'scale-out',
   ]
   beforeAll(() => buildBff(), 120_000)
