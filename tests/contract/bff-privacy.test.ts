@@ -63,6 +63,13 @@ describe('Meus dados', () => {
     const note = (id: number, text: string) =>
       stack.app.inject({ method: 'POST', url: `/bff/candidates/${id}/notes`, headers: { ...UNSAFE_HEADERS, cookie: admin }, payload: JSON.stringify({ text }) })
     expect((await note(mine[0]!, 'Rita pediu retorno à tarde.')).statusCode).toBe(201)
+    const tagged = await stack.app.inject({
+      method: 'PUT',
+      url: `/bff/candidates/${mine[0]}/tags`,
+      headers: { ...UNSAFE_HEADERS, cookie: admin },
+      payload: JSON.stringify({ tags: ['Noturno'] }),
+    })
+    expect(tagged.statusCode).toBe(200)
     expect((await note(someoneElse, 'Outra pessoa, outra nota.')).statusCode).toBe(201)
     const receipt = (await ask({ kind: 'exclusao', name: 'Rita Apagar', email: 'rita.apagar@example.com', whatsapp: '85 98111-2233', details: '' }, '198.51.100.20')).json()
     const queued = ((await stack.app.inject({ method: 'GET', url: '/bff/privacy-requests', headers: { cookie: admin } })).json() as { requests: PrivacyRequest[] }).requests.find(
@@ -75,6 +82,7 @@ describe('Meus dados', () => {
         (e) => e.kind === 'nota',
       )
     expect(await notesAbout(mine[0]!)).toEqual([])
+    expect(await stack.app.store.all('SELECT tag FROM candidate_tags WHERE candidate_id = ?', [mine[0]])).toEqual([])
     expect((await notesAbout(someoneElse)).map((e) => e.text)).toEqual(['Outra pessoa, outra nota.'])
     const record = async (id: number) => (await stack.app.inject({ method: 'GET', url: `/bff/candidates/${id}`, headers: { cookie: admin } })).json().candidate
     for (const id of mine) {

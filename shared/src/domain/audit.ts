@@ -37,8 +37,18 @@ export const AUDIT_OUTCOME_LABELS: Record<string, string> = {
 }
 
 /** One event as a CSV row: the time in Brazil's format (UTC-3 wall clock), the action's label, details as JSON. */
-export function auditCsvRow(event: { at: string; actor: string; action: string; subject: string; detail: Record<string, unknown>; outcome?: string }): string[] {
+export function auditCsvRow(event: {
+  at: string
+  actor: string
+  actorName?: string
+  action: string
+  subject: string
+  detail: Record<string, unknown>
+  outcome?: string
+}): string[] {
   const when = new Date(event.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
   const outcome = event.outcome ?? 'ok'
-  return [when, event.actor, AUDIT_ACTION_LABELS[event.action] ?? event.action, event.subject, JSON.stringify(event.detail), AUDIT_OUTCOME_LABELS[outcome] ?? outcome]
+  // The person by name and by the e-mail that keys them (older lines have only the e-mail).
+  const who = event.actorName && event.actorName !== event.actor ? `${event.actorName} <${event.actor}>` : event.actor
+  return [when, who, AUDIT_ACTION_LABELS[event.action] ?? event.action, event.subject, JSON.stringify(event.detail), AUDIT_OUTCOME_LABELS[outcome] ?? outcome]
 }

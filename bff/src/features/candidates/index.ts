@@ -31,6 +31,7 @@ import { Type } from 'typebox'
 import { sessionOf } from '../../legacy/access.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { actorOf } from '../../plugins/audit.ts'
+import { isAnonymisedRecord } from '@mini-vagas/shared/domain/privacy-request'
 import { candidatesCsv, sendCsv } from '../../lib/csv.ts'
 import { createListCache, LIST_VERSION_MIGRATIONS, listKeysOf, patchRow } from './list-cache.ts'
 import { createCandidateLists } from './service.ts'
@@ -74,6 +75,10 @@ export async function candidatesFeature(app: FastifyInstance) {
   })
   await app.store.migrate('talent-pool', TALENT_POOL_MIGRATIONS)
   const pool = createTalentPool({ store: app.store, index: app.candidateIndex, now: app.now })
+  // A candidate anonymised at their request (LGPD) keeps no tags of the agency's either.
+  app.onLegacyWrite(async (event) => {
+    if (event.kind === 'candidate' && event.id !== null && isAnonymisedRecord(event.record)) await pool.forget(event.id)
+  })
   const lists = createCandidateLists({ cache, index: app.candidateIndex, pool })
   const asker = (request: FastifyRequest) => ({ session: sessionOf(request), legacy: request.legacy })
   const tags = ['candidates']

@@ -107,6 +107,9 @@ export function createTalentPool({ store, index, now = Date.now }: { store: Stor
       return { id, name, query, createdAt: new Date(at).toISOString() }
     },
 
+    /** Forgets a candidate's tags (their data was anonymised at their request). */
+    forget: (candidateId: number) => store.run('DELETE FROM candidate_tags WHERE candidate_id = ?', [candidateId]),
+
     /** Deletes one of the owner's searches; another's, or none, is a 404. */
     async deleteSearch(owner: string, id: string) {
       const gone = await store.run('DELETE FROM saved_searches WHERE id = ? AND owner = ?', [id, owner])
