@@ -52,14 +52,25 @@ export const lighthouseBenchmark: Benchmark = {
         ['the apply form', `/candidato/${vacancy.id}`],
       ]
       log(`${vacancies.vacancies.length} open vacancies on the list`)
+      // One audit of a page. Lighthouse sometimes fails to record the trace of a load on a busy
+      // machine (NO_NAVSTART / NO_FCP: "Please run Lighthouse again", its own advice): that load is
+      // audited again, at most twice, and said in the log; any other runtime error stops the run.
+      const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED'])
+      const audited = async (path: string) => {
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(`${product.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+          if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
+          const { lhr } = result
+          if (!lhr.runtimeError) return lhr
+          if (!RETRIED.has(lhr.runtimeError.code) || attempt === 3) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`)
+          log(`${path}: Lighthouse could not record this load (${lhr.runtimeError.code}); audited again`)
+        }
+      }
       for (const [name, path] of pages) {
         const scores: number[] = []
         const metrics = new Map<string, number[]>()
         for (let run = 0; run < (quick ? 1 : 3); run++) {
-          const result = await lighthouse(`${product.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
-          if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
-          const { lhr } = result
-          if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`)
+          const lhr = await audited(path)
           scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100))
           for (const [id] of AUDITS) metrics.set(id, [...(metrics.get(id) ?? []), lhr.audits[id]?.numericValue ?? Number.NaN])
         }
