@@ -31,3 +31,12 @@ export const MESSAGES = {
   storeDown: 'O banco de dados do Mini Vagas está indisponível no momento; nada foi alterado. Tente novamente em instantes.',
   loginFailed: 'Erro ao fazer login',
 } as const
+
+/**
+ * A form's field messages ({ field: message }, an undefined message meaning the field is fine) as
+ * the one 422 shape: throws when any field has a message, does nothing otherwise.
+ */
+export function refuseFieldErrors(errors: Readonly<Record<string, string | undefined>>): void {
+  const present = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined)
+  if (present.length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(present.map(([k, v]) => [k, [v]])) })
+}

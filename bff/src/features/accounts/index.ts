@@ -25,7 +25,7 @@ import {
 } from '@mini-vagas/shared/schemas/accounts'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import type { User } from '@mini-vagas/shared/schemas/user'
-import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import { createSecretBox } from '../../lib/secret-box.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
@@ -99,10 +99,6 @@ export async function accountsFeature(app: FastifyInstance) {
     return row
   }
   const actorOf = (request: FastifyRequest) => request.session!.user.email
-  const fieldErrors = (errors: Record<string, string | undefined>) => {
-    const present = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined)
-    if (present.length) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(present.map(([k, v]) => [k, [v]])) })
-  }
 
   /** Signs in to the legacy with the person's bound login, then starts their session. */
   async function startSession(request: FastifyRequest, reply: FastifyReply, row: PersonRow): Promise<User> {
@@ -198,7 +194,7 @@ export async function accountsFeature(app: FastifyInstance) {
     { ...linkRoute, schema: { tags: ['accounts'], body: LinkPasswordBody, response: { 200: MessageAnswer, 410: ErrorBody, ...Failures } } },
     async (request) => {
       const { row } = await readLink(request, request.body.token)
-      fieldErrors(newPasswordErrors(request.body, row.email))
+      refuseFieldErrors(newPasswordErrors(request.body, row.email))
       const done = await team.useLink(digestOf(request.body.token), await hashPassword(request.body.password), app.now())
       if (!done) throw new HttpError(410, ACCOUNT_MESSAGES.linkGone)
       states.clear()
@@ -229,7 +225,7 @@ export async function accountsFeature(app: FastifyInstance) {
       const { session, id } = personOf(request)
       const row = await rowOf(id)
       await checkOwnPassword(row, request.body.current, 'current')
-      fieldErrors(newPasswordErrors(request.body, row.email))
+      refuseFieldErrors(newPasswordErrors(request.body, row.email))
       // Every other session of the person ends; this one goes on under a new cookie.
       const t = app.now()
       await team.setPassword(id, await hashPassword(request.body.password), t)
@@ -288,7 +284,7 @@ export async function accountsFeature(app: FastifyInstance) {
     async (request, reply) => {
       const form = { name: request.body.name.trim(), email: accountEmail(request.body.email), role: request.body.role as PersonRole | '' }
       const binding = await team.legacyLogin(request.body.bindingId)
-      fieldErrors({ ...personErrors(form), bindingId: binding ? undefined : 'Escolha o login da agência que a pessoa vai usar.' })
+      refuseFieldErrors({ ...personErrors(form), bindingId: binding ? undefined : 'Escolha o login da agência que a pessoa vai usar.' })
       const row = await team.invite({ ...form, role: form.role as PersonRole, bindingId: binding!.id, by: actorOf(request), at: at() })
       if (!row) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken, { errors: { email: [ACCOUNT_MESSAGES.emailTaken] } })
       await app.audit.record({ actor: actorOf(request), action: 'pessoa_convidada', subject: `pessoa:${row.id}`, detail: { email: row.email, role: row.role } })
@@ -306,7 +302,7 @@ export async function accountsFeature(app: FastifyInstance) {
       const body = request.body
       const before = await rowOf(request.params.person)
       const role = body.role as PersonRole | undefined
-      fieldErrors({
+      refuseFieldErrors({
         name: body.name !== undefined && !body.name.trim() ? 'Preencha o campo Nome.' : undefined,
         role: role !== undefined && role !== 'admin' && role !== 'recruiter' ? 'Escolha o papel da pessoa na equipe.' : undefined,
         bindingId: body.bindingId !== undefined && !(await team.legacyLogin(body.bindingId)) ? 'Escolha o login da agência que a pessoa vai usar.' : undefined,
@@ -345,7 +341,7 @@ export async function accountsFeature(app: FastifyInstance) {
     { config: { access: 'agency-admin' }, schema: { tags: ['accounts'], body: BindingBody, response: { 201: Type.Object({ binding: LegacyBinding }), ...Failures } } },
     async (request, reply) => {
       const cnpj = cnpjDigits(request.body.cnpj)
-      fieldErrors({ cnpj: cnpj.length === 14 ? undefined : 'O CNPJ deve ter 14 caracteres (12 letras ou números e 2 dígitos).' })
+      refuseFieldErrors({ cnpj: cnpj.length === 14 ? undefined : 'O CNPJ deve ter 14 caracteres (12 letras ou números e 2 dígitos).' })
       // Kept only once the legacy takes it as an admin's login; the token it gave back is ended.
       const login = await app.legacyFor({ requestId: request.id }).auth.login(cnpj, request.body.password)
       if (login.outcome !== 'ok') throw new HttpError(422, MESSAGES.badInput, { errors: { password: ['O sistema de vagas recusou este CNPJ e senha.'] } })

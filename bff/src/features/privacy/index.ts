@@ -17,7 +17,7 @@ import {
 } from '@mini-vagas/shared/schemas/privacy'
 import { sessionOf } from '../../legacy/access.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
-import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
 
 /**
  * Applicants' rights under the LGPD: "Meus dados" asks for access, correction, deletion
@@ -76,7 +76,7 @@ export async function privacyFeature(app: FastifyInstance) {
       const wait = await perIp.blockedFor(request.ip)
       if (wait > 0) throw new HttpError(429, `Muitos pedidos enviados. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
       const errors = privacyRequestErrors(request.body)
-      if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
+      refuseFieldErrors(errors)
       await perIp.record(request.ip)
       const now = new Date(app.now())
       const id = randomUUID()

@@ -4,7 +4,7 @@ import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { registrationErrors } from '@mini-vagas/shared/domain/user-registration'
 import { Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { RegisterUserBody } from '@mini-vagas/shared/schemas/user'
-import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { refuseFieldErrors } from '../../lib/http-error.ts'
 
 /**
  * User registration (the agency's administrators: a recruiter does not create logins): the form's rules are checked here too (the browser's
@@ -22,9 +22,7 @@ export async function usersFeature(app: FastifyInstance) {
     async (request, reply) => {
       const form = { ...request.body, role: request.body.role as 'admin' | 'company' | '' }
       const errors = registrationErrors(form)
-      if (Object.keys(errors).length > 0) {
-        throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
-      }
+      refuseFieldErrors(errors)
       const body = {
         name: form.name.trim(),
         email: form.email.trim(),

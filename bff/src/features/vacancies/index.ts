@@ -4,7 +4,7 @@ import { resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { CompanyVacancyInput, CreatedVacancy, SlugParams, VacancyAnswer, VacancyInput, VacancyList, type ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { sessionOf, visibleVacancies } from '../../legacy/access.ts'
-import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
 import { NEW_VACANCY_VISIBILITY, positionsError, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
 
 /**
@@ -49,7 +49,7 @@ export async function vacanciesFeature(app: FastifyInstance) {
     const errors: Record<string, string> = { ...vacancyRequiredErrors(input, creating) }
     const positions = positionsError(input, stored)
     if (positions) errors.vagas_preenchidas = positions
-    if (Object.keys(errors).length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) })
+    refuseFieldErrors(errors)
   }
 
   api.post('/bff/vacancies', { config: { access: 'admin' }, schema: { tags, body: VacancyInput, response: { 201: CreatedVacancy, ...Failures } } }, async (request, reply) => {
