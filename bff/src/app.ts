@@ -7,6 +7,7 @@ import { authFeature } from './features/auth/index.ts'
 import { accountsFeature } from './features/accounts/index.ts'
 import { candidatesFeature } from './features/candidates/index.ts'
 import { timelineFeature } from './features/timeline/index.ts'
+import { pipelineFeature } from './features/pipeline/index.ts'
 import { cepFeature } from './features/cep/index.ts'
 import { dashboardFeature } from './features/dashboard/index.ts'
 import { exportsFeature } from './features/exports/index.ts'
@@ -152,6 +153,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(vacanciesFeature)
   await app.register(candidatesFeature)
   await app.register(timelineFeature)
+  await app.register(pipelineFeature)
   await app.register(dashboardFeature)
   await app.register(reportsFeature)
   await app.register(exportsFeature)

@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   login_da_agencia_vinculado: 'Login da agência vinculado',
   nota_adicionada: 'Nota da equipe adicionada',
   etiquetas_alteradas: 'Etiquetas alteradas',
+  acao_em_massa: 'Ação em massa iniciada',
 }
 
 export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes', 'Resultado'] as const

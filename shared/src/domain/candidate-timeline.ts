@@ -44,12 +44,13 @@ function describe(event: TimelineEvent, from: string | null): Pick<TimelineEntry
       if (d.via === 'triagem') return { kind: 'triagem', text: `A triagem com IA, aplicada por esta pessoa, marcou ${to}.` }
       if (d.via === 'desfazer') return { kind: 'status', text: `Desfez a alteração anterior: o status voltou para ${to}.` }
       if (d.via === 'desfazer-triagem') return { kind: 'triagem', text: `Desfez a aplicação da triagem: o status voltou para ${to}.` }
-      return { kind: 'status', text: from === null ? `Alterou o status para ${to}.` : `Alterou o status de ${candidateStatusLabel(from)} para ${to}.` }
+      const inBulk = d.via === 'em-massa' ? ' (ação em massa)' : ''
+      return { kind: 'status', text: from === null ? `Alterou o status para ${to}${inBulk}.` : `Alterou o status de ${candidateStatusLabel(from)} para ${to}${inBulk}.` }
     }
     case 'veredito_revisado':
       return { kind: 'triagem', text: `Revisou o veredito da triagem (${str(d.verdict) || '—'} → ${str(d.decision) || '—'}): “${str(d.reason)}”.` }
     case 'candidato_enviado':
-      return { kind: 'envio', text: `Enviou o candidato para a vaga ${String(d.vacancyId ?? '')}.` }
+      return { kind: 'envio', text: `Enviou o candidato para a vaga ${String(d.vacancyId ?? '')}${d.via === 'em-massa' ? ' (ação em massa)' : ''}.` }
     case 'candidato_editado':
       return { kind: 'edicao', text: 'Editou os dados do candidato.' }
     case 'observacao_alterada':

@@ -7,7 +7,7 @@ import { UpstreamError } from '../../legacy/client.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
-import { createRecordSnapshot } from './records.ts'
+import { createRecordSnapshot } from '../../lib/record-snapshot.ts'
 import type { ScreeningStore, StoredResult, StoredRun, StoredStep } from './store.ts'
 
 type Obj = Record<string, unknown>
@@ -22,7 +22,7 @@ const refused = (name: string, refusal: LegacyRefusal) => (refusal.kind === 'bus
 /**
  * What an apply knows of the legacy, and its one way of calling it: each call through the job's
  * gateway (a job's place in the token's budget), a 401 turned into SessionEnded, a waiting notice
- * cleared by any answer. Records come a vacancy at a time (records.ts); the screened vacancy's own
+ * cleared by any answer. Records come a vacancy at a time (lib/record-snapshot.ts); the screened vacancy's own
  * list is read once, for the forwards' checks.
  */
 export function createApplyLegacy({

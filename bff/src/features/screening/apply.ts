@@ -8,7 +8,7 @@ import { createJobSlots } from '../../lib/job-slots.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { createApplyLegacy, createStepPerformer, SessionEnded } from './apply-step.ts'
-import type { RecordSnapshot } from './records.ts'
+import type { RecordSnapshot } from '../../lib/record-snapshot.ts'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
 const WORKERS = 4
@@ -23,7 +23,7 @@ const LEASE_MS = 30_000
  * checked against the legacy (the note's marker in the record) before anything is sent. A status
  * step always reads the record first, both to keep its current observation (the note is added,
  * never replacing what staff wrote) and to skip a write that already landed; records are read a
- * vacancy at a time (records.ts), so the legacy's budget goes to writes. The pace is the
+ * vacancy at a time (lib/record-snapshot.ts), so the legacy's budget goes to writes. The pace is the
  * token's budget's: what people using the same token leave of the legacy's limit, 429s waited out.
  *
  * The legacy token lives only in memory, with the job: it is never written to the store. A job

@@ -4,7 +4,7 @@ type Obj = Record<string, unknown>
 export const RECORDS_MAX_AGE_MS = 120_000
 
 /**
- * What an apply knows of the records it writes: each vacancy's candidates read in one call (the
+ * What a job knows of the records it writes (a screening apply, a bulk change): each vacancy's candidates read in one call (the
  * legacy's `GET /processos_seletivos/:id/candidatos`) instead of one GET per record, so the
  * legacy's budget goes to writes. Read again when older than `maxAgeMs`, and kept current between
  * reads by every write this BFF hears of — the job's own and the people's (`heard`) — so a status

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRecordSnapshot } from './records.ts'
+import { createRecordSnapshot } from './record-snapshot.ts'
 
 describe('an apply’s record snapshot', () => {
   it('reads a vacancy’s records once for many steps, again when old, and keeps what it hears between reads', async () => {

@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
+import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
+import { candidateStatusLabel, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { BULK_MESSAGES, bulkSummary, bulkUndoSummary, type BulkAction } from '@mini-vagas/shared/domain/pipeline'
+import type { BulkJob } from '@mini-vagas/shared/schemas/pipeline'
+import { HttpError } from '../../lib/http-error.ts'
+import { createJobSlots } from '../../lib/job-slots.ts'
+import { createRecordSnapshot, type RecordSnapshot } from '../../lib/record-snapshot.ts'
+import { LegacyRefusal } from '../../legacy/errors.ts'
+import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
+import type { AuditTrail } from '../../plugins/audit.ts'
+import type { BulkStore, StoredBulkJob, StoredBulkStep } from './store.ts'
+
+type Obj = Record<string, unknown>
+
+/** Writes in flight at once for a status change; a forward goes one at a time (two records of one person must not both pass its check). */
+const STATUS_WORKERS = 4
+const FAILURES_SHOWN = 50
+
+/** The legacy refused the job's token: the job stops where it is. */
+class SessionEnded extends Error {}
+
+/** Who started (or carries on) a job: the token lives only in memory, with the job. */
+export interface BulkCaller {
+  token: string
+  requestId: string
+  actor: string
+  actorName: string
+}
+
+/** What a job is asked to do, already checked: its people and, for each, the vacancy whose list holds them. */
+export interface BulkPlan {
+  action: BulkAction
+  vacancyId: number
+  target: string
+  targetLabel: string
+  people: readonly { candidateId: number; vacancyId: number | null; name: string }[]
+  /** The vacancy's records as the legacy answered them a moment ago (the request's own read), so the job does not read them again. */
+  read?: { vacancyId: number; rows: Obj[] } | undefined
+}
+
+const same = (a: unknown, b: unknown) => normalizeCandidateStatus(a as string | null) === normalizeCandidateStatus(b as string | null)
+
+/**
+ * Bulk actions on a vacancy's candidates as background jobs (docs/product.md, Bulk actions;
+ * docs/decisions/bulk-actions-are-leased-jobs.md): a status change or a forward for many people
+ * at once, paced by the legacy's budget as background work (people using the product go first),
+ * exactly once, resumable and — for status changes — undoable.
+ *
+ * Each person is a step in the store (pending → sending → done | skipped | failed). Records are
+ * read a vacancy at a time (one call for thousands of people), so the budget goes to writes. A
+ * step found 'sending' after a restart may have landed: the record is read again and a status
+ * already there (or a person already in the target vacancy) is taken as landed, never sent again.
+ * One owner per job across instances: a lease in the store, renewed while it runs.
+ */
+export function createBulkJobs({
+  store,
+  legacy,
+  log,
+  audit,
+  now = Date.now,
+  instanceId = randomUUID(),
+  leaseMs = 30_000,
+}: {
+  store: BulkStore
+  legacy: (caller: Caller) => LegacyGateway
+  log: FastifyBaseLogger
+  audit: Pick<AuditTrail, 'around' | 'record'>
+  now?: () => number
+  instanceId?: string
+  leaseMs?: number
+}) {
+  const active = createJobSlots()
+  const lease = (id: string) => `bulk:${id}`
+  const notices = new Map<string, string>()
+  const snapshots = new Set<RecordSnapshot>()
+  let stopping = false
+
+  /** Renews the lease while the job runs; `lost` once another instance may own it. */
+  function keepLease(id: string) {
+    const state = { lost: false }
+    const heartbeat = setInterval(
+      () =>
+        void store.takeLease(lease(id), instanceId, leaseMs).then(
+          (held) => (state.lost ||= !held),
+          () => (state.lost = true),
+        ),
+      Math.max(50, Math.floor(leaseMs / 3)),
+    )
+    heartbeat.unref()
+    return { state, stop: () => clearInterval(heartbeat) }
+  }
+
+  /** The job's legacy: its place in the token's budget, a 401 turned into SessionEnded, a pause said while it lasts. */
+  function legacyOf(id: string, caller: BulkCaller, fresh?: BulkPlan['read']) {
+    const gateway = legacy({ token: caller.token, requestId: caller.requestId, priority: 'job', onWait: (seconds) => notices.set(id, BULK_MESSAGES.waiting(seconds)) })
+    const sent = async <T>(call: (g: LegacyGateway) => Promise<T>): Promise<T> => {
+      try {
+        const answer = await call(gateway)
+        notices.delete(id)
+        return answer
+      } catch (error) {
+        throw error instanceof LegacyRefusal && error.kind === 'session' ? new SessionEnded() : error
+      }
+    }
+    const records = createRecordSnapshot({
+      // A list the legacy refuses (not a 401) is read record by record instead.
+      read: (vacancyId) => {
+        if (fresh && fresh.vacancyId === vacancyId) {
+          const { rows } = fresh
+          fresh = undefined
+          return Promise.resolve(rows)
+        }
+        return sent((g) => g.vacancies.candidates(vacancyId)).catch((error: unknown) => (error instanceof LegacyRefusal ? null : Promise.reject(error)))
+      },
+      now,
+      maxAgeMs: 60_000,
+    })
+    return {
+      sent,
+      records,
+      /** The record as the legacy holds it now (its vacancy's list, else alone). */
+      async current(step: StoredBulkStep): Promise<Obj> {
+        return (await records.get(step.vacancyId, step.candidateId)) ?? (await sent((g) => g.candidates.get(step.candidateId))).record ?? {}
+      },
+    }
+  }
+
+  /** Runs `perform` over the steps not settled yet, `workers` at once, until done or told to stop. */
+  async function runSteps(steps: StoredBulkStep[], workers: number, perform: (step: StoredBulkStep) => Promise<void>, held: { lost: boolean }) {
+    let next = 0
+    let sessionEnded = false
+    let broken: unknown = null
+    const worker = async () => {
+      while (next < steps.length && !stopping && !sessionEnded && broken === null && !held.lost) {
+        const step = steps[next++]!
+        try {
+          await perform(step)
+        } catch (error) {
+          if (error instanceof SessionEnded) sessionEnded = true
+          else broken = error
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: workers }, worker))
+    if (broken !== null) throw broken
+    return { sessionEnded }
+  }
+
+  /** Why one call did not go through, in words a recruiter can act on. */
+  const reasonOf = (error: unknown) => (error instanceof LegacyRefusal ? error.reason : error instanceof HttpError ? error.message : 'erro inesperado')
+
+  /** The job's steps: each person's write, checked against the legacy first. */
+  function performer(job: StoredBulkJob, caller: BulkCaller, known: ReturnType<typeof legacyOf>) {
+    const who = { actor: caller.actor, actorName: caller.actorName }
+    /** One write of a step, its audit line written first; false when it did not go through (the step says why). */
+    async function write(step: StoredBulkStep, send: () => Promise<unknown>, event: { action: string; detail: Obj }): Promise<boolean> {
+      try {
+        await audit.around({ ...who, action: event.action, subject: `candidato:${step.candidateId}`, detail: { ...event.detail, job: job.id } }, send)
+        return true
+      } catch (error) {
+        if (error instanceof SessionEnded) throw error
+        // The legacy answered and refused: nothing was written.
+        if (error instanceof LegacyRefusal) await store.setStep(job.id, step.candidateId, 'failed', { message: BULK_MESSAGES.failed(step.name, reasonOf(error)) })
+        // No answer (a timeout, a cut; the audit trail's around says so as a 502/504): it may have landed.
+        else if (error instanceof HttpError) await store.setStep(job.id, step.candidateId, 'sending', { message: BULK_MESSAGES.unconfirmed(step.name) })
+        else throw error
+        return false
+      }
+    }
+
+    if (job.action === 'status') {
+      const target = normalizeCandidateStatus(job.target)
+      return async (step: StoredBulkStep) => {
+        const record = await known.current(step)
+        if (same(record.status, target)) {
+          // Left 'sending' by an earlier run: that write landed. Otherwise the person was already there.
+          if (step.state === 'sending') return void (await store.setStep(job.id, step.candidateId, 'done'))
+          return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.already(step.name, candidateStatusLabel(target) || 'Sem Status') }))
+        }
+        // What the write replaces, kept first (an undo restores it); the step may have landed from here on.
+        const prevStatus = step.state === 'sending' && step.prevStatus !== null ? step.prevStatus : normalizeCandidateStatus(record.status as string | null)
+        await store.setStep(job.id, step.candidateId, 'sending', { prevStatus })
+        if (
+          await write(step, () => known.sent((g) => g.candidates.setStatus(step.candidateId, target)), {
+            action: 'status_alterado',
+            detail: { from: prevStatus, to: target, via: 'em-massa' },
+          })
+        )
+          await store.setStep(job.id, step.candidateId, 'done')
+      }
+    }
+
+    const vacancyId = Number(job.target)
+    let rows: Promise<Obj[]> | null = null
+    const inTarget = () => (rows ??= known.sent((g) => g.vacancies.candidates(vacancyId)))
+    return async (step: StoredBulkStep) => {
+      const record = await known.current(step)
+      const there = await inTarget()
+      if (recordsOf(record, there).length > 0) {
+        if (step.state === 'sending') return void (await store.setStep(job.id, step.candidateId, 'done'))
+        return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.alreadyThere(step.name) }))
+      }
+      await store.setStep(job.id, step.candidateId, 'sending')
+      if (
+        await write(step, () => known.sent((g) => g.candidates.create(buildForwardPayload(record, vacancyId))), {
+          action: 'candidato_enviado',
+          detail: { vacancyId, via: 'em-massa' },
+        })
+      ) {
+        // In the target now, for the checks that follow (the same person twice in a selection).
+        there.push({ email: record.email, whatsapp: record.whatsapp })
+        await store.setStep(job.id, step.candidateId, 'done')
+      }
+    }
+  }
+
+  async function counted(id: string) {
+    const counts = await store.counts(id)
+    const sum = (match: (c: (typeof counts)[number]) => boolean) => counts.filter(match).reduce((n, c) => n + c.n, 0)
+    return {
+      total: sum(() => true),
+      done: sum((c) => c.state === 'done'),
+      skipped: sum((c) => c.state === 'skipped'),
+      failed: sum((c) => c.state === 'failed' || c.state === 'sending'),
+      pending: sum((c) => c.state === 'pending'),
+      undoTotal: sum((c) => c.undo !== null),
+      undoPending: sum((c) => c.undo === 'pending'),
+      restored: sum((c) => c.undo === 'done'),
+      kept: sum((c) => c.undo === 'kept'),
+      undoFailed: sum((c) => c.undo === 'failed'),
+    }
+  }
+
+  /** Holds the job's lease around `work`; every store call inside, and its end, never throw out of the job. */
+  async function leased(id: string, work: (held: { lost: boolean }) => Promise<void>, onBroken: (error: unknown) => Promise<unknown>) {
+    const held = keepLease(id)
+    try {
+      await work(held.state)
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message }, job: id }, 'a bulk action failed')
+      await onBroken(error).catch(() => {})
+    } finally {
+      active.ending(id)
+      held.stop()
+      notices.delete(id)
+      await store.releaseLease(lease(id), instanceId).catch(() => {})
+      active.free(id)
+    }
+  }
+
+  async function run(job: StoredBulkJob, caller: BulkCaller, fresh?: BulkPlan['read']) {
+    const known = legacyOf(job.id, caller, fresh)
+    snapshots.add(known.records)
+    await leased(
+      job.id,
+      async (held) => {
+        const todo = (await store.steps(job.id)).filter((s) => s.state === 'pending' || s.state === 'sending' || s.state === 'failed')
+        // A vacancy's people together: its list is read once for all of them.
+        todo.sort((a, b) => (a.vacancyId ?? 0) - (b.vacancyId ?? 0))
+        const { sessionEnded } = await runSteps(todo, job.action === 'status' ? STATUS_WORKERS : 1, performer(job, caller, known), held)
+        if (held.lost) return
+        const c = await counted(job.id)
+        if (sessionEnded) await store.finish(job.id, 'interrupted', BULK_MESSAGES.sessionEnded)
+        else if (stopping) await store.finish(job.id, 'interrupted', BULK_MESSAGES.interrupted(c.done + c.skipped, c.total))
+        else await store.finish(job.id, 'done', bulkSummary(job.action, job.targetLabel, c))
+      },
+      () => store.finish(job.id, 'failed', BULK_MESSAGES.failedStore),
+    )
+    snapshots.delete(known.records)
+  }
+
+  async function undoJob(job: StoredBulkJob, caller: BulkCaller) {
+    const known = legacyOf(job.id, caller)
+    snapshots.add(known.records)
+    await leased(
+      job.id,
+      async (held) => {
+        const todo = (await store.steps(job.id)).filter((s) => s.undo === 'pending')
+        todo.sort((a, b) => (a.vacancyId ?? 0) - (b.vacancyId ?? 0))
+        const target = normalizeCandidateStatus(job.target)
+        const { sessionEnded } = await runSteps(
+          todo,
+          STATUS_WORKERS,
+          async (step) => {
+            const record = await known.current(step)
+            const prev = step.prevStatus ?? ''
+            // Already back (an earlier undo landed before a restart): nothing to send.
+            if (same(record.status, prev)) return void (await store.setUndo(job.id, step.candidateId, 'done'))
+            // Someone moved the person since: their choice stays.
+            if (!same(record.status, target)) return void (await store.setUndo(job.id, step.candidateId, 'kept', BULK_MESSAGES.changedSince(step.name)))
+            try {
+              await audit.around(
+                {
+                  actor: caller.actor,
+                  actorName: caller.actorName,
+                  action: 'status_alterado',
+                  subject: `candidato:${step.candidateId}`,
+                  detail: { from: target, to: prev, via: 'desfazer', job: job.id },
+                },
+                () => known.sent((g) => g.candidates.setStatus(step.candidateId, prev)),
+              )
+              await store.setUndo(job.id, step.candidateId, 'done')
+            } catch (error) {
+              if (error instanceof SessionEnded) throw error
+              if (!(error instanceof LegacyRefusal || error instanceof HttpError)) throw error
+              // Left to do: a later "Desfazer" checks the record first, so nothing lands twice.
+              await store.setUndo(job.id, step.candidateId, 'failed', BULK_MESSAGES.failed(step.name, reasonOf(error)))
+            }
+          },
+          held,
+        )
+        if (held.lost) return
+        const c = await counted(job.id)
+        if (sessionEnded || stopping)
+          await store.finishUndo(job.id, 'failed', sessionEnded ? BULK_MESSAGES.sessionEnded : BULK_MESSAGES.interrupted(c.restored + c.kept, c.undoTotal))
+        else await store.finishUndo(job.id, 'done', bulkUndoSummary({ restored: c.restored, kept: c.kept, failed: c.undoFailed }))
+      },
+      () => store.finishUndo(job.id, 'failed', BULK_MESSAGES.failedStore),
+    )
+    snapshots.delete(known.records)
+  }
+
+  /** Takes the job for this instance (its slot, then its lease); refusals as HttpErrors. */
+  async function take(id: string, busy: string) {
+    if (!(await active.take(id))) throw new HttpError(409, busy)
+    try {
+      if (!(await store.takeLease(lease(id), instanceId, leaseMs))) throw new HttpError(409, busy)
+    } catch (error) {
+      active.free(id)
+      throw error
+    }
+  }
+
+  return {
+    /** Records the job and starts it; answers its id at once (the work goes on in the background). */
+    async start(plan: BulkPlan, caller: BulkCaller): Promise<string> {
+      const id = randomUUID()
+      await take(id, BULK_MESSAGES.running)
+      try {
+        await store.create(
+          {
+            id,
+            action: plan.action,
+            vacancyId: plan.vacancyId,
+            target: plan.target,
+            targetLabel: plan.targetLabel,
+            actor: caller.actor,
+            actorName: caller.actorName,
+            createdAt: new Date(now()).toISOString(),
+          },
+          plan.people,
+        )
+        await audit.record({
+          actor: caller.actor,
+          actorName: caller.actorName,
+          action: 'acao_em_massa',
+          subject: `vaga:${plan.vacancyId}`,
+          detail: { job: id, action: plan.action, target: plan.target, count: plan.people.length },
+        })
+      } catch (error) {
+        active.free(id)
+        await store.releaseLease(lease(id), instanceId).catch(() => {})
+        throw error
+      }
+      const job = (await store.job(id))!
+      void run(job, caller, plan.read)
+      return id
+    },
+    /** Carries an interrupted (or failed) job on from where it stopped. */
+    async resume(id: string, caller: BulkCaller) {
+      const job = await store.job(id)
+      if (!job) throw new HttpError(404, BULK_MESSAGES.notFound)
+      const stalled = job.status === 'running' && !active.has(id) && !(await store.leaseHeld(lease(id)))
+      if (job.status !== 'interrupted' && job.status !== 'failed' && !stalled)
+        throw new HttpError(409, job.status === 'running' ? BULK_MESSAGES.running : BULK_MESSAGES.notResumable)
+      await take(id, BULK_MESSAGES.running)
+      try {
+        await store.resume(id)
+      } catch (error) {
+        active.free(id)
+        await store.releaseLease(lease(id), instanceId).catch(() => {})
+        throw error
+      }
+      void run({ ...job, status: 'running' }, caller)
+    },
+    /** Puts back, where nobody changed them since, the statuses a finished status change wrote. */
+    async undo(id: string, caller: BulkCaller) {
+      const job = await store.job(id)
+      if (!job) throw new HttpError(404, BULK_MESSAGES.notFound)
+      if (job.action !== 'status') throw new HttpError(409, BULK_MESSAGES.forwardKept)
+      if (job.status !== 'done') throw new HttpError(409, BULK_MESSAGES.notUndoable)
+      await take(id, BULK_MESSAGES.undoBusy)
+      try {
+        if ((await store.beginUndo(id)) === 0 && !(await store.steps(id)).some((s) => s.undo === 'pending')) {
+          await store.finishUndo(id, job.undoStatus === 'done' ? 'done' : 'failed', job.undoMessage)
+          throw new HttpError(409, BULK_MESSAGES.nothingToUndo)
+        }
+      } catch (error) {
+        active.free(id)
+        await store.releaseLease(lease(id), instanceId).catch(() => {})
+        throw error
+      }
+      void undoJob(job, caller)
+    },
+    /** Where a job stands, counted from the store; null when there is none. */
+    async view(id: string): Promise<BulkJob | null> {
+      const job = await store.job(id)
+      if (!job) return null
+      return this.viewOf(job)
+    },
+    async viewOf(job: StoredBulkJob): Promise<BulkJob> {
+      const c = await counted(job.id)
+      // Running with nobody holding it (its instance died): said as interrupted, to be carried on.
+      const orphan = async (status: string | null) => status === 'running' && !active.has(job.id) && !(await store.leaseHeld(lease(job.id)))
+      const status = (await orphan(job.status)) ? 'interrupted' : job.status
+      const undoStatus = job.undoStatus && (await orphan(job.undoStatus)) ? 'failed' : job.undoStatus
+      return {
+        id: job.id,
+        action: job.action,
+        vacancyId: job.vacancyId,
+        target: job.targetLabel,
+        by: job.actorName || job.actor,
+        createdAt: job.createdAt,
+        status,
+        message: status === 'interrupted' && job.status === 'running' ? BULK_MESSAGES.interrupted(c.done + c.skipped, c.total) : job.message,
+        notice: notices.get(job.id) ?? null,
+        total: c.total,
+        processed: c.total - c.pending,
+        done: c.done,
+        skipped: c.skipped,
+        failed: c.failed,
+        failures: status === 'running' ? [] : await store.failures(job.id, FAILURES_SHOWN),
+        undoable: job.action === 'status' && status === 'done' && c.done > c.restored + c.kept && undoStatus !== 'running',
+        undo: undoStatus
+          ? {
+              status: undoStatus,
+              message: undoStatus === 'failed' && job.undoStatus === 'running' ? BULK_MESSAGES.interrupted(c.restored + c.kept, c.undoTotal) : job.undoMessage,
+              total: c.undoTotal,
+              processed: c.undoTotal - c.undoPending,
+              restored: c.restored,
+              kept: c.kept,
+            }
+          : null,
+      }
+    },
+    /** A record this BFF just wrote (someone's click, another job): running jobs see it. */
+    heard(record: Obj) {
+      for (const snapshot of snapshots) snapshot.heard(record)
+    },
+    activeCount: () => active.size,
+    /** At start: jobs left running by a stopped instance, and no one holding them, say so. */
+    async interruptUnfinished() {
+      for (const job of await store.unfinished()) {
+        if (active.has(job.id) || (await store.leaseHeld(lease(job.id)))) continue
+        const c = await counted(job.id)
+        if (job.status === 'running') await store.finish(job.id, 'interrupted', BULK_MESSAGES.interrupted(c.done + c.skipped, c.total))
+        if (job.undoStatus === 'running') await store.finishUndo(job.id, 'failed', BULK_MESSAGES.interrupted(c.restored + c.kept, c.undoTotal))
+      }
+    },
+    /** Graceful shutdown: no new step starts; those in flight get `graceMs`; leases are given up so another instance may carry on. */
+    async stop(graceMs = 5000) {
+      stopping = true
+      const deadline = Date.now() + graceMs
+      while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    },
+    async idle() {
+      while (active.size > 0) await new Promise((r) => setTimeout(r, 20))
+    },
+  }
+}
+export type BulkJobs = ReturnType<typeof createBulkJobs>
