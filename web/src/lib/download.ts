@@ -4,8 +4,14 @@ import { ApiError, GENERIC_ERROR } from './api-client.ts'
  * Downloads a file the BFF generates (same origin, session cookie), keeping errors readable:
  * a failed answer is `{message}` JSON, which becomes an ApiError instead of a broken file.
  */
-export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' })
+export async function downloadFile(url: string, fileName: string, post?: unknown): Promise<void> {
+  // What is too long for a URL (a selection's ids) is POSTed as JSON.
+  const response = await fetch(
+    url,
+    post === undefined
+      ? { credentials: 'same-origin' }
+      : { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: JSON.stringify(post) },
+  )
   if (!response.ok) {
     let message = GENERIC_ERROR
     try {

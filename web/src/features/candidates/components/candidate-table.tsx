@@ -24,6 +24,7 @@ export function CandidateTable({
   company = false,
   possibleDuplicates = [],
   tags = {},
+  selection,
 }: {
   candidates: StaffCandidate[]
   order: CandidateOrder
@@ -38,6 +39,8 @@ export function CandidateTable({
   possibleDuplicates?: readonly number[]
   /** The agency's tags on the rows' people (staff). */
   tags?: Readonly<Record<string, string[]>>
+  /** Rows can be chosen for a bulk action (staff). */
+  selection?: { chosen: (id: number) => boolean; onToggle: (id: number) => void }
 }) {
   const duplicated = new Set(possibleDuplicates)
   const sort = (field: SortField): Column<StaffCandidate>['sort'] => {
@@ -48,6 +51,16 @@ export function CandidateTable({
   }
   const name = (c: StaffCandidate) => c.full_name ?? 'candidato'
   const columns: Column<StaffCandidate>[] = [
+    ...(selection
+      ? [
+          {
+            key: 'select',
+            label: 'Selecionar',
+            early: true,
+            cell: (c: StaffCandidate) => <input type="checkbox" checked={selection.chosen(c.id)} onChange={() => selection.onToggle(c.id)} aria-label={`Selecionar ${name(c)}`} />,
+          } as const,
+        ]
+      : []),
     {
       key: 'name',
       label: 'Nome',

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { ListMeta } from '../../../components/list-meta.tsx'
 import { Pagination } from '../../../components/pagination.tsx'
@@ -13,6 +13,9 @@ import { CandidateTable } from '../components/candidate-table.tsx'
 import { StatusChips } from '../components/status-chips.tsx'
 import { useCandidateWrites } from '../components/use-candidate-writes.ts'
 import { SuggestionsDialog } from '../components/suggestions-dialog.tsx'
+import { PipelineBoard } from '../components/pipeline-board.tsx'
+import { BulkBar, BulkProgress, selectionSize } from '../components/bulk-actions.tsx'
+import { usePipeline } from '../components/use-pipeline.ts'
 
 /** docs/product.md, A vacancy's candidates: one vacancy's candidates (the BFF pages, counts and orders them). */
 export function Component() {
@@ -40,9 +43,14 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
   const writes = useCandidateWrites(key, countsKey)
   const dialogs = useCandidateDialogs()
   const [suggesting, setSuggesting] = useState(false)
+  const pipeline = usePipeline(company ? undefined : vacancy?.id)
+  const [searchParams, setParams] = useSearchParams()
+  const onBoard = !company && searchParams.get('visao') === 'quadro'
   const reset = (fn: () => void) => {
     fn()
     setPage(1)
+    // "All that match" meant the filter as it was.
+    if (pipeline.selection.kind === 'filter') pipeline.clear()
   }
 
   if (vacancyError) {
@@ -95,32 +103,58 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
           O sistema de vagas não respondeu pela lista desta vaga; mostramos os candidatos encontrados na busca geral.
         </StatusMessage>
       )}
-      {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
-      <LoadStates
-        loading={isLoading ? 'Carregando candidatos...' : null}
-        error={data ? null : error}
-        failed="Erro ao carregar a lista de candidatos."
-        showReason={false}
-        onRetry={() => void mutate()}
-        empty={
-          data && data.items.length === 0 ? { title: 'Nenhum candidato encontrado.', hint: q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined } : null
-        }
-      />
-      {data && data.items.length > 0 && (
+      {!company && vacancy && (
         <>
-          <ListMeta list={data} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
-          <CandidateTable
-            candidates={data.items}
-            possibleDuplicates={data.possibleDuplicates}
-            tags={data.tags}
-            order={order}
-            onOrder={(o) => reset(() => setOrder(o))}
-            onStatus={(c, s) => void writes.changeStatus(c, s)}
-            onDetails={dialogs.openDetails}
-            onForward={dialogs.openForward}
-            company={company}
+          <div className="view-switch" role="group" aria-label="Visualização">
+            <button type="button" className="button" aria-pressed={!onBoard} onClick={() => setParams({}, { replace: true })}>
+              Lista
+            </button>
+            <button type="button" className="button" aria-pressed={onBoard} onClick={() => setParams({ visao: 'quadro' }, { replace: true })}>
+              Quadro
+            </button>
+          </div>
+          <BulkBar vacancyId={vacancy.id} selection={pipeline.selection} onClear={pipeline.clear} onStart={pipeline.start} />
+          {pipeline.jobId && <BulkProgress key={pipeline.jobId} jobId={pipeline.jobId} onSettled={pipeline.onSettled} onDismiss={pipeline.dismiss} />}
+        </>
+      )}
+      {onBoard && vacancy ? (
+        <PipelineBoard vacancyId={vacancy.id} pipeline={pipeline} />
+      ) : (
+        <>
+          {data && <StatusChips counts={data.counts} value={status} onChange={(s) => reset(() => setStatus(s))} />}
+          <LoadStates
+            loading={isLoading ? 'Carregando candidatos...' : null}
+            error={data ? null : error}
+            failed="Erro ao carregar a lista de candidatos."
+            showReason={false}
+            onRetry={() => void mutate()}
+            empty={
+              data && data.items.length === 0 ? { title: 'Nenhum candidato encontrado.', hint: q || status !== undefined ? 'Tente ajustar a busca ou o filtro.' : undefined } : null
+            }
           />
-          <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
+          {data && data.items.length > 0 && (
+            <>
+              <ListMeta list={data} noun={['candidato', 'candidatos']} reordered={reordered} onReorder={reorder} />
+              {!company && vacancy && <PageSelection items={data.items} total={data.total} pipeline={pipeline} filter={{ status, q: q.trim() || undefined }} />}
+              <CandidateTable
+                candidates={data.items}
+                possibleDuplicates={data.possibleDuplicates}
+                tags={data.tags}
+                order={order}
+                onOrder={(o) => reset(() => setOrder(o))}
+                onStatus={(c, s) => void writes.changeStatus(c, s)}
+                onDetails={dialogs.openDetails}
+                onForward={dialogs.openForward}
+                company={company}
+                selection={
+                  company
+                    ? undefined
+                    : { chosen: (id) => pipeline.selection.kind === 'filter' || (pipeline.selection.kind === 'ids' && pipeline.selection.ids.has(id)), onToggle: pipeline.toggle }
+                }
+              />
+              <Pagination page={data.page} pageCount={data.pageCount} hasMore={data.hasMore} onPage={setPage} />
+            </>
+          )}
         </>
       )}
       {suggesting && vacancy && <SuggestionsDialog vacancy={vacancy} onClose={() => setSuggesting(false)} onSent={() => void mutate()} />}
@@ -133,5 +167,50 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
         onTagsSaved={(id, kept) => void writes.tagsSaved(id, kept)}
       />
     </main>
+  )
+}
+
+/**
+ * The list's "choose this page" and, once the page is chosen, "choose all that match the filter"
+ * (docs/product.md, Bulk actions): the BFF takes the filter and finds them itself.
+ */
+function PageSelection({
+  items,
+  total,
+  pipeline,
+  filter,
+}: {
+  items: readonly { id: number }[]
+  total: number | null
+  pipeline: ReturnType<typeof usePipeline>
+  filter: { status?: string | undefined; q?: string | undefined }
+}) {
+  const { selection } = pipeline
+  const all = selection.kind === 'filter'
+  const pageChosen = all || (items.length > 0 && items.every((c) => selection.kind === 'ids' && selection.ids.has(c.id)))
+  const ids = items.map((c) => c.id)
+  return (
+    <div className="page-selection">
+      <label className="checkbox">
+        <input type="checkbox" checked={pageChosen} onChange={() => (all ? pipeline.clear() : pipeline.choose(ids, !pageChosen))} />
+        Selecionar esta página
+      </label>
+      {pageChosen && !all && total !== null && total > items.length && (
+        <button
+          type="button"
+          className="button button-link"
+          onClick={() =>
+            pipeline.setSelection({
+              kind: 'filter',
+              filter: { ...(filter.status !== undefined ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) },
+              count: total,
+            })
+          }
+        >
+          Selecionar todos os {total.toLocaleString('pt-BR')} que correspondem ao filtro
+        </button>
+      )}
+      {all && <span>Todos os {selectionSize(selection).toLocaleString('pt-BR')} que correspondem ao filtro estão selecionados.</span>}
+    </div>
   )
 }

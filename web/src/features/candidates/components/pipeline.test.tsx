@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { userEvent } from '@testing-library/user-event'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ADMIN, mockBff, renderRoute, type Handler } from '../../../testing/render.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+// jsdom lays nothing out: a board column gets a screen's height, as in a browser, so its
+// virtualized list has room for its cards.
+const layout = ['clientHeight', 'clientWidth'] as const
+const saved = layout.map((key) => Object.getOwnPropertyDescriptor(Element.prototype, key))
+beforeAll(() => {
+  for (const key of layout)
+    Object.defineProperty(Element.prototype, key, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('board-scroll') ? (key === 'clientHeight' ? 640 : 240) : 0
+      },
+    })
+})
+afterAll(() => layout.forEach((key, i) => Object.defineProperty(Element.prototype, key, saved[i]!)))
+const vacancy = { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', city: 'Natal', recrutador: 'Ana' }
+const card = (id: number, status: string) => ({ id, name: `Pessoa ${id}`, status, city: 'Natal', at: '2026-11-01T12:00:00Z' })
+const person = (id: number) => ({
+  id,
+  full_name: `Pessoa ${id}`,
+  email: `p${id}@x.com`,
+  whatsapp: '85999990000',
+  address_city: 'Natal',
+  address_state: 'RN',
+  status: 'triado',
+  obs: null,
+})
+const job = (extra: Record<string, unknown> = {}) => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  action: 'status',
+  vacancyId: 1,
+  target: 'Segunda Fase',
+  by: 'Ana',
+  createdAt: '2026-11-27T10:00:00Z',
+  status: 'done',
+  message: '2 candidatos movidos para "Segunda Fase".',
+  notice: null,
+  total: 2,
+  processed: 2,
+  done: 2,
+  skipped: 0,
+  failed: 0,
+  failures: [],
+  undoable: true,
+  undo: null,
+  ...extra,
+})
+
+function bff(extra: Record<string, Handler> = {}) {
+  return mockBff({
+    'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
+    'GET /bff/vacancies/by-slug/acougueiro-supermercado-bom-preco-natal-1': () => ({ status: 200, body: { vacancy } }),
+    'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => ({
+      status: 200,
+      body: { vacancy, items: [person(7), person(8)], page: 1, pageCount: 3, total: 45, pageSize: 20, counts: { all: 45, triado: 45 } },
+    }),
+    'GET /bff/vacancies/1/board': () => ({ status: 200, body: { indexedAt: null, cards: [card(7, 'triado'), card(8, 'triado'), card(9, ''), card(10, 'contratado')] } }),
+    'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: job() } }),
+    ...extra,
+  })
+}
+const boardRoute = '/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos?visao=quadro'
+
+describe('the pipeline board', () => {
+  it('shows a column per stage with its count and the cards in it', async () => {
+    bff()
+    renderRoute(boardRoute)
+    const triagem = await screen.findByRole('region', { name: /^Triagem/ })
+    expect(within(triagem).getByRole('heading').textContent).toBe('Triagem 2')
+    expect(within(triagem).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(screen.getByRole('region', { name: /^Aprovados/ })).getByText('Pessoa 10')).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: /^Entrevistas/ })).getByText('Nenhum candidato nesta etapa.')).toBeTruthy()
+  })
+  it('moves the chosen cards by a deliberate choice in the bulk bar, and offers "Desfazer" when the job ends', async () => {
+    const { calls } = bff({ 'POST /bff/bulk': () => ({ status: 202, body: { job: job({ status: 'running', processed: 0, done: 0, undoable: false }) } }) })
+    renderRoute(boardRoute)
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Pessoa 7' }))
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pessoa 8' }))
+    expect(screen.getByText('2 candidatos selecionados')).toBeTruthy()
+    await userEvent.selectOptions(screen.getByLabelText('Mover para'), 'Segunda Fase')
+    await userEvent.click(screen.getByRole('button', { name: 'Mover' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vacancyId: 1, action: 'status', status: 'segunda_fase', ids: [7, 8] }))
+    expect(await screen.findByText('2 candidatos movidos para "Segunda Fase".')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Desfazer' })).toBeTruthy()
+  })
+  it('moves through the cards with the arrow keys', async () => {
+    bff()
+    renderRoute(boardRoute)
+    const first = await screen.findByRole('checkbox', { name: 'Pessoa 7' })
+    first.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Pessoa 8' })))
+    await userEvent.keyboard('{ArrowRight}')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Pessoa 10' })))
+  })
+})
+
+describe('choosing in the list', () => {
+  it('chooses the page, then all that match the filter, and sends the filter', async () => {
+    const { calls } = bff({ 'POST /bff/bulk': () => ({ status: 202, body: { job: job() } }) })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
+    expect(screen.getByText('2 candidatos selecionados')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Selecionar todos os 45 que correspondem ao filtro' }))
+    expect(screen.getByText('45 candidatos selecionados')).toBeTruthy()
+    await userEvent.selectOptions(screen.getByLabelText('Mover para'), 'Reprovado')
+    await userEvent.click(screen.getByRole('button', { name: 'Mover' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vacancyId: 1, action: 'status', status: 'reprovado', filter: {} }))
+  })
+})
