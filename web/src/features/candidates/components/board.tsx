@@ -99,13 +99,19 @@ function BoardColumn({
   /** Brings row `row` into view and focuses its checkbox once it is rendered. */
   const focusRow = (row: number) => {
     setActive(row)
+    const box = () => scroller.current?.querySelector<HTMLInputElement>(`[data-row="${row}"] input`)
+    // A neighbour is usually rendered already (the overscan): focused at once, so the next key
+    // acts on it; a far row (Home, End) is rendered by the scroll first.
+    const near = box()
+    if (near) near.focus()
     virtualizer.scrollToIndex(row, { align: 'auto' })
+    if (near) return
     const tryFocus = (attempts: number) => {
-      const box = scroller.current?.querySelector<HTMLInputElement>(`[data-row="${row}"] input`)
-      if (box) box.focus()
+      const found = box()
+      if (found) found.focus()
       else if (attempts > 0) requestAnimationFrame(() => tryFocus(attempts - 1))
     }
-    requestAnimationFrame(() => tryFocus(5))
+    requestAnimationFrame(() => tryFocus(10))
   }
   register(focusRow)
   const onKeyDown = (event: KeyboardEvent, row: number) => {
