@@ -176,6 +176,20 @@ const CASES: Case[] = [
   // The timeline and the team's notes are the agency's: no company reads them, even of its own candidates.
   { route: 'GET /bff/candidates/:id/timeline', method: 'GET', url: () => `/bff/candidates/${ids.cA}/timeline` },
   { route: 'POST /bff/candidates/:id/notes', method: 'POST', url: () => `/bff/candidates/${ids.cA}/notes`, body: { text: 'Ligar amanhã' }, ok: 201 },
+  // The board and bulk actions are the agency's. A filter that matches nobody is refused past the access check: no job runs.
+  { route: 'GET /bff/vacancies/:id/board', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/board` },
+  { route: 'GET /bff/vacancies/:id/bulk', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/bulk` },
+  {
+    route: 'POST /bff/bulk',
+    method: 'POST',
+    url: () => '/bff/bulk',
+    body: () => ({ action: 'status', vacancyId: ids.vA, filter: { q: 'zzzz ninguém assim' }, status: 'triado' }),
+    ok: 422,
+  },
+  { route: 'GET /bff/bulk/:id', method: 'GET', url: () => `/bff/bulk/${UNKNOWN_RUN}`, ok: 404 },
+  { route: 'POST /bff/bulk/:id/resume', method: 'POST', url: () => `/bff/bulk/${UNKNOWN_RUN}/resume`, ok: 404 },
+  { route: 'POST /bff/bulk/:id/undo', method: 'POST', url: () => `/bff/bulk/${UNKNOWN_RUN}/undo`, ok: 404 },
+  { route: 'POST /bff/vacancies/:id/candidates/selection.csv', method: 'POST', url: () => `/bff/vacancies/${ids.vA}/candidates/selection.csv`, body: () => ({ ids: [ids.cA] }) },
   { route: 'GET /bff/saved-searches', method: 'GET', url: () => '/bff/saved-searches' },
   { route: 'POST /bff/saved-searches', method: 'POST', url: () => '/bff/saved-searches', body: { name: `Busca ${Date.now()}`, query: {} }, ok: 201 },
   { route: 'DELETE /bff/saved-searches/:id', method: 'DELETE', url: () => '/bff/saved-searches/00000000-0000-4000-8000-000000000000', ok: 404 },

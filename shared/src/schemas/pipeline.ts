@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { BULK_MAX } from '../domain/pipeline.ts'
+import { LineText } from './text.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 999_999_999_999_999 })
 const Status = Type.String({ maxLength: 40, pattern: '^[a-z_]*$' })
@@ -23,7 +24,7 @@ export type BoardAnswer = Static<typeof BoardAnswer>
 
 /** Which of a vacancy's candidates: those chosen, or all that match the list's filter. */
 export const BulkFilter = Type.Object(
-  { status: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$|^all$' })), q: Type.Optional(Type.String({ maxLength: 120 })) },
+  { status: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z_]*$|^all$' })), q: Type.Optional(LineText(120)) },
   { additionalProperties: false },
 )
 export type BulkFilter = Static<typeof BulkFilter>
@@ -44,7 +45,7 @@ export const BulkBody = Type.Object(
 )
 export type BulkBody = Static<typeof BulkBody>
 
-export const BulkParams = Type.Object({ job: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
+export const BulkParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) })
 
 const Failure = Type.Object({ candidateId: Type.Integer(), message: Type.String() })
 

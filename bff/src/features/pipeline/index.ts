@@ -150,8 +150,8 @@ export async function pipelineFeature(app: FastifyInstance) {
     return reply.code(202).send(await viewed(id))
   })
 
-  api.get('/bff/bulk/:job', { config: { access: 'admin' }, schema: { tags: ['pipeline'], params: BulkParams, response: { 200: BulkJobAnswer, ...Failures } } }, async (request) =>
-    viewed(request.params.job),
+  api.get('/bff/bulk/:id', { config: { access: 'admin' }, schema: { tags: ['pipeline'], params: BulkParams, response: { 200: BulkJobAnswer, ...Failures } } }, async (request) =>
+    viewed(request.params.id),
   )
 
   api.get(
@@ -161,20 +161,20 @@ export async function pipelineFeature(app: FastifyInstance) {
   )
 
   api.post(
-    '/bff/bulk/:job/resume',
+    '/bff/bulk/:id/resume',
     { config: { access: 'admin' }, schema: { tags: ['pipeline'], params: BulkParams, response: { 202: BulkJobAnswer, ...Failures } } },
     async (request, reply) => {
-      await jobs.resume(request.params.job, callerOf(request))
-      return reply.code(202).send(await viewed(request.params.job))
+      await jobs.resume(request.params.id, callerOf(request))
+      return reply.code(202).send(await viewed(request.params.id))
     },
   )
 
   api.post(
-    '/bff/bulk/:job/undo',
+    '/bff/bulk/:id/undo',
     { config: { access: 'admin' }, schema: { tags: ['pipeline'], params: BulkParams, response: { 202: BulkJobAnswer, ...Failures } } },
     async (request, reply) => {
-      await jobs.undo(request.params.job, callerOf(request))
-      return reply.code(202).send(await viewed(request.params.job))
+      await jobs.undo(request.params.id, callerOf(request))
+      return reply.code(202).send(await viewed(request.params.id))
     },
   )
 
