@@ -11,6 +11,7 @@ import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { candidateIndexBenchmark } from './index.bench.ts'
 import { lighthouseBenchmark } from './lighthouse.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
+import { bulk60Benchmark, pipelineBoardBenchmark } from './pipeline.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
 import { screeningOutcomesBenchmark } from './screening-outcomes.bench.ts'
 import { screeningApply60Benchmark, screeningApplyBenchmark, screeningLoadBenchmark, screeningOpenAiBenchmark } from './screening.bench.ts'
@@ -39,6 +40,8 @@ const BENCHMARKS: Benchmark[] = [
   screeningApplyBenchmark,
   screeningApply60Benchmark,
   screeningOutcomesBenchmark,
+  pipelineBoardBenchmark,
+  bulk60Benchmark,
   scaleOutBenchmark,
 ]
 

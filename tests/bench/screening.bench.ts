@@ -14,13 +14,13 @@ import { WITHOUT_INDEX_ENV, rangeHolding, row, type Benchmark, type BenchRow } f
 
 // Screening benchmarks: the stand-in as the issue sets it — 20 ms latency and 600 calls a
 // minute per token — the BFF against the spec's own schedules, side by side in one run.
-const LATENCY_MS = 20
+export const LATENCY_MS = 20
 const RATE_LIMIT = 600
 const ADMIN = { cnpj: '11222333000181', password: 'demo-admin-2026' }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 type Row = Record<string, unknown> & { id: number }
 
-async function legacyToken(product: Product): Promise<string> {
+export async function legacyToken(product: Product): Promise<string> {
   const response = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
   return ((await response.json()) as { data: { token: string } }).data.token
 }
@@ -30,7 +30,7 @@ async function legacyGet(product: Product, token: string, path: string): Promise
   return { status: response.status, body: (await response.json()) as never }
 }
 
-async function throttleLegacy(product: Product, settings: { latencyMs: number; rateLimitPerMinute: number }) {
+export async function throttleLegacy(product: Product, settings: { latencyMs: number; rateLimitPerMinute: number }) {
   await fetch(`${product.legacyUrl}/__control/settings`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) })
 }
 
@@ -53,7 +53,7 @@ async function specLoad(product: Product, token: string, range: { start_date: st
 }
 
 /** An in-process BFF on the stand-in process (real HTTP), counting its calls to the legacy. */
-async function inProcessBff(product: Product, scratch: string, screening: ScreeningProvider) {
+export async function inProcessBff(product: Product, scratch: string, screening?: ScreeningProvider) {
   const config = readBffConfig({
     LEGACY_API_URL: `${product.legacyUrl}/api`,
     CEP_API_URL: `${product.legacyUrl}/ws`,
@@ -165,7 +165,13 @@ const everyoneInReview: ScreeningProvider = {
 }
 
 /** The spec's apply schedule: one candidate after another, 200 ms between, 2 s after each 10, 5 s wait and one retry on 429. */
-async function specApply(product: Product, token: string, ids: number[]): Promise<{ ms: number; calls: number; failed: number }> {
+/** The spec's write schedule (200 ms between writes, 2 s after every 10, one retry after a 429 in 5 s), each write `body`. */
+export async function specApply(
+  product: Product,
+  token: string,
+  ids: number[],
+  body: Record<string, unknown> = { status: 'revisao', obs: 'Benchmark: revisar currículo.' },
+): Promise<{ ms: number; calls: number; failed: number }> {
   const started = performance.now()
   let calls = 0
   let failed = 0
@@ -174,7 +180,7 @@ async function specApply(product: Product, token: string, ids: number[]): Promis
     return fetch(`${product.legacyUrl}/api/candidatos/${id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ status: 'revisao', obs: 'Benchmark: revisar currículo.' }),
+      body: JSON.stringify(body),
     })
   }
   for (let i = 0; i < ids.length; i += 10) {
