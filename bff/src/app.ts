@@ -8,6 +8,7 @@ import { accountsFeature } from './features/accounts/index.ts'
 import { candidatesFeature } from './features/candidates/index.ts'
 import { timelineFeature } from './features/timeline/index.ts'
 import { pipelineFeature } from './features/pipeline/index.ts'
+import { homeFeature } from './features/home/index.ts'
 import { cepFeature } from './features/cep/index.ts'
 import { dashboardFeature } from './features/dashboard/index.ts'
 import { exportsFeature } from './features/exports/index.ts'
@@ -154,6 +155,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(candidatesFeature)
   await app.register(timelineFeature)
   await app.register(pipelineFeature)
+  await app.register(homeFeature)
   await app.register(dashboardFeature)
   await app.register(reportsFeature)
   await app.register(exportsFeature)

@@ -190,6 +190,7 @@ const CASES: Case[] = [
   { route: 'POST /bff/bulk/:id/resume', method: 'POST', url: () => `/bff/bulk/${UNKNOWN_RUN}/resume`, ok: 404 },
   { route: 'POST /bff/bulk/:id/undo', method: 'POST', url: () => `/bff/bulk/${UNKNOWN_RUN}/undo`, ok: 404 },
   { route: 'POST /bff/vacancies/:id/candidates/selection.csv', method: 'POST', url: () => `/bff/vacancies/${ids.vA}/candidates/selection.csv`, body: () => ({ ids: [ids.cA] }) },
+  { route: 'GET /bff/home', method: 'GET', url: () => '/bff/home' },
   { route: 'GET /bff/saved-searches', method: 'GET', url: () => '/bff/saved-searches' },
   { route: 'POST /bff/saved-searches', method: 'POST', url: () => '/bff/saved-searches', body: { name: `Busca ${Date.now()}`, query: {} }, ok: 201 },
   { route: 'DELETE /bff/saved-searches/:id', method: 'DELETE', url: () => '/bff/saved-searches/00000000-0000-4000-8000-000000000000', ok: 404 },

@@ -94,7 +94,7 @@ describe('the company portal', () => {
   }, 60_000)
 
   it('staff see the company’s new vacancy in VagasAdmin, still hidden', async () => {
-    const page = await pageAs('11222333000181', 'demo-admin-2026', '**/painel_de_controle_mini_vagas')
+    const page = await pageAs('11222333000181', 'demo-admin-2026', '**/inicio')
     await page.goto('/administracao_de_vagas')
     await page.getByLabel('Buscar').fill(title)
     const card = page.getByRole('article', { name: title })
@@ -105,7 +105,7 @@ describe('the company portal', () => {
 
 describe('user registration', () => {
   it('an admin registers a company user, who logs in and lands on /vaga-empresa', async () => {
-    const admin = await pageAs('11222333000181', 'demo-admin-2026', '**/painel_de_controle_mini_vagas')
+    const admin = await pageAs('11222333000181', 'demo-admin-2026', '**/inicio')
     await admin.getByRole('link', { name: 'Cadastrar Usuário' }).click()
     await admin.getByRole('heading', { name: 'Cadastrar Usuário' }).waitFor()
     await admin.getByLabel(/^Nome/).fill('Padaria Pão Dourado')

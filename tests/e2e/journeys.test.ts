@@ -224,10 +224,10 @@ describe('applicant', () => {
 })
 
 describe('staff and companies', () => {
-  it('an admin logs in, lands on the dashboard with the admin links, holds no token in the page, and logs out', async () => {
+  it('an admin logs in, lands on the home page with the admin links, holds no token in the page, and logs out', async () => {
     await withPage(async (page, context) => {
       await loginAs(page, '11.222.333/0001-81', 'demo-admin-2026')
-      await page.waitForURL('**/painel_de_controle_mini_vagas')
+      await page.waitForURL('**/inicio')
       const nav = page.getByRole('navigation', { name: 'Principal' })
       expect(await nav.getByRole('link').allTextContents()).toEqual(ADMIN_NAV.map((entry) => entry.label))
       await page.getByText('admin@minivagas.com.br').waitFor()

@@ -27,7 +27,7 @@ async function signIn(page: Page, person: (typeof DEMO_TEAM)[number]) {
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Senha').fill(person.password)
   await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL('**/painel_de_controle_mini_vagas')
+  await page.waitForURL('**/inicio')
 }
 
 describe('the pipeline board', () => {

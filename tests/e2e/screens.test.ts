@@ -80,6 +80,7 @@ const SCREENS: Screen[] = [
   { name: 'vaga-candidatura', role: 'guest', path: () => `/vagas/${vacancySlug(vacancy)}`, ready: (p) => p.getByRole('button', { name: 'Enviar candidatura' }) },
   { name: 'meus-dados', role: 'guest', path: () => '/meus-dados', ready: heading('Meus dados') },
   { name: 'login', role: 'guest', path: () => '/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
+  { name: 'inicio', role: 'admin', path: () => '/inicio', ready: (p) => p.locator('table.data-table tbody tr').first() },
   { name: 'painel', role: 'admin', path: () => '/painel_de_controle_mini_vagas', ready: (p) => p.locator('.stat-value').first() },
   { name: 'administracao-vagas', role: 'admin', path: () => '/administracao_de_vagas', ready: (p) => p.getByRole('article').first() },
   { name: 'nova-vaga', role: 'admin', path: () => '/nova_vaga', ready: heading('Formulário de Vaga') },
@@ -91,6 +92,7 @@ const SCREENS: Screen[] = [
     ready: (p) => p.locator('table.data-table tbody tr').first(),
     firstRow: candidateRows,
   },
+  { name: 'quadro-da-vaga', role: 'admin', path: () => `/vagas/${vacancySlug(vacancy)}/lista-candidatos?visao=quadro`, ready: (p) => p.locator('.board-card').first() },
   rowDialog('candidato-detalhes', /^Detalhes de/, (dialog) => dialog.getByRole('button', { name: 'Salvar observação' })),
   rowDialog('enviar-para-vaga', /^Enviar /, (dialog) => dialog.locator('.forward-options label').first()),
   // The talent pool's suggestions for the vacancy (from the candidate index, built on the first staff request).
@@ -136,9 +138,7 @@ async function pageFor(role: Screen['role'], viewport: { width: number; height: 
   const options = { viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) }
   const account = role === 'admin' ? ADMIN : COMPANY
   const page =
-    role === 'guest'
-      ? await journey.guestPage(options)
-      : await journey.pageAs(account.cnpj, account.password, role === 'admin' ? '**/painel_de_controle_mini_vagas' : '**/vaga-empresa', options)
+    role === 'guest' ? await journey.guestPage(options) : await journey.pageAs(account.cnpj, account.password, role === 'admin' ? '**/inicio' : '**/vaga-empresa', options)
   // Every page this tab loads sums its layout shifts (CLS: those not right after an input).
   await page.addInitScript(() => {
     const shifts = { total: 0 }

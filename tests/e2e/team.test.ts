@@ -35,7 +35,7 @@ async function signInByEmail(page: Page, email: string, secret: string, code?: (
     await page.getByLabel('Código do autenticador').fill(code())
     await page.getByRole('button', { name: 'Entrar' }).click()
   }
-  await page.waitForURL('**/painel_de_controle_mini_vagas')
+  await page.waitForURL('**/inicio')
 }
 
 async function setPasswordByLink(page: Page, link: string, secret: string) {

@@ -30,7 +30,7 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
 }
 
 /** Signs in through the login screen and waits for the role's landing page. */
-export async function signIn(page: Page, cnpj: string, password: string, landing = '**/painel_de_controle_mini_vagas'): Promise<void> {
+export async function signIn(page: Page, cnpj: string, password: string, landing = '**/inicio'): Promise<void> {
   await page.goto('/login')
   await page.getByLabel('CNPJ').pressSequentially(cnpj.replace(/\D/g, ''))
   await page.getByLabel('Senha').fill(password)

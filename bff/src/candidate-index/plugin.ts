@@ -47,6 +47,8 @@ export interface CandidateIndex {
   reportFacts(vacancyIds: readonly number[]): Promise<(Awaited<ReturnType<CandidateIndexStore['reportFacts']>> & { indexedAt: string }) | null>
   /** The pool "sugerir do banco" judges for a vacancy (CandidateIndexStore.poolFor) while the index answers for the whole base; null before. */
   poolFor(vacancyId: number, cities: readonly string[], except: readonly string[], limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['poolFor']>> | null>
+  /** What needs attention in every vacancy (CandidateIndexStore.attention) while the index answers for the whole base; null before. */
+  attention(options: Parameters<CandidateIndexStore['attention']>[0]): Promise<{ byVacancy: Awaited<ReturnType<CandidateIndexStore['attention']>>; indexedAt: string } | null>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
 }
@@ -219,6 +221,11 @@ export const candidateIndexPlugin = fp(
         const { ready, asOf } = await state()
         if (!ready || asOf === null) return null
         return { ...(await index.reportFacts(vacancyIds)), indexedAt: new Date(asOf).toISOString() }
+      },
+      async attention(options) {
+        const { ready, asOf } = await state()
+        if (!ready || asOf === null) return null
+        return { byVacancy: await index.attention(options), indexedAt: new Date(asOf).toISOString() }
       },
       builder,
     } satisfies CandidateIndex)

@@ -715,6 +715,35 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       return rows.map((r) => ({ record: JSON.parse(r.record) as Record<string, unknown>, lastAction: Number(r.last_action) }))
     },
 
+    /**
+     * What needs attention in every vacancy (the staff's home page): its candidates per status
+     * (from the tallies), those without a status whose last action (their arrival) is after
+     * `newSince`, and those in `waitingStatuses` untouched since before `waitingBefore` — ranges of
+     * the (status, last action) index, counted by vacancy.
+     */
+    async attention({ newSince, waitingBefore, waitingStatuses }: { newSince: number; waitingBefore: number; waitingStatuses: readonly string[] }) {
+      const out = new Map<number, { stages: StatusCounts; fresh: number; waiting: number }>()
+      const of = (id: number) => out.get(id) ?? out.set(id, { stages: { all: 0 }, fresh: 0, waiting: 0 }).get(id)!
+      const tallies = await store.all<{ vacancy_id: number; status: string; n: number }>(
+        'SELECT vacancy_id, status, SUM(n) AS n FROM (SELECT vacancy_id, status, n FROM candidate_tally_vacancy UNION ALL SELECT vacancy_id, status, n FROM candidate_tally_log) t GROUP BY vacancy_id, status',
+      )
+      for (const t of tallies) {
+        const n = Number(t.n)
+        if (n === 0) continue
+        const stages = of(Number(t.vacancy_id)).stages
+        stages[t.status] = (stages[t.status] ?? 0) + n
+        stages.all! += n
+      }
+      const counted = async (sql: string, params: readonly unknown[]) =>
+        (await store.all<{ vacancy_id: number; n: number }>(`SELECT vacancy_id, COUNT(*) AS n FROM candidate_index WHERE ${sql} GROUP BY vacancy_id`, params)).map(
+          (r) => [Number(r.vacancy_id), Number(r.n)] as const,
+        )
+      for (const [id, n] of await counted("status = '' AND last_action > ?", [newSince])) of(id).fresh = n
+      if (waitingStatuses.length > 0)
+        for (const [id, n] of await counted(`status IN (${marks(waitingStatuses.length)}) AND last_action < ?`, [...waitingStatuses, waitingBefore])) of(id).waiting = n
+      return out
+    },
+
     /** Since when changes of status are recorded (the first window read, ms), or null. */
     historyFrom: async () => {
       const row = await store.get<{ value: number }>('SELECT value FROM candidate_index_facts WHERE name = ?', ['history_from'])

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { ADMIN_NAV, COMPANY_NAV } from './navigation.ts'
 
 describe('staff navigation', () => {
-  it("holds the spec's admin links in its order, Triagem, Excel and Relatórios after Candidatos, the LGPD queue, then the team; a company's vacancies and its report", () => {
+  it("holds the home page, then the spec's admin links in its order, Triagem, Excel and Relatórios after Candidatos, the LGPD queue, then the team; a company's vacancies and its report", () => {
     expect(ADMIN_NAV.map((e) => e.label)).toEqual([
+      'Início',
       'Painel',
       'Administração',
       'Vagas',

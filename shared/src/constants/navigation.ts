@@ -7,8 +7,9 @@ export interface NavEntry {
   agencyAdmin?: true
 }
 
-/** The staff links of docs/product.md, Navigation, in order, plus the staff screens it left without one (Triagem, Excel). */
+/** The staff links of docs/product.md, Navigation, in order: the home page, the spec's links, and the staff screens it left without one (Triagem, Excel). */
 export const ADMIN_NAV: readonly NavEntry[] = [
+  { to: '/inicio', label: 'Início' },
   { to: '/painel_de_controle_mini_vagas', label: 'Painel' },
   { to: '/administracao_de_vagas', label: 'Administração', also: ['/vagas/:slug/candidatos', '/vagas/:slug/lista-candidatos', '/processos_seletivos/:id/edit'] },
   { to: '/vagas', label: 'Vagas' },

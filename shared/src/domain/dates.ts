@@ -175,3 +175,8 @@ export function checkScreeningRange(mode: ScreeningMode, range: DateRange, today
   }
   return { ok: true }
 }
+
+/** Whole calendar days from `start` to `end` (Fortaleza's dates); 0 on the same day. */
+export function calendarDaysBetween(start: Date | string | number, end: Date | string | number): number {
+  return differenceInCalendarDays(midnight(calendarDate(end)), midnight(calendarDate(start)))
+}

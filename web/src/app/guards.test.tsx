@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('guard rules', () => {
   it.each([
     ['guest-only', null, 'pass'],
-    ['guest-only', 'admin', '/painel_de_controle_mini_vagas'],
+    ['guest-only', 'admin', '/inicio'],
     ['guest-only', 'company', '/vaga-empresa'],
     ['admin-only', 'admin', 'pass'],
     ['admin-only', 'company', '/login'],
@@ -26,11 +26,11 @@ describe('guard rules', () => {
   it.each([
     ['agency-admin', 'admin', undefined, 'pass'],
     ['agency-admin', 'admin', 'admin', 'pass'],
-    ['agency-admin', 'admin', 'recruiter', '/painel_de_controle_mini_vagas'],
+    ['agency-admin', 'admin', 'recruiter', '/inicio'],
     ['agency-admin', 'company', undefined, '/vaga-empresa'],
     ['agency-admin', null, undefined, '/login'],
     ['person', 'admin', 'recruiter', 'pass'],
-    ['person', 'admin', undefined, '/painel_de_controle_mini_vagas'],
+    ['person', 'admin', undefined, '/inicio'],
     ['person', null, undefined, '/login'],
   ] as const)('%s with %s (a person: %s) → %s', (rule, role, person, outcome) => {
     expect(decide(rule, role, person)).toBe(outcome)
@@ -81,11 +81,11 @@ describe('routes behind guards', () => {
     expect(router.state.location.pathname).toBe('/vaga-empresa')
     expect(screen.queryByRole('heading', { name: 'Cadastrar Usuário' })).toBeNull()
   })
-  it('sends a signed-in admin away from /login to the dashboard', async () => {
+  it('sends a signed-in admin away from /login to the home page', async () => {
     mockBff({ 'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }) })
     const { router } = renderRoute('/login')
-    await screen.findByRole('heading', { name: 'Painel de Controle' })
-    expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas')
+    await screen.findByRole('heading', { name: 'Início' })
+    expect(router.state.location.pathname).toBe('/inicio')
   })
   it('shows a not-found page for unknown paths', async () => {
     mockBff({ 'GET /bff/auth/session': guest })

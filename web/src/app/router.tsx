@@ -15,6 +15,7 @@ const editCandidate = () => import('../features/candidates/routes/edit-candidate
 const allCandidates = () => import('../features/candidates/routes/all-candidates.tsx')
 const vacancyCandidatesSimple = () => import('../features/candidates/routes/vacancy-candidates-simple.tsx')
 const dashboard = () => import('../features/dashboard/routes/dashboard.tsx')
+const home = () => import('../features/home/routes/home.tsx')
 const excel = () => import('../features/reports/routes/excel.tsx')
 const recruitingReport = () => import('../features/reports/routes/recruiting.tsx')
 const screening = () => import('../features/screening/routes/triagem-ai.tsx')
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard rule="admin-or-redirect" />,
         children: [
+          { path: 'inicio', lazy: home },
           { path: 'painel_de_controle_mini_vagas', lazy: dashboard },
           { path: 'administracao_de_vagas', lazy: vacanciesAdmin },
           { path: 'processos_seletivos/:id/edit', lazy: vacancyForm },

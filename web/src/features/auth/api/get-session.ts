@@ -1,17 +1,3 @@
-import useSWR from 'swr'
-import type { SessionState } from '@mini-vagas/shared/schemas/auth'
-import type { User } from '@mini-vagas/shared/schemas/user'
-import { api } from '../../../lib/api-client.ts'
-import { sessionKey } from '../../../lib/session-key.ts'
-
-export { sessionKey }
-
-/** The signed-in user, or null for a guest: the BFF answers a guest with 200 and null (no 401 in a guest's console). */
-export async function getSession(): Promise<User | null> {
-  return (await api<SessionState>(sessionKey, { on401: 'return' })).user
-}
-
-export function useSession() {
-  const { data, error, isLoading, mutate } = useSWR<User | null>(sessionKey, getSession, { revalidateOnFocus: true })
-  return { user: data ?? null, error, isLoading: isLoading && data === undefined, mutate }
-}
+// The session hook lives in lib/ (screens of other features adapt to their user too).
+export { getSession, useSession } from '../../../lib/session.ts'
+export { sessionKey } from '../../../lib/session-key.ts'

@@ -32,7 +32,7 @@ describe('login screen', () => {
     expect(calls.filter((c) => c.method === 'POST')).toMatchObject([{ method: 'POST', path: '/bff/auth/login', body: { cnpj: '11222333000181', password: 'demo-admin-2026' } }])
     signedIn = ADMIN
     resolve({ status: 200, body: { user: ADMIN } })
-    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'))
   })
   it('lands a company on /vaga-empresa', async () => {
     let signedIn = false
@@ -84,7 +84,7 @@ describe('login with a personal account', () => {
     expect(screen.queryByRole('alert')).toBeNull()
     await userEvent.type(code, '123 456')
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'))
     expect(calls.filter((c) => c.path === '/bff/auth/people/login').map((c) => c.body)).toEqual([
       { email: 'bruno@agencia.com.br', password: 'girassol-azul-42' },
       { email: 'bruno@agencia.com.br', password: 'girassol-azul-42', code: '123 456' },

@@ -60,7 +60,7 @@ export function Component() {
       await mutate((key) => typeof key === 'string' && key.startsWith('/bff/vacancies'))
       toast(editing ? 'Vaga atualizada com sucesso!' : 'Nova vaga criada com sucesso!')
       // The vacancy just saved, where its candidates will be (the dashboard when its answer names no vacancy).
-      navigate(saved && typeof saved.id === 'number' ? `/vagas/${vacancySlug(saved)}/lista-candidatos` : '/painel_de_controle_mini_vagas')
+      navigate(saved && typeof saved.id === 'number' ? `/vagas/${vacancySlug(saved)}/lista-candidatos` : '/inicio')
     } catch (error) {
       setSending(false)
       if (error instanceof ApiError && error.status === 422) {

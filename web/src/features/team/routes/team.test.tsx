@@ -94,7 +94,7 @@ describe('Equipe', () => {
       'GET /bff/dashboard': () => ({ status: 500, body: { message: 'x' } }),
     })
     const { router } = renderRoute('/equipe')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/painel_de_controle_mini_vagas'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inicio'))
     expect(screen.queryByRole('link', { name: 'Equipe' })).toBeNull()
     expect(screen.queryByRole('link', { name: 'Cadastrar Usuário' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Bruno Lima' }).getAttribute('href')).toBe('/minha-conta')
