@@ -97,9 +97,9 @@ describe('the company portal', () => {
     const page = await pageAs('11222333000181', 'demo-admin-2026', '**/inicio')
     await page.goto('/administracao_de_vagas')
     await page.getByLabel('Buscar').fill(title)
-    const card = page.getByRole('article', { name: title })
-    await card.waitFor()
-    await card.getByText('Não mostrar').waitFor()
+    const row = page.locator('table.data tbody tr', { hasText: title })
+    await row.waitFor()
+    await row.getByText('Não mostrar').waitFor()
   }, 60_000)
 })
 

@@ -82,7 +82,7 @@ const SCREENS: Screen[] = [
   { name: 'login', role: 'guest', path: () => '/login', ready: (p) => p.getByRole('button', { name: 'Entrar' }) },
   { name: 'inicio', role: 'admin', path: () => '/inicio', ready: (p) => p.locator('table.data-table tbody tr').first() },
   { name: 'painel', role: 'admin', path: () => '/painel_de_controle_mini_vagas', ready: (p) => p.locator('.stat-value').first() },
-  { name: 'administracao-vagas', role: 'admin', path: () => '/administracao_de_vagas', ready: (p) => p.getByRole('article').first() },
+  { name: 'administracao-vagas', role: 'admin', path: () => '/administracao_de_vagas', ready: (p) => p.locator('table.data-table tbody tr').first() },
   { name: 'nova-vaga', role: 'admin', path: () => '/nova_vaga', ready: heading('Formulário de Vaga') },
   { name: 'editar-vaga', role: 'admin', path: () => `/processos_seletivos/${vacancy.id}/edit`, ready: (p) => p.getByLabel(/Descrição da vaga/i) },
   {

@@ -34,9 +34,10 @@ describe('a recruiter’s day', () => {
     await expect.poll(() => page.getByText('Nova vaga criada com sucesso!').first().isVisible()).toBe(true)
     await page.goto('/administracao_de_vagas')
     await page.getByLabel('Buscar').fill(title)
-    const card = page.getByRole('article', { name: title })
-    await card.waitFor()
-    await card.getByText('45.723.618/0001-18').waitFor()
+    const row = page.locator('table.data tbody tr', { hasText: title })
+    await row.waitFor()
+    // The CNPJ is a secondary column: in the row's "Mais detalhes" when the table is narrow.
+    expect(await row.textContent()).toContain('45.723.618/0001-18')
     const vacancies = await legacy<{ id: number; description: string; requirements: string[]; estado: string }[]>('/processos_seletivos')
     const created = vacancies.find((v) => v.description === title)!
     expect(created).toMatchObject({ requirements: ['CNH categoria B'], estado: 'ceara' })

@@ -4,20 +4,81 @@ import { VACANCY_STATUS_LABELS, VISIBILITY_LABELS, type VacancyStatus, type Visi
 import { formatStoredCnpj } from '@mini-vagas/shared/domain/cnpj'
 import { estadoName } from '@mini-vagas/shared/domain/estados'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
+import { ESTADOS } from '@mini-vagas/shared/constants/estados'
+import { knownRecruiters } from '@mini-vagas/shared/domain/vacancy-rules'
+import { DataTable, type Column } from '../../../components/data-table.tsx'
 import { LoadStates } from '../../../components/load-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { useVacancies } from '../api/get-vacancies.ts'
-import { filterStaffVacancies, openPositions, type VisibilityFilter } from '../filter.ts'
+import { useVacancies, type StaffVacancy } from '../api/get-vacancies.ts'
+import { filterStaffVacancies, knownCompanies, openPositions, type VisibilityFilter } from '../filter.ts'
 
-/** docs/product.md, Vacancies for staff: the staff vacancy list. */
+type Row = StaffVacancy
+
+/**
+ * docs/product.md, Vacancies for staff: the staff vacancy list, a dense table (a row a vacancy)
+ * filtered by text, visibility, status, company, recruiter and state.
+ */
 export function Component() {
   useDocumentTitle('Administração de Vagas')
   const { data, error, isLoading, mutate } = useVacancies()
   const [text, setText] = useState('')
   const [visibility, setVisibility] = useState<VisibilityFilter>('all')
+  const [status, setStatus] = useState('')
+  const [company, setCompany] = useState('')
+  const [recruiter, setRecruiter] = useState('')
+  const [estado, setEstado] = useState('')
   const deferred = useDeferredValue(text)
-  const vacancies = data ? filterStaffVacancies(data, deferred, visibility) : []
+  const vacancies = data ? filterStaffVacancies(data, { text: deferred, visibility, status, company, recruiter, estado }) : []
   const open = vacancies.filter((v) => v.status === 'aberta').length
+  const filtered = Boolean(text || visibility !== 'all' || status || company || recruiter || estado)
+  const select = (id: string, label: string, value: string, onChange: (v: string) => void, options: readonly { value: string; label: string }[]) => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Todos</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  const columns: Column<Row>[] = [
+    {
+      key: 'vacancy',
+      label: 'Vaga',
+      cell: (v) => (
+        <span className="cell-stack">
+          <span className="cell-title">{v.description || 'Vaga sem título'}</span>
+          {v.awaitingPublication && <span className="status-badge family-waiting">Aguardando publicação: pedida pela empresa</span>}
+        </span>
+      ),
+    },
+    { key: 'company', label: 'Empresa', cell: (v) => v.company_name },
+    { key: 'place', label: 'Local', cell: (v) => [v.city, v.bairro, estadoName(v.estado)].filter(Boolean).join(' · ') },
+    { key: 'recruiter', label: 'Recrutador', cell: (v) => v.recrutador || 'Não informado' },
+    { key: 'status', label: 'Status', early: true, cell: (v) => VACANCY_STATUS_LABELS[v.status as VacancyStatus] ?? v.status ?? '—' },
+    { key: 'visibility', label: 'Visibilidade', cell: (v) => VISIBILITY_LABELS[v.obs as Visibility] ?? v.obs ?? '—' },
+    { key: 'positions', label: 'Vagas em aberto', priority: 'secondary', cell: (v) => `${openPositions(v)} de ${v.vagas_abertas ?? 0}` },
+    { key: 'candidates', label: 'Candidatos', cell: (v) => (v.candidates_count ?? 0).toLocaleString('pt-BR') },
+    { key: 'cnpj', label: 'CNPJ', priority: 'secondary', cell: (v) => formatStoredCnpj(v.cnpj) },
+    {
+      key: 'actions',
+      label: 'Ações',
+      early: true,
+      cell: (v) => (
+        <div className="row-actions">
+          <Link className="button button-small button-primary" to={`/vagas/${vacancySlug(v)}/lista-candidatos`} aria-label={`Candidatos de ${v.description || 'vaga'}`}>
+            Candidatos
+          </Link>
+          <Link className="button button-small" to={`/processos_seletivos/${v.id}/edit`} aria-label={`Editar ${v.description || 'vaga'}`}>
+            Editar
+          </Link>
+        </div>
+      ),
+    },
+  ]
 
   return (
     <main id="main" className="page">
@@ -31,7 +92,7 @@ export function Component() {
       <div className="toolbar">
         <div className="field">
           <label htmlFor="vacancy-text">Buscar</label>
-          <input id="vacancy-text" type="search" placeholder="Descrição, empresa, cidade ou recrutador" value={text} onChange={(e) => setText(e.target.value)} />
+          <input id="vacancy-text" type="search" placeholder="Título, empresa, cidade ou recrutador" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="vacancy-visibility">Visibilidade</label>
@@ -42,6 +103,34 @@ export function Component() {
             <option value="aguardando">Aguardando publicação (pedidas por empresas)</option>
           </select>
         </div>
+        {select(
+          'vacancy-status',
+          'Status',
+          status,
+          setStatus,
+          Object.entries(VACANCY_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+        )}
+        {select(
+          'vacancy-company',
+          'Empresa',
+          company,
+          setCompany,
+          knownCompanies(data ?? []).map((name) => ({ value: name, label: name })),
+        )}
+        {select(
+          'vacancy-recruiter',
+          'Recrutador',
+          recruiter,
+          setRecruiter,
+          knownRecruiters(data ?? []).map((name) => ({ value: name, label: name })),
+        )}
+        {select(
+          'vacancy-estado',
+          'Estado',
+          estado,
+          setEstado,
+          ESTADOS.map((e) => ({ value: e.estado, label: e.name })),
+        )}
         <Link className="button button-primary" to="/nova_vaga">
           Nova vaga
         </Link>
@@ -54,46 +143,13 @@ export function Component() {
         // "None registered" only when there are none; a filter that matches nothing says so.
         empty={
           data && vacancies.length === 0
-            ? data.length > 0
-              ? { title: 'Nenhuma vaga corresponde aos filtros.', hint: 'Ajuste a busca ou a visibilidade para ver as outras vagas.' }
+            ? data.length > 0 && filtered
+              ? { title: 'Nenhuma vaga corresponde aos filtros.', hint: 'Ajuste a busca ou os filtros para ver as outras vagas.' }
               : { title: 'Nenhuma vaga cadastrada.' }
             : null
         }
       />
-      <div className="card-grid">
-        {vacancies.map((v) => (
-          <article key={v.id} className="card vacancy-card" aria-labelledby={`admin-vaga-${v.id}`}>
-            <h2 id={`admin-vaga-${v.id}`}>{v.description || 'Vaga sem título'}</h2>
-            {v.awaitingPublication && <p className="status-badge family-waiting">Aguardando publicação: pedida pela empresa</p>}
-            <p className="company">{v.company_name}</p>
-            <p className="place">{[v.city, v.bairro, estadoName(v.estado)].filter(Boolean).join(' · ')}</p>
-            <dl className="definition">
-              <dt>CNPJ</dt>
-              <dd>{formatStoredCnpj(v.cnpj)}</dd>
-              <dt>Recrutador</dt>
-              <dd>{v.recrutador || 'Não informado'}</dd>
-              <dt>Status</dt>
-              <dd>{VACANCY_STATUS_LABELS[v.status as VacancyStatus] ?? v.status ?? '—'}</dd>
-              <dt>Visibilidade</dt>
-              <dd>{VISIBILITY_LABELS[v.obs as Visibility] ?? v.obs ?? '—'}</dd>
-              <dt>Vagas em aberto</dt>
-              <dd>
-                {openPositions(v)} de {v.vagas_abertas ?? 0}
-              </dd>
-              <dt>Candidatos</dt>
-              <dd>{(v.candidates_count ?? 0).toLocaleString('pt-BR')}</dd>
-            </dl>
-            <div className="actions">
-              <Link className="button button-primary" to={`/vagas/${vacancySlug(v)}/lista-candidatos`}>
-                Candidatos
-              </Link>
-              <Link className="button" to={`/processos_seletivos/${v.id}/edit`}>
-                Editar
-              </Link>
-            </div>
-          </article>
-        ))}
-      </div>
+      {vacancies.length > 0 && <DataTable columns={columns} rows={vacancies} rowKey={(v) => v.id} caption="Vagas" />}
     </main>
   )
 }

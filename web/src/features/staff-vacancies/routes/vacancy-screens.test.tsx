@@ -45,25 +45,26 @@ const vacancies = [
 ]
 
 describe('VagasAdmin', () => {
-  it('shows counts, CNPJ display rules, open positions and the two buttons per card', async () => {
+  it('shows counts, CNPJ display rules, open positions and the two buttons per row', async () => {
     mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/administracao_de_vagas')
     expect(await screen.findByText('2 vagas · 1 aberta')).toBeTruthy()
-    const first = screen.getByRole('article', { name: 'Açougueiro' })
+    const row = (name: string) => screen.getAllByRole('row').find((r) => within(r).queryByText(name))!
+    const first = row('Açougueiro')
     expect(within(first).getByText('45.723.618/0001-18')).toBeTruthy()
     expect(within(first).getByText('3 de 5')).toBeTruthy()
-    expect(within(first).getByRole('link', { name: 'Candidatos' }).getAttribute('href')).toBe('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
-    expect(within(first).getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe('/processos_seletivos/1/edit')
-    const second = screen.getByRole('article', { name: 'Caixa' })
-    expect(within(second).getAllByText('Não informado', { selector: 'dd' })).toHaveLength(2)
+    expect(within(first).getByRole('link', { name: 'Candidatos de Açougueiro' }).getAttribute('href')).toBe('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    expect(within(first).getByRole('link', { name: 'Editar Açougueiro' }).getAttribute('href')).toBe('/processos_seletivos/1/edit')
+    const second = row('Caixa')
+    expect(within(second).getAllByText('Não informado')).toHaveLength(2)
     expect(within(second).getByText('0 de 1')).toBeTruthy()
   })
   it('filters by text and visibility, and says when nothing matches', async () => {
     mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/administracao_de_vagas')
-    await screen.findByRole('article', { name: 'Caixa' })
+    await screen.findByText('Caixa')
     await userEvent.selectOptions(screen.getByLabelText('Visibilidade'), 'nao mostrar')
-    expect(screen.queryByRole('article', { name: 'Açougueiro' })).toBeNull()
+    expect(screen.queryByText('Açougueiro')).toBeNull()
     await userEvent.type(screen.getByLabelText('Buscar'), 'natal')
     // Only the filter matches nothing — vacancies exist.
     expect(await screen.findByText('Nenhuma vaga corresponde aos filtros.')).toBeTruthy()
