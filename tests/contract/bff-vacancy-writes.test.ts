@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vacancyPath } from '../../shared/src/domain/job-posting.ts'
 import { UNSAFE_HEADERS, startStack, type Stack } from '../support/stack.ts'
 
 // A vacancy's positions against the real stand-in: filled never outnumber opened, whether both
@@ -52,5 +53,46 @@ describe('vacancies a company asked for', () => {
     expect(own.awaitingPublication).toBeUndefined()
     expect((await send('PUT', `/bff/vacancies/${id}`, { obs: 'mostrar' })).statusCode).toBe(200)
     expect((await staffView())?.awaitingPublication).toBeUndefined()
+  })
+})
+
+describe('what job seekers look for (kept by the BFF)', () => {
+  it('keeps description, salary, contract, work model and hours apart from the legacy, shows them to the public and in the JobPosting', async () => {
+    await stack.resetLegacyLog()
+    const details = { about: 'Atender clientes no balcão e repor a loja.', salary_min: 1800, salary_max: 2200, contract: 'clt', work_model: 'presencial', hours: '44h semanais' }
+    const created = await send('POST', '/bff/vacancies', { description: 'Atendente de Padaria', company_name: 'Padaria Pão Quente', city: 'Fortaleza', obs: 'mostrar', details })
+    expect(created.statusCode).toBe(201)
+    const vacancy = created.json().vacancy as { id: number; details: unknown }
+    expect(vacancy.details).toMatchObject(details)
+    // The legacy never saw them.
+    const posted = (await stack.legacyRequests()).filter((r) => r.method === 'POST')
+    expect(posted).toHaveLength(1)
+    expect(JSON.stringify((await stack.app.inject({ method: 'GET', url: `/api/processos_seletivos/${vacancy.id}`, headers: { cookie: admin } })).json())).not.toContain('balcão')
+    // An update that sends only part keeps the rest.
+    const updated = await send('PUT', `/bff/vacancies/${vacancy.id}`, { details: { salary_negotiable: true } })
+    expect(updated.json().vacancy.details).toMatchObject({ salary_negotiable: true, contract: 'clt', hours: '44h semanais' })
+    await send('PUT', `/bff/vacancies/${vacancy.id}`, { details: { salary_negotiable: false } })
+    const page = await stack.app.inject({
+      method: 'GET',
+      url: vacancyPath({ id: vacancy.id, description: 'Atendente de Padaria', company_name: 'Padaria Pão Quente', city: 'Fortaleza' }),
+    })
+    const public_ = (await stack.app.inject({ method: 'GET', url: `/bff/public/vacancies/${vacancy.id}` })).json().vacancy
+    expect(public_.details).toMatchObject({ contract: 'clt', salary_min: 1800 })
+    expect(page.statusCode, page.body.slice(0, 200)).toBe(200)
+    const posting = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.body)![1]!) as Record<string, unknown>
+    expect(posting).toMatchObject({
+      employmentType: 'FULL_TIME',
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'BRL', value: { minValue: 1800, maxValue: 2200, unitText: 'MONTH' } },
+      workHours: '44h semanais',
+    })
+    expect(page.body).toContain('Sobre a vaga')
+  })
+  it('refuses a maximum salary below the minimum, in Portuguese, creating nothing', async () => {
+    await stack.resetLegacyLog()
+    const refused = await send('POST', '/bff/vacancies', { description: 'Caixa', company_name: 'Mercado', details: { salary_min: 3000, salary_max: 2000 } })
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().errors).toEqual({ salary_max: ['O salário máximo não pode ser menor que o mínimo.'] })
+    expect((await stack.legacyRequests()).filter((r) => r.method !== 'GET')).toEqual([])
+    expect((await send('POST', '/bff/vacancies', { description: 'Caixa', company_name: 'Mercado', details: { contract: 'freela' } })).statusCode).toBe(422)
   })
 })

@@ -1,5 +1,5 @@
 import type { PublicVacancy } from '../schemas/vacancy.ts'
-import { foldText } from './text.ts'
+import { salaryText, schemaOrgBaseSalary, schemaOrgEmploymentType } from './vacancy-details.ts'
 import { vacancySlug } from './vacancy-slug.ts'
 
 /**
@@ -9,7 +9,9 @@ import { vacancySlug } from './vacancy-slug.ts'
  * - datePosted is the day this BFF first saw the vacancy visible (kept in its store);
  * - the address is the city (addressLocality) and neighbourhood, in Brazil: the public list carries
  *   no state, so addressRegion is left out rather than guessed from a city name;
- * - employmentType is INTERN for an estágio, otherwise FULL_TIME (the agency's CLT vacancies);
+ * - employmentType is the contract type the staff gave (kept by the BFF); without one, INTERN for an
+ *   estágio, otherwise FULL_TIME (the agency's CLT vacancies); baseSalary when a figure was given
+ *   and the salary is not "a combinar";
  * - validThrough is left out: the legacy keeps no closing date.
  */
 export interface JobPostingFacts {
@@ -26,8 +28,8 @@ export const vacancyPath = (vacancy: Pick<PublicVacancy, 'id' | 'description' | 
 
 export const vacancyTitle = (vacancy: Pick<PublicVacancy, 'description'>): string => vacancy.description?.trim() || 'Vaga'
 
-export function employmentType(vacancy: Pick<PublicVacancy, 'description'>): 'INTERN' | 'FULL_TIME' {
-  return /\bestagi/.test(foldText(vacancy.description)) ? 'INTERN' : 'FULL_TIME'
+export function employmentType(vacancy: Pick<PublicVacancy, 'description' | 'details'>): string {
+  return schemaOrgEmploymentType(vacancy.details, vacancy.description)
 }
 
 /** The vacancy as readable text (JobPosting.description allows plain text or HTML; we give text). */
@@ -35,6 +37,10 @@ export function vacancyText(vacancy: PublicVacancy): string {
   const lines = [`${vacancyTitle(vacancy)}${vacancy.company_name ? ` — ${vacancy.company_name}` : ''}`]
   const place = [vacancy.bairro, vacancy.city].filter(Boolean).join(', ')
   if (place) lines.push(`Local: ${place}.`)
+  const about = vacancy.details?.about?.trim()
+  if (about) lines.push(about)
+  const salary = salaryText(vacancy.details)
+  if (salary) lines.push(`Salário: ${salary}.`)
   if (vacancy.requirements.length > 0) lines.push(`Requisitos: ${vacancy.requirements.join('; ')}.`)
   if (vacancy.benefits.length > 0) lines.push(`Benefícios: ${vacancy.benefits.join('; ')}.`)
   return lines.join('\n')
@@ -60,6 +66,9 @@ export function jobPosting(vacancy: PublicVacancy, facts: JobPostingFacts): Reco
         addressCountry: 'BR',
       },
     },
+    ...(schemaOrgBaseSalary(vacancy.details) ? { baseSalary: schemaOrgBaseSalary(vacancy.details) } : {}),
+    ...(vacancy.details?.hours?.trim() ? { workHours: vacancy.details.hours.trim() } : {}),
+    ...(vacancy.details?.work_model === 'remoto' ? { jobLocationType: 'TELECOMMUTE' } : {}),
     ...(vacancy.benefits.length > 0 ? { jobBenefits: vacancy.benefits.join('; ') } : {}),
     ...(vacancy.requirements.length > 0 ? { qualifications: vacancy.requirements.join('; ') } : {}),
     directApply: true,

@@ -2,6 +2,21 @@ import { Type, type Static } from 'typebox'
 import { BlockText, LineText } from './text.ts'
 import { Nullable } from './common.ts'
 
+/** What the BFF keeps about a vacancy where the legacy has no field (shared/domain/vacancy-details.ts); '' or null clears a field. */
+export const VacancyDetails = Type.Object(
+  {
+    about: Type.Optional(BlockText(4000)),
+    salary_min: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 }))),
+    salary_max: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 }))),
+    salary_negotiable: Type.Optional(Type.Boolean()),
+    contract: Type.Optional(Nullable(Type.Union([Type.Literal('clt'), Type.Literal('pj'), Type.Literal('estagio'), Type.Literal('temporario')]))),
+    work_model: Type.Optional(Nullable(Type.Union([Type.Literal('presencial'), Type.Literal('hibrido'), Type.Literal('remoto')]))),
+    hours: Type.Optional(LineText(120)),
+  },
+  { additionalProperties: false },
+)
+export type VacancyDetails = Static<typeof VacancyDetails>
+
 /** A vacancy (processo seletivo) as the legacy API returns it (docs/product.md, Vacancy). */
 export const Vacancy = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -37,6 +52,8 @@ export const PublicVacancy = Type.Object({
   bairro: Nullable(Type.String()),
   requirements: Type.Array(Type.String()),
   benefits: Type.Array(Type.String()),
+  /** Kept by the BFF: description, salary, contract, work model, hours. */
+  details: Type.Optional(VacancyDetails),
 })
 export type PublicVacancy = Static<typeof PublicVacancy>
 
@@ -58,6 +75,7 @@ export const VacancyInput = Type.Object({
   vagas_preenchidas: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
   status: Type.Optional(LineText(40)),
   redes_sociais: Type.Optional(BlockText(500)),
+  details: Type.Optional(VacancyDetails),
 })
 export type VacancyInput = Static<typeof VacancyInput>
 
@@ -82,7 +100,7 @@ export const CompanyVacancyInput = Type.Object(
 export type CompanyVacancyInput = Static<typeof CompanyVacancyInput>
 
 /** A vacancy as the BFF lists it: the legacy may leave out any field but its id. */
-export const ListedVacancy = Type.Object({ ...Type.Partial(Vacancy).properties, id: Vacancy.properties.id })
+export const ListedVacancy = Type.Object({ ...Type.Partial(Vacancy).properties, id: Vacancy.properties.id, details: Type.Optional(VacancyDetails) })
 export type ListedVacancy = Static<typeof ListedVacancy>
 
 /** GET /bff/vacancies: the vacancies the session may see (a company: its own). */

@@ -5,6 +5,7 @@ import { Type } from 'typebox'
 import { calendarDate } from '@mini-vagas/shared/domain/dates'
 import { jobPosting, jsonForScript, vacancyPath, vacancyText, vacancyTitle } from '@mini-vagas/shared/domain/job-posting'
 import { PUBLIC_PAGE_SIZE, PUBLIC_SEARCH_TEXTS, searchVacancies } from '@mini-vagas/shared/domain/vacancy-search'
+import { detailsSummary } from '@mini-vagas/shared/domain/vacancy-details'
 import { parseVacancySlug, resolveVacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import type { PublicVacancy } from '@mini-vagas/shared/schemas/vacancy'
 import { SITE_NAME, SITE_TAGLINE } from '@mini-vagas/shared/constants/site'
@@ -67,6 +68,10 @@ export function vacancyArticle(vacancy: PublicVacancy, headingLevel: 1 | 2): str
     `<article class="card vacancy-card"><${h}>${heading}</${h}>` +
     (vacancy.company_name ? `<p class="company">${escapeHtml(vacancy.company_name)}</p>` : '') +
     `<p class="place">${escapeHtml([vacancy.city, vacancy.bairro].filter(Boolean).join(' · '))}</p>` +
+    (detailsSummary(vacancy.details) ? `<p class="terms">${escapeHtml(detailsSummary(vacancy.details))}</p>` : '') +
+    // The vacancy's own page says it all; a list's card keeps to the line above.
+    (headingLevel === 1 && vacancy.details?.hours ? `<p class="hours">Jornada: ${escapeHtml(vacancy.details.hours)}</p>` : '') +
+    (headingLevel === 1 && vacancy.details?.about ? `<section><${sub}>Sobre a vaga</${sub}><p class="about">${escapeHtml(vacancy.details.about)}</p></section>` : '') +
     (vacancy.requirements.length > 0 ? `<section><${sub}>Requisitos</${sub}>${list(vacancy.requirements)}</section>` : '') +
     (vacancy.benefits.length > 0 ? `<section><${sub}>Benefícios</${sub}>${list(vacancy.benefits)}</section>` : '') +
     `<a class="button button-primary" href="/candidato/${vacancy.id}">Candidatar-se</a></article>`

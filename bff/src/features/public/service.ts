@@ -6,6 +6,7 @@ import { createTtlCache } from '../../lib/ttl-cache.ts'
 import { LegacyRefusal, sessionEnded } from '../../legacy/errors.ts'
 import { UpstreamError } from '../../legacy/client.ts'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
+import type { VacancyDetailsStore } from '../../lib/vacancy-details.ts'
 
 const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
 
@@ -13,13 +14,14 @@ const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
  * The public vacancy list: only 'mostrar', public fields, sorted by city (pt-BR) then description,
  * cached briefly; when the legacy fails, the last list is served rather than an error.
  */
-export function createPublicVacancies({ legacy, ttlMs }: { legacy: (requestId?: string) => LegacyGateway; ttlMs: number }) {
+export function createPublicVacancies({ legacy, ttlMs, details }: { legacy: (requestId?: string) => LegacyGateway; ttlMs: number; details?: VacancyDetailsStore }) {
   const cache = createTtlCache<PublicVacancy[]>({ ttlMs, maxEntries: 1 })
   async function load(): Promise<PublicVacancy[]> {
-    return (await legacy().publicVacancies())
-      .map(toPublicVacancy)
-      .filter((v): v is PublicVacancy => v !== null)
-      .sort((a, b) => byCity.compare(a.city ?? '', b.city ?? '') || byCity.compare(a.description ?? '', b.description ?? '') || a.id - b.id)
+    const listed = (await legacy().publicVacancies()).map(toPublicVacancy).filter((v): v is PublicVacancy => v !== null)
+    // What the staff said the legacy has no field for (salary, contract, ...), with the same cache.
+    return (details ? await details.attach(listed) : listed).sort(
+      (a, b) => byCity.compare(a.city ?? '', b.city ?? '') || byCity.compare(a.description ?? '', b.description ?? '') || a.id - b.id,
+    )
   }
   async function all(): Promise<PublicVacancy[]> {
     try {
