@@ -84,7 +84,7 @@ const SCREENS: Screen[] = [
   { name: 'painel', role: 'admin', path: () => '/painel_de_controle_mini_vagas', ready: (p) => p.locator('.stat-value').first() },
   { name: 'administracao-vagas', role: 'admin', path: () => '/administracao_de_vagas', ready: (p) => p.locator('table.data-table tbody tr').first() },
   { name: 'nova-vaga', role: 'admin', path: () => '/nova_vaga', ready: heading('Formulário de Vaga') },
-  { name: 'editar-vaga', role: 'admin', path: () => `/processos_seletivos/${vacancy.id}/edit`, ready: (p) => p.getByLabel(/Descrição da vaga/i) },
+  { name: 'editar-vaga', role: 'admin', path: () => `/processos_seletivos/${vacancy.id}/edit`, ready: (p) => p.getByLabel(/^Título da vaga/) },
   {
     name: 'candidatos-da-vaga',
     role: 'admin',

@@ -20,7 +20,7 @@ describe('a recruiter’s day', () => {
   it('creates a vacancy and finds it in VagasAdmin', async () => {
     const page = await adminPage()
     await page.goto('/nova_vaga')
-    await page.getByLabel('Descrição da Vaga').fill(title)
+    await page.getByLabel(/^Título da vaga/).fill(title)
     await page.getByLabel('Nome da Empresa').fill('Atacarejo Nordeste')
     await page.getByLabel('CNPJ da Empresa').pressSequentially('45723618000118')
     await page.getByLabel('Cidade').fill('Fortaleza')

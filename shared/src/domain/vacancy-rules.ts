@@ -7,7 +7,7 @@ import { formatDate } from './dates.ts'
 export const NEW_VACANCY_VISIBILITY = 'nao mostrar'
 
 export const VACANCY_REQUIRED = {
-  description: 'Preencha a descrição da vaga.',
+  description: 'Preencha o título da vaga.',
   company_name: 'Preencha o nome da empresa.',
 } as const
 

@@ -285,3 +285,26 @@ describe('the day a vacancy was first seen', () => {
     await store.close()
   })
 })
+
+describe('a vacancy’s terms on its page and its card', () => {
+  it('the page says the terms, the hours and the description; a list’s card only the terms', async () => {
+    const { vacancyArticle } = await import('./pages.ts')
+    const vacancy = {
+      id: 3,
+      description: 'Padeiro',
+      company_name: 'Padaria',
+      city: 'Natal',
+      bairro: null,
+      requirements: [],
+      benefits: [],
+      details: { about: 'Fazer pães & bolos.', salary_negotiable: true, contract: 'clt' as const, work_model: 'presencial' as const, hours: '44h' },
+    }
+    const page = vacancyArticle(vacancy, 1)
+    expect(page).toContain('<p class="terms">CLT (efetivo) · Presencial · A combinar</p>')
+    expect(page).toContain('<p class="hours">Jornada: 44h</p>')
+    expect(page).toContain('<h2>Sobre a vaga</h2><p class="about">Fazer pães &amp; bolos.</p>')
+    const card = vacancyArticle(vacancy, 2)
+    expect(card).toContain('class="terms"')
+    expect(card).not.toContain('Sobre a vaga')
+  })
+})

@@ -59,7 +59,7 @@ export function Component() {
       const saved = await saveVacancy(toInput(form), editing ? Number(id) : undefined)
       await mutate((key) => typeof key === 'string' && key.startsWith('/bff/vacancies'))
       toast(editing ? 'Vaga atualizada com sucesso!' : 'Nova vaga criada com sucesso!')
-      // The vacancy just saved, where its candidates will be (the dashboard when its answer names no vacancy).
+      // The vacancy just saved, where its candidates will be (the home page when its answer names no vacancy).
       navigate(saved && typeof saved.id === 'number' ? `/vagas/${vacancySlug(saved)}/lista-candidatos` : '/inicio')
     } catch (error) {
       setSending(false)

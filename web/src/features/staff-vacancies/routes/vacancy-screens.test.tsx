@@ -81,7 +81,7 @@ describe('vacancy form', () => {
     })
     const { router } = renderRoute('/nova_vaga')
     const user = userEvent.setup()
-    await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Operador de Empilhadeira')
+    await user.type(await screen.findByLabelText(/Título da vaga/), 'Operador de Empilhadeira')
     await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado Central')
     await user.type(screen.getByLabelText('CNPJ da Empresa'), '45723618000118')
     expect((screen.getByLabelText('CNPJ da Empresa') as HTMLInputElement).value).toBe('45.723.618/0001-18')
@@ -92,6 +92,12 @@ describe('vacancy form', () => {
     await user.click(screen.getByRole('button', { name: 'Remover Vale-transporte' }))
     await user.clear(screen.getByLabelText('Vagas Solicitadas'))
     await user.type(screen.getByLabelText('Vagas Solicitadas'), '4')
+    await user.type(screen.getByLabelText('Descrição da vaga'), 'Operar a empilhadeira no depósito.')
+    await user.selectOptions(screen.getByLabelText('Tipo de contrato'), 'CLT (efetivo)')
+    await user.selectOptions(screen.getByLabelText('Modelo de trabalho'), 'Presencial')
+    await user.type(screen.getByLabelText('Salário de (R$ por mês)'), '1.800')
+    await user.type(screen.getByLabelText('Salário até (R$ por mês)'), '2200,50')
+    await user.type(screen.getByLabelText('Jornada'), '44h semanais')
     await user.click(screen.getByRole('button', { name: 'Enviar' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/vagas/repositor-atacarejo-nordeste-fortaleza-9/lista-candidatos'))
     const sent = calls.find((c) => c.method === 'POST')!.body
@@ -105,14 +111,39 @@ describe('vacancy form', () => {
       vagas_preenchidas: 0,
       obs: 'nao mostrar',
       status: 'aberta',
+      details: {
+        about: 'Operar a empilhadeira no depósito.',
+        salary_min: 1800,
+        salary_max: 2200.5,
+        salary_negotiable: false,
+        contract: 'clt',
+        work_model: 'presencial',
+        hours: '44h semanais',
+      },
     })
     expect(await screen.findByText('Nova vaga criada com sucesso!')).toBeTruthy()
+  })
+  it('refuses a salary that is not an amount, or a maximum below the minimum, at the field', async () => {
+    const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
+    renderRoute('/nova_vaga')
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText(/Título da vaga/), 'Caixa')
+    await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado')
+    await user.type(screen.getByLabelText('Salário de (R$ por mês)'), 'dois mil')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Informe um valor em reais, como 1.800 ou 1800,50.')).toBeTruthy()
+    await user.clear(screen.getByLabelText('Salário de (R$ por mês)'))
+    await user.type(screen.getByLabelText('Salário de (R$ por mês)'), '3000')
+    await user.type(screen.getByLabelText('Salário até (R$ por mês)'), '2000')
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('O salário máximo não pode ser menor que o mínimo.')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
   })
   it('refuses more positions filled than opened, and a field’s error goes once the field is changed', async () => {
     const { calls } = mockBff({ 'GET /bff/auth/session': me, 'GET /bff/vacancies': () => ({ status: 200, body: { vacancies } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()
-    await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Repositor')
+    await user.type(await screen.findByLabelText(/Título da vaga/), 'Repositor')
     await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado Central')
     await user.clear(screen.getByLabelText('Vagas Solicitadas'))
     await user.type(screen.getByLabelText('Vagas Solicitadas'), '3')
@@ -131,7 +162,7 @@ describe('vacancy form', () => {
     const user = userEvent.setup()
     expect((await screen.findByLabelText('Visibilidade da Vaga')) as HTMLSelectElement).toHaveProperty('value', 'nao mostrar')
     await user.click(screen.getByRole('button', { name: 'Enviar' }))
-    expect(await screen.findByText('Preencha a descrição da vaga.')).toBeTruthy()
+    expect(await screen.findByText('Preencha o título da vaga.')).toBeTruthy()
     expect(screen.getByText('Preencha o nome da empresa.')).toBeTruthy()
     expect(document.activeElement?.id).toBe('description')
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
@@ -144,7 +175,7 @@ describe('vacancy form', () => {
     mockBff({ 'GET /bff/auth/session': me, 'POST /bff/vacancies': () => ({ status: 502, body: { message: 'Indisponível' } }) })
     renderRoute('/nova_vaga')
     const user = userEvent.setup()
-    await user.type(await screen.findByLabelText(/Descrição da Vaga/), 'Caixa')
+    await user.type(await screen.findByLabelText(/Título da vaga/), 'Caixa')
     await user.type(screen.getByLabelText(/Nome da Empresa/), 'Mercado')
     await user.clear(screen.getByLabelText('Vagas Preenchidas'))
     await user.type(screen.getByLabelText('Vagas Preenchidas'), '-1')
