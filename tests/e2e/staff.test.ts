@@ -133,8 +133,9 @@ describe('a recruiter’s day', () => {
 })
 
 describe('dashboard and spreadsheet', () => {
-  it('shows the seeded counts, and the Excel screen downloads a workbook that opens', async () => {
+  it('shows the seeded counts, one click from the home page, and the Excel screen downloads a workbook that opens', async () => {
     const page = await adminPage()
+    await page.getByRole('link', { name: 'Painel do mês' }).click()
     await page.getByRole('figure', { name: 'Vagas visíveis por estado' }).waitFor()
     const vacancies = await legacy<{ obs: string; estado: string }[]>('/processos_seletivos')
     const ce = vacancies.filter((v) => v.obs === 'mostrar' && (v.estado === 'ceara' || v.estado === 'CE')).length
