@@ -45,6 +45,8 @@ describe('bench harness', () => {
     'screening-apply',
     'screening-apply-60',
     'screening-outcomes',
+    'pipeline-board',
+    'bulk-60',
     'scale-out',
   ]
   beforeAll(() => buildBff(), 120_000)
