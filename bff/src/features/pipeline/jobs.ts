@@ -115,8 +115,9 @@ export function createBulkJobs({
         }
         return sent((g) => g.vacancies.candidates(vacancyId)).catch((error: unknown) => (error instanceof LegacyRefusal ? null : Promise.reject(error)))
       },
+      // Read again every two minutes (lib/record-snapshot.ts), as the screening's apply does: a
+      // vacancy's list is one call, but at 60 calls a minute each is a write not made.
       now,
-      maxAgeMs: 60_000,
     })
     return {
       sent,
