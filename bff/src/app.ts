@@ -28,6 +28,7 @@ import { csrfPlugin } from './plugins/csrf.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/edge-errors.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { candidateIndexPlugin } from './candidate-index/plugin.ts'
+import { vacancyDetailsPlugin } from './plugins/vacancy-details.ts'
 import { legacyPlugin } from './legacy/plugin.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { measuredLegacy } from './legacy/measured.ts'
@@ -129,6 +130,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(legacyPlugin, { client: measuredLegacy(legacy, registry), registerPath: config.legacyRegisterPath })
   await app.register(storePlugin, { store: deps.store, file: config.storeFile, databaseUrl: config.databaseUrl || undefined })
   await app.register(auditPlugin, { retentionDays: config.auditRetentionDays })
+  await app.register(vacancyDetailsPlugin)
   await app.register(sessionPlugin, { config, now, store: app.store })
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin })
   await app.register(errorsPlugin)

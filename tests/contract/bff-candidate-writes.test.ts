@@ -94,7 +94,7 @@ describe('candidate writes through /bff', () => {
     // A description and a company are required; a new vacancy starts hidden.
     const empty = await send('POST', '/bff/vacancies', admin, {})
     expect(empty.statusCode).toBe(422)
-    expect(empty.json().errors).toEqual({ description: ['Preencha a descrição da vaga.'], company_name: ['Preencha o nome da empresa.'] })
+    expect(empty.json().errors).toEqual({ description: ['Preencha o título da vaga.'], company_name: ['Preencha o nome da empresa.'] })
     const created = await send('POST', '/bff/vacancies', admin, { description: 'Repositor noturno', company_name: 'Mercado Bom Preço', city: 'Fortaleza' })
     expect(created.statusCode).toBe(201)
     expect(created.json().vacancy.obs).toBe('nao mostrar')

@@ -3,8 +3,8 @@ import { knownRecruiters, positionsError, vacancyPickerDetails, vacancyRequiredE
 
 describe('vacancy rules', () => {
   it('a new vacancy needs a description and a company; an update only when it sends them', () => {
-    expect(vacancyRequiredErrors({}, true)).toEqual({ description: 'Preencha a descrição da vaga.', company_name: 'Preencha o nome da empresa.' })
-    expect(vacancyRequiredErrors({ description: '  ', company_name: 'Mercado' }, true)).toEqual({ description: 'Preencha a descrição da vaga.' })
+    expect(vacancyRequiredErrors({}, true)).toEqual({ description: 'Preencha o título da vaga.', company_name: 'Preencha o nome da empresa.' })
+    expect(vacancyRequiredErrors({ description: '  ', company_name: 'Mercado' }, true)).toEqual({ description: 'Preencha o título da vaga.' })
     expect(vacancyRequiredErrors({ redes_sociais: 'instagram' } as never, false)).toEqual({})
     expect(vacancyRequiredErrors({ company_name: '' }, false)).toEqual({ company_name: 'Preencha o nome da empresa.' })
   })

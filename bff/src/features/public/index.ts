@@ -8,7 +8,6 @@ import { CONSENT_MESSAGES, PRIVACY_NOTICE } from '@mini-vagas/shared/constants/p
 import { createConsents } from './consents.ts'
 import { publicPages } from './pages.ts'
 import { createPublicVacancies } from './service.ts'
-import { createVacancyDetailsStore } from '../../lib/vacancy-details.ts'
 
 export const DUPLICATE_APPLICATION = 'Você já se candidatou a esta vaga com este e-mail ou WhatsApp. Para corrigir algum dado, use a página Meus dados.'
 
@@ -21,7 +20,7 @@ export async function publicFeature(app: FastifyInstance) {
   const vacancies = createPublicVacancies({
     legacy: (requestId) => app.legacyFor({ requestId }),
     ttlMs: cacheSeconds * 1000,
-    details: await createVacancyDetailsStore(app.store),
+    details: app.vacancyDetails,
   })
   const cacheHeader = cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store'
   const consents = await createConsents(app.store, app.now)

@@ -6,7 +6,7 @@ import { createTtlCache } from '../../lib/ttl-cache.ts'
 import { LegacyRefusal, sessionEnded } from '../../legacy/errors.ts'
 import { UpstreamError } from '../../legacy/client.ts'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
-import type { VacancyDetailsStore } from '../../lib/vacancy-details.ts'
+import type { VacancyDetailsStore } from '../../plugins/vacancy-details.ts'
 
 const byCity = new Intl.Collator('pt-BR', { sensitivity: 'base' })
 

@@ -7,7 +7,6 @@ import { sessionOf, visibleVacancies } from '../../legacy/access.ts'
 import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
 import { NEW_VACANCY_VISIBILITY, positionsError, vacancyRequiredErrors } from '@mini-vagas/shared/domain/vacancy-rules'
 import { vacancyDetailsErrors } from '@mini-vagas/shared/domain/vacancy-details'
-import { createVacancyDetailsStore } from '../../lib/vacancy-details.ts'
 import { actorOf } from '../../plugins/audit.ts'
 
 /**
@@ -25,7 +24,7 @@ export async function vacanciesFeature(app: FastifyInstance) {
   const requested = async (): Promise<Set<number>> =>
     new Set((await app.store.all<{ vacancy_id: number }>('SELECT vacancy_id FROM company_vacancy_requests')).map((r) => Number(r.vacancy_id)))
 
-  const details = await createVacancyDetailsStore(app.store)
+  const details = app.vacancyDetails
   /** One vacancy with its details (kept here: the legacy has no field for them). */
   const withDetails = async (vacancy: ListedVacancy) => (await details.attach([vacancy]))[0]!
   /** The form's details, kept after the legacy took the vacancy; the legacy never sees them. */

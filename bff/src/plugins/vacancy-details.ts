@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { VacancyDetails } from '@mini-vagas/shared/schemas/vacancy'
-import type { Migration, Store } from '../plugins/store.ts'
+import type { Migration, Store } from './store.ts'
 
 const MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS vacancy_details (vacancy_id BIGINT PRIMARY KEY, about TEXT NOT NULL, salary_min DOUBLE PRECISION, salary_max DOUBLE PRECISION,
@@ -76,3 +78,18 @@ export async function createVacancyDetailsStore(store: Store) {
   }
 }
 export type VacancyDetailsStore = Awaited<ReturnType<typeof createVacancyDetailsStore>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A vacancy's details the legacy has no field for: the vacancies feature writes them, every vacancy read attaches them. */
+    vacancyDetails: VacancyDetailsStore
+  }
+}
+
+/** Core: the staff's vacancy routes and the public pages share these details, and neither owns the other. */
+export const vacancyDetailsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('vacancyDetails', await createVacancyDetailsStore(app.store))
+  },
+  { name: 'vacancy-details', dependencies: ['store'] },
+)
