@@ -1,5 +1,5 @@
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../constants/candidate-statuses.ts'
-import { candidateStatusFamily, candidateStatusLabel, normalizeCandidateStatus, type StatusFamily } from './candidate-status.ts'
+import { candidateStatusFamily, normalizeCandidateStatus, type StatusFamily } from './candidate-status.ts'
 
 /**
  * A vacancy's pipeline board (docs/product.md, Pipeline board): one column per stage, a stage
@@ -96,6 +96,3 @@ export function bulkUndoSummary(counts: { restored: number; kept: number; failed
   ].filter(Boolean)
   return `Desfeito: ${counts.restored.toLocaleString('pt-BR')} ${counts.restored === 1 ? 'candidato voltou' : 'candidatos voltaram'} ao status anterior${rest.length ? ` (${rest.join('; ')})` : ''}.`
 }
-
-/** The label a bulk status change's target reads as. */
-export const bulkTargetLabel = (status: string) => candidateStatusLabel(status) || 'Sem Status'

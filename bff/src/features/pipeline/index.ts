@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Gauge } from 'prom-client'
 import { candidateListView } from '@mini-vagas/shared/domain/candidate-list'
-import { isKnownCandidateStatus, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
+import { candidateStatusLabel, isKnownCandidateStatus, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
-import { BULK_MAX, BULK_MESSAGES, bulkTargetLabel } from '@mini-vagas/shared/domain/pipeline'
+import { BULK_MAX, BULK_MESSAGES } from '@mini-vagas/shared/domain/pipeline'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { BoardAnswer, BulkBody, BulkJobAnswer, BulkJobList, BulkParams, SelectionBody, type BulkFilter } from '@mini-vagas/shared/schemas/pipeline'
 import { Type } from 'typebox'
@@ -112,7 +112,7 @@ export async function pipelineFeature(app: FastifyInstance) {
       if (body.status === undefined) return refuse('status', BULK_MESSAGES.statusMissing)
       if (!isKnownCandidateStatus(body.status)) return refuse('status', BULK_MESSAGES.statusUnknown)
       target = body.status
-      targetLabel = bulkTargetLabel(body.status)
+      targetLabel = candidateStatusLabel(body.status)
     } else {
       if (body.targetVacancyId === undefined) return refuse('targetVacancyId', BULK_MESSAGES.targetMissing)
       if (body.targetVacancyId === body.vacancyId) return refuse('targetVacancyId', BULK_MESSAGES.sameVacancy)

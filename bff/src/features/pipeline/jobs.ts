@@ -9,6 +9,8 @@ import { HttpError } from '../../lib/http-error.ts'
 import { createJobSlots } from '../../lib/job-slots.ts'
 import { createRecordSnapshot, type RecordSnapshot } from '../../lib/record-snapshot.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
+import { jobCalls, SessionEnded } from '../../legacy/job-calls.ts'
+import { keepLease, type HeldLease } from '../../lib/job-lease.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { BulkStore, StoredBulkJob, StoredBulkStep } from './store.ts'
@@ -18,9 +20,6 @@ type Obj = Record<string, unknown>
 /** Writes in flight at once for a status change; a forward goes one at a time (two records of one person must not both pass its check). */
 const STATUS_WORKERS = 4
 const FAILURES_SHOWN = 50
-
-/** The legacy refused the job's token: the job stops where it is. */
-class SessionEnded extends Error {}
 
 /** Who started (or carries on) a job: the token lives only in memory, with the job. */
 export interface BulkCaller {
@@ -78,33 +77,10 @@ export function createBulkJobs({
   const snapshots = new Set<RecordSnapshot>()
   let stopping = false
 
-  /** Renews the lease while the job runs; `lost` once another instance may own it. */
-  function keepLease(id: string) {
-    const state = { lost: false }
-    const heartbeat = setInterval(
-      () =>
-        void store.takeLease(lease(id), instanceId, leaseMs).then(
-          (held) => (state.lost ||= !held),
-          () => (state.lost = true),
-        ),
-      Math.max(50, Math.floor(leaseMs / 3)),
-    )
-    heartbeat.unref()
-    return { state, stop: () => clearInterval(heartbeat) }
-  }
-
   /** The job's legacy: its place in the token's budget, a 401 turned into SessionEnded, a pause said while it lasts. */
   function legacyOf(id: string, caller: BulkCaller, fresh?: BulkPlan['read']) {
     const gateway = legacy({ token: caller.token, requestId: caller.requestId, priority: 'job', onWait: (seconds) => notices.set(id, BULK_MESSAGES.waiting(seconds)) })
-    const sent = async <T>(call: (g: LegacyGateway) => Promise<T>): Promise<T> => {
-      try {
-        const answer = await call(gateway)
-        notices.delete(id)
-        return answer
-      } catch (error) {
-        throw error instanceof LegacyRefusal && error.kind === 'session' ? new SessionEnded() : error
-      }
-    }
+    const sent = jobCalls(gateway, () => notices.delete(id))
     const records = createRecordSnapshot({
       // A list the legacy refuses (not a 401) is read record by record instead.
       read: (vacancyId) => {
@@ -130,12 +106,12 @@ export function createBulkJobs({
   }
 
   /** Runs `perform` over the steps not settled yet, `workers` at once, until done or told to stop. */
-  async function runSteps(steps: StoredBulkStep[], workers: number, perform: (step: StoredBulkStep) => Promise<void>, held: { lost: boolean }) {
+  async function runSteps(steps: StoredBulkStep[], workers: number, perform: (step: StoredBulkStep) => Promise<void>, held: HeldLease['state']) {
     let next = 0
     let sessionEnded = false
     let broken: unknown = null
     const worker = async () => {
-      while (next < steps.length && !stopping && !sessionEnded && broken === null && !held.lost) {
+      while (next < steps.length && !stopping && !sessionEnded && broken === null && !held.lost && held.broken === null) {
         const step = steps[next++]!
         try {
           await perform(step)
@@ -179,7 +155,7 @@ export function createBulkJobs({
         if (same(record.status, target)) {
           // Left 'sending' by an earlier run: that write landed. Otherwise the person was already there.
           if (step.state === 'sending') return void (await store.setStep(job.id, step.candidateId, 'done'))
-          return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.already(step.name, candidateStatusLabel(target) || 'Sem Status') }))
+          return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.already(step.name, candidateStatusLabel(target)) }))
         }
         // What the write replaces, kept first (an undo restores it); the step may have landed from here on.
         const prevStatus = step.state === 'sending' && step.prevStatus !== null ? step.prevStatus : normalizeCandidateStatus(record.status as string | null)
@@ -236,8 +212,8 @@ export function createBulkJobs({
   }
 
   /** Holds the job's lease around `work`; every store call inside, and its end, never throw out of the job. */
-  async function leased(id: string, work: (held: { lost: boolean }) => Promise<void>, onBroken: (error: unknown) => Promise<unknown>) {
-    const held = keepLease(id)
+  async function leased(id: string, work: (held: HeldLease['state']) => Promise<void>, onBroken: (error: unknown) => Promise<unknown>) {
+    const held = keepLease(store.takeLease, lease(id), instanceId, leaseMs)
     try {
       await work(held.state)
     } catch (error) {
@@ -262,7 +238,8 @@ export function createBulkJobs({
         // A vacancy's people together: its list is read once for all of them.
         todo.sort((a, b) => (a.vacancyId ?? 0) - (b.vacancyId ?? 0))
         const { sessionEnded } = await runSteps(todo, job.action === 'status' ? STATUS_WORKERS : 1, performer(job, caller, known), held)
-        if (held.lost) return
+        // Another instance may own the job now (or the store would not renew the lease): its last word is not ours to write.
+        if (held.lost || held.broken !== null) return
         const c = await counted(job.id)
         if (sessionEnded) await store.finish(job.id, 'interrupted', BULK_MESSAGES.sessionEnded)
         else if (stopping) await store.finish(job.id, 'interrupted', BULK_MESSAGES.interrupted(c.done + c.skipped, c.total))
@@ -313,7 +290,8 @@ export function createBulkJobs({
           },
           held,
         )
-        if (held.lost) return
+        // Another instance may own the job now (or the store would not renew the lease): its last word is not ours to write.
+        if (held.lost || held.broken !== null) return
         const c = await counted(job.id)
         if (sessionEnded || stopping)
           await store.finishUndo(job.id, 'failed', sessionEnded ? BULK_MESSAGES.sessionEnded : BULK_MESSAGES.interrupted(c.restored + c.kept, c.undoTotal))

@@ -5,6 +5,7 @@ import { APPLY_MESSAGES, applyMarker, markedCandidates, mergedObservation, scree
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
 import { UpstreamError } from '../../legacy/client.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
+import { jobCalls, SessionEnded } from '../../legacy/job-calls.ts'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { createRecordSnapshot } from '../../lib/record-snapshot.ts'
@@ -12,9 +13,6 @@ import type { ScreeningStore, StoredResult, StoredRun, StoredStep } from './stor
 
 type Obj = Record<string, unknown>
 type CandidateNow = Partial<ListedCandidate>
-
-/** The legacy refused the job's token: the job stops, and the step is left as it was. */
-export class SessionEnded extends Error {}
 
 /** What one refused call means for a person's step, in words a recruiter can act on. */
 const refused = (name: string, refusal: LegacyRefusal) => (refusal.kind === 'busy' ? APPLY_MESSAGES.afterRetry(name) : APPLY_MESSAGES.failed(name, refusal.reason))
@@ -38,15 +36,7 @@ export function createApplyLegacy({
   now: () => number
   onAnswer: () => void
 }) {
-  const sent = async <T>(call: (legacy: LegacyGateway) => Promise<T>): Promise<T> => {
-    try {
-      const answer = await call(gateway)
-      onAnswer()
-      return answer
-    } catch (error) {
-      throw error instanceof LegacyRefusal && error.kind === 'session' ? new SessionEnded() : error
-    }
-  }
+  const sent = jobCalls(gateway, onAnswer)
   // Kept as the read itself, so workers asking while it is on its way wait for it. People this job sends are added as they land.
   let vacancyRows: Promise<Obj[]> | null = null
   const rowsOfVacancy = () => (vacancyRows ??= sent((legacy) => legacy.vacancies.candidates(vacancyId)))

@@ -7,7 +7,9 @@ import { HttpError } from '../../lib/http-error.ts'
 import { createJobSlots } from '../../lib/job-slots.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
-import { createApplyLegacy, createStepPerformer, SessionEnded } from './apply-step.ts'
+import { createApplyLegacy, createStepPerformer } from './apply-step.ts'
+import { SessionEnded } from '../../legacy/job-calls.ts'
+import { keepLease } from '../../lib/job-lease.ts'
 import type { RecordSnapshot } from '../../lib/record-snapshot.ts'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
@@ -35,7 +37,7 @@ const LEASE_MS = 30_000
  * has expired. A store failure (a full disk) fails the job cleanly — every worker stops first —
  * and never the process.
  *
- * Read in this order: `job` holds the lease (`keepLease`), runs the steps (`runSteps`; one step's
+ * Read in this order: `job` holds the lease (`holdLease`), runs the steps (`runSteps`; one step's
  * stages are in apply-step.ts) and writes the apply's last word (`finish`).
  */
 export function createScreeningApplier({
@@ -62,35 +64,18 @@ export function createScreeningApplier({
   const lease = (runId: string) => `apply:${runId}`
   /** Runs whose failure the store could not record (a full disk): still told to the recruiter. */
   const unrecordedFailures = new Set<string>()
-  const heartbeats = new Map<string, NodeJS.Timeout>()
+  const heartbeats = new Map<string, () => void>()
   /** What each running job knows of the records it writes; every write this BFF hears of updates them. */
   const snapshots = new Set<RecordSnapshot>()
 
-  /**
-   * The lease is renewed while the job runs; lost (this instance stalled past its expiry), the job
-   * stops taking steps, as another instance may now own the run. Answers what it has seen, and how to stop.
-   */
-  function keepLease(runId: string) {
-    const state = { lost: false, broken: null as unknown }
-    const heartbeat = setInterval(
-      () => {
-        store.takeLease(lease(runId), instanceId, leaseMs).then(
-          (held) => {
-            if (!held) state.lost = true
-          },
-          (error: unknown) => {
-            state.broken ??= error
-          },
-        )
-      },
-      Math.max(50, Math.floor(leaseMs / 3)),
-    )
-    heartbeat.unref()
-    heartbeats.set(runId, heartbeat)
+  /** The run's lease for as long as the job runs (lib/job-lease.ts); `stop` also forgets its heartbeat here. */
+  function holdLease(runId: string) {
+    const held = keepLease(store.takeLease, lease(runId), instanceId, leaseMs)
+    heartbeats.set(runId, held.stop)
     return {
-      state,
+      state: held.state,
       stop() {
-        clearInterval(heartbeat)
+        held.stop()
         heartbeats.delete(runId)
       },
     }
@@ -106,7 +91,7 @@ export function createScreeningApplier({
     runId: string,
     results: Map<number, StoredResult>,
     perform: (step: StoredStep, result: StoredResult) => Promise<unknown>,
-    held: ReturnType<typeof keepLease>,
+    held: ReturnType<typeof holdLease>,
   ) {
     const vacancyOf = (candidateId: number) => Number(results.get(candidateId)!.candidate.job_posting_id) || 0
     const todo = (await store.steps(runId)).filter((s) => s.state !== 'done' && s.state !== 'skipped').sort((a, b) => vacancyOf(a.candidateId) - vacancyOf(b.candidateId))
@@ -151,7 +136,7 @@ export function createScreeningApplier({
     const known = createApplyLegacy({ gateway, runId, vacancyId: Number(run.vacancy.id), now, onAnswer: () => notices.delete(runId) })
     snapshots.add(known.records)
     const perform = createStepPerformer({ runId, run, date: formatDate(new Date(now())), actor, store, audit, legacy: known })
-    const held = keepLease(runId)
+    const held = holdLease(runId)
     try {
       const { sessionEnded, leaseLost } = await runSteps(runId, results, perform, held)
       active.ending(runId)
@@ -316,7 +301,7 @@ export function createScreeningApplier({
       const deadline = Date.now() + graceMs
       while (active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
       for (const runId of active.keys()) {
-        clearInterval(heartbeats.get(runId))
+        heartbeats.get(runId)?.()
         await attempt(() => store.releaseLease(lease(runId), instanceId), runId)
       }
     },

@@ -4,6 +4,7 @@ import { UNDO_MESSAGES, undoMessage } from '@mini-vagas/shared/domain/screening-
 import { HttpError } from '../../lib/http-error.ts'
 import { createJobSlots } from '../../lib/job-slots.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
+import { keepLease } from '../../lib/job-lease.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
@@ -40,8 +41,8 @@ export function createScreeningUndo({
 
   async function job(runId: string, token: string, requestId: string, actor: string, names: Map<number, string>) {
     const gateway = legacy({ token, requestId, priority: 'job' })
-    const heartbeat = setInterval(() => void store.takeLease(lease(runId), instanceId, leaseMs).catch(() => {}), Math.max(50, Math.floor(leaseMs / 3)))
-    heartbeat.unref()
+    // Renewed while the undo runs; each restore checks the record first, so the undo goes on whatever the renewal sees.
+    const held = keepLease(store.takeLease, lease(runId), instanceId, leaseMs)
     let interrupted = false
     try {
       for (const step of (await store.steps(runId)).filter((s) => s.undo === 'pending')) {
@@ -70,7 +71,7 @@ export function createScreeningUndo({
       log.warn({ err: { message: (error as Error).message }, runId }, 'undoing an apply failed')
       await store.finishUndo(runId, 'failed', UNDO_MESSAGES.failedStore).catch(() => {})
     } finally {
-      clearInterval(heartbeat)
+      held.stop()
       await store.releaseLease(lease(runId), instanceId).catch(() => {})
       active.free(runId)
     }

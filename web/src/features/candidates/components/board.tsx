@@ -181,7 +181,7 @@ function BoardColumn({
                     <span>{card.name}</span>
                   </label>
                   <span className="board-card-meta">
-                    <span className={`status-badge family-${candidateStatusFamily(card.status)}`}>{candidateStatusLabel(card.status) || 'Sem Status'}</span>
+                    <span className={`status-badge family-${candidateStatusFamily(card.status)}`}>{candidateStatusLabel(card.status)}</span>
                     {card.city && <span>{card.city}</span>}
                     {card.at && <small>{formatDateTime(card.at)}</small>}
                   </span>

@@ -227,9 +227,6 @@ export function BulkProgress({ jobId, onSettled, onDismiss }: { jobId: string; o
   )
 }
 
-/** The statuses a drop into a stage may mean (the move dialog's choices). */
-export const stageChoices = (family: string) => BOARD_STAGES.find((s) => s.family === family)?.statuses ?? []
-
 /** Asks which of a column's statuses a move means; one click on it moves. */
 export function MoveDialog({ count, family, onMove, onClose }: { count: number; family: string; onMove: (status: string) => void; onClose: () => void }) {
   const stage = BOARD_STAGES.find((s) => s.family === family)!
