@@ -118,3 +118,29 @@ describe('a bulk status change under real faults', () => {
     expect(ids.filter((id) => after.get(id) !== 'entrar_contato')).toEqual([])
   }, 180_000)
 })
+
+describe('undoing a bulk status change under real faults', () => {
+  it('the undoing instance SIGKILLed midway, "Desfazer" asked again on a new one: everyone back as they were, each written once by the move and once by the undo', async () => {
+    const instanceOn = await bed.stores.sqlite()
+    let instance = await instanceOn()
+    const cookie = await login(instance)
+    const before = people()
+    const ids = [...before.statuses].filter(([, status]) => status !== 'interessado').map(([id]) => id)
+    const jobId = ((await (await post(instance, cookie, '/bff/bulk', { action: 'status', vacancyId: before.vacancyId, ids, status: 'interessado' })).json()) as { job: BulkJob })
+      .job.id
+    await until('the move to end', async () => (await jobOn(instance, cookie, jobId)).status === 'done', 180_000)
+    expect((await post(instance, cookie, `/bff/bulk/${jobId}/undo`)).status).toBe(202)
+    await new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 400)))
+    const cut = (await jobOn(instance, cookie, jobId)).undo!
+    console.log(`SIGKILL of the undoing instance at ${cut.processed}/${cut.total}`)
+    await instance.kill()
+    instance = await instanceOn()
+    // The dead one's lease runs out; then the undo is carried on.
+    await until('the undo to be taken again', async () => (await post(instance, cookie, `/bff/bulk/${jobId}/undo`)).status === 202)
+    await until('the undo to end', async () => (await jobOn(instance, cookie, jobId)).undo?.status === 'done', 180_000)
+    const after = people().statuses
+    expect(ids.filter((id) => (after.get(id) ?? '') !== (before.statuses.get(id) ?? '')).map((id) => `${id}:${before.statuses.get(id)}→${after.get(id)}`)).toEqual([])
+    const writes = await legacy.statusWrites()
+    expect(ids.filter((id) => writes.get(id) !== 2).map((id) => [id, writes.get(id), before.statuses.get(id), after.get(id)])).toEqual([])
+  }, 240_000)
+})

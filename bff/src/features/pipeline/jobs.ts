@@ -158,7 +158,8 @@ export function createBulkJobs({
           return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.already(step.name, candidateStatusLabel(target)) }))
         }
         // What the write replaces, kept first (an undo restores it); the step may have landed from here on.
-        const prevStatus = step.state === 'sending' && step.prevStatus !== null ? step.prevStatus : normalizeCandidateStatus(record.status as string | null)
+        // Kept as the legacy held it ('pendente' stays 'pendente'), so an undo puts back exactly that.
+        const prevStatus = step.state === 'sending' && step.prevStatus !== null ? step.prevStatus : String(record.status ?? '')
         await store.setStep(job.id, step.candidateId, 'sending', { prevStatus })
         if (
           await write(step, () => known.sent((g) => g.candidates.setStatus(step.candidateId, target)), {
