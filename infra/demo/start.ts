@@ -15,6 +15,8 @@ const port = Number(process.env.PORT ?? 3000)
 const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`
 const databaseFile = resolve(root, process.env.LEGACY_DB ?? '.data/legacy.sqlite')
 const demoCandidates = process.env.DEMO_CANDIDATES ?? '5000'
+const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025)
+const mailHttpPort = Number(process.env.MAIL_HTTP_PORT ?? 1080)
 const children: ChildProcess[] = []
 
 function run(script: string, args: string[], env: Record<string, string>): ChildProcess {
@@ -73,8 +75,17 @@ legacy.once('exit', (code) => {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(0))
 
+// The demo's mailbox: a real SMTP server that keeps what the product sends and shows it on a page.
+// An operator's own SMTP_URL wins.
+const mail = process.env.SMTP_URL ? null : run('infra/mail-catcher/src/server.ts', [], { MAIL_SMTP_PORT: String(mailSmtpPort), MAIL_HTTP_PORT: String(mailHttpPort) })
+mail?.once('exit', (code) => {
+  console.error(`A caixa de e-mails de demonstração parou (código ${code}).`)
+  stopAll(code ?? 1)
+})
+
 const bff = run(bffEntry, [], {
   PORT: String(port),
+  SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${mailSmtpPort}`,
   PUBLIC_ORIGIN: publicOrigin,
   LEGACY_API_URL: `http://127.0.0.1:${legacyPort}/api`,
   CEP_API_URL: `http://127.0.0.1:${legacyPort}/ws`,
@@ -87,6 +98,7 @@ bff.once('exit', (code) => {
 
 try {
   await waitFor(`http://127.0.0.1:${legacyPort}/api/vagas-publicas`, legacy, 'legacy API')
+  if (mail) await waitFor(`http://127.0.0.1:${mailHttpPort}/healthz`, mail, 'mail catcher')
   await waitFor(`http://127.0.0.1:${port}/healthz`, bff, 'BFF')
   await setUpDemoTeam(`http://127.0.0.1:${port}`, publicOrigin)
 } catch (error) {
@@ -104,4 +116,10 @@ ${DEMO_ACCOUNTS.map((a) => `  ${pad(a.label, 10)} ${pad(a.cnpj, 20)} ${a.passwor
 Equipe da agência, cada pessoa com a sua conta (aba "Equipe da agência (e-mail)" / senha):
 ${DEMO_TEAM.map((p) => `  ${pad(p.role === 'admin' ? 'admin' : 'recrutador', 10)} ${pad(p.email, 24)} ${p.password}`).join('\n')}
 
-Ctrl+C para parar.`)
+${
+  mail
+    ? `E-mails enviados pelo produto (caixa de demonstração): http://localhost:${mailHttpPort}/
+
+`
+    : ''
+}Ctrl+C para parar.`)

@@ -13,6 +13,8 @@ export const E2E_SECRET = 'e2e-session-secret-0123456789-abcdefghijkl'
 export interface Product {
   url: string
   legacyUrl: string
+  /** The mail catcher's HTTP view (`GET /messages`): what the product sent over SMTP. */
+  mailUrl: string
   /** The BFF's process id (benchmarks read its memory). */
   bffPid: number
   stop(): Promise<void>
@@ -27,10 +29,18 @@ export async function startProduct(candidates = 400, options: { bffEnv?: Record<
   if (seed.code !== 0) throw new Error(seed.output)
   const legacyPort = await freePort()
   const port = await freePort()
+  const [mailSmtpPort, mailHttpPort] = [await freePort(), await freePort()]
   const legacyUrl = `http://127.0.0.1:${legacyPort}`
   const url = `http://localhost:${port}`
   const services: Service[] = []
   try {
+    services.push(
+      await startService(
+        'infra/mail-catcher/src/server.ts',
+        { MAIL_SMTP_PORT: String(mailSmtpPort), MAIL_HTTP_PORT: String(mailHttpPort) },
+        `http://127.0.0.1:${mailHttpPort}/healthz`,
+      ),
+    )
     services.push(await startService('infra/legacy-api/src/server.ts', { LEGACY_PORT: String(legacyPort), LEGACY_DB: db, LEGACY_CONTROL: '1' }, `${legacyUrl}/api/vagas-publicas`))
     services.push(
       await startService(
@@ -44,6 +54,7 @@ export async function startProduct(candidates = 400, options: { bffEnv?: Record<
           STATIC_DIR: join(ROOT, 'web/dist'),
           STORE_FILE: join(dir, 'bff.sqlite'),
           LOG_LEVEL: 'warn',
+          SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
           ...options.bffEnv,
         },
         `http://127.0.0.1:${port}/healthz`,
@@ -56,7 +67,8 @@ export async function startProduct(candidates = 400, options: { bffEnv?: Record<
   return {
     url,
     legacyUrl,
-    bffPid: services[1]!.child.pid!,
+    mailUrl: `http://127.0.0.1:${mailHttpPort}`,
+    bffPid: services[2]!.child.pid!,
     async stop() {
       for (const s of services.reverse()) await s.stop()
       rmSync(dir, { recursive: true, force: true })

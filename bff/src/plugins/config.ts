@@ -40,6 +40,12 @@ export interface BffConfig {
   agencyCnpjLogin: boolean
   /** How long an invitation or new-password link an admin hands over stays usable. */
   teamLinkHours: number
+  /** The SMTP server the product sends mail through (`smtp://user:pass@host:port`, `smtps://…`); empty: no mail. */
+  smtpUrl: string
+  /** Who the product's messages come from. */
+  mailFrom: string
+  /** How long a link sent to an applicant ("Minhas candidaturas") stays usable. */
+  applicantLinkHours: number
   screeningRunsPerHour: number
   storeRetentionDays: number
   /** How long the audit trail keeps its events: 183 days, about the AI Act's 6-month minimum for logs. */
@@ -101,6 +107,9 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     loginLimitPerCnpj: read.int('LOGIN_LIMIT_PER_CNPJ', 10, 1, 100_000),
     agencyCnpjLogin: read.bool('AGENCY_CNPJ_LOGIN', true),
     teamLinkHours: read.int('TEAM_LINK_HOURS', 72, 1, 24 * 14),
+    smtpUrl: readSmtpUrl(env.SMTP_URL, read.problems),
+    mailFrom: read.string('MAIL_FROM', 'Mini Vagas <nao-responda@minivagas.local>'),
+    applicantLinkHours: read.int('APPLICANT_LINK_HOURS', 24, 1, 24 * 7),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 183, 30, 3650),
@@ -128,4 +137,18 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
   if (config.publicOrigin && new URL(config.publicOrigin).pathname !== '/') read.problems.push('PUBLIC_ORIGIN must be an origin, without a path')
   read.assertValid('BFF')
   return config
+}
+
+/** SMTP_URL: empty (no mail), or an smtp:// or smtps:// URL with a host. */
+function readSmtpUrl(value: string | undefined, problems: string[]): string {
+  const text = value?.trim() ?? ''
+  if (!text) return ''
+  try {
+    const url = new URL(text)
+    if ((url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname) return text
+  } catch {
+    // Said below.
+  }
+  problems.push('SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…')
+  return ''
 }
