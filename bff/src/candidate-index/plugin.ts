@@ -49,6 +49,8 @@ export interface CandidateIndex {
   poolFor(vacancyId: number, cities: readonly string[], except: readonly string[], limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['poolFor']>> | null>
   /** What needs attention in every vacancy (CandidateIndexStore.attention) while the index answers for the whole base; null before. */
   attention(options: Parameters<CandidateIndexStore['attention']>[0]): Promise<{ byVacancy: Awaited<ReturnType<CandidateIndexStore['attention']>>; indexedAt: string } | null>
+  /** The records of one e-mail (CandidateIndexStore.byEmail) while the index answers for the whole base; null before. */
+  byEmail(key: string, limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['byEmail']>> | null>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
 }
@@ -98,11 +100,7 @@ export const candidateIndexPlugin = fp(
     })
 
     // Any staff request lends its token: the index is built and kept while staff use the product.
-    app.addHook('preHandler', (request, _reply, done) => {
-      const session = request.session
-      if (session?.user.role === 'admin') builder.offer(session.token)
-      done()
-    })
+    app.sessions.lendStaffTokens((token) => builder.offer(token))
     app.addHook('onClose', () => builder.stop())
 
     async function readState(): Promise<IndexState> {
@@ -227,8 +225,12 @@ export const candidateIndexPlugin = fp(
         if (!ready || asOf === null) return null
         return { byVacancy: await index.attention(options), indexedAt: new Date(asOf).toISOString() }
       },
+      async byEmail(key, limit) {
+        const { ready } = await state()
+        return ready ? index.byEmail(key, limit) : null
+      },
       builder,
     } satisfies CandidateIndex)
   },
-  { name: 'candidate-index', dependencies: ['legacy'] },
+  { name: 'candidate-index', dependencies: ['legacy', 'session'] },
 )

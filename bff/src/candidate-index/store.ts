@@ -744,6 +744,16 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       return out
     },
 
+    /** Every record of one e-mail (folded as `emailKey` folds it), most recently active first: the applications a person made with it. */
+    async byEmail(key: string, limit: number) {
+      if (key === '') return []
+      const rows = await store.all<{ record: string }>(
+        'SELECT r.record FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.email_key = ? ORDER BY c.last_action DESC, c.id DESC LIMIT ?',
+        [key, limit],
+      )
+      return rows.map((r) => JSON.parse(r.record) as Record<string, unknown>)
+    },
+
     /** Since when changes of status are recorded (the first window read, ms), or null. */
     historyFrom: async () => {
       const row = await store.get<{ value: number }>('SELECT value FROM candidate_index_facts WHERE name = ?', ['history_from'])

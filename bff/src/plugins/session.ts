@@ -31,6 +31,12 @@ export interface SessionControl {
    * a deactivated person's sessions); false ends the session like a revocation.
    */
   addCheck(check: SessionCheck): void
+  /**
+   * Background work with no legacy token of its own (the candidate index, applicants'
+   * withdrawals) borrows a staff member's: `borrower` hears the token of each staff request, in
+   * memory only, and writes while staff use the product.
+   */
+  lendStaffTokens(borrower: (token: string) => void): void
 }
 
 /** Whether a session that opened and is not revoked may still be used; cached by its owner as it sees fit. */
@@ -111,9 +117,11 @@ export const sessionPlugin = fp(
       return true
     }
 
+    const borrowers: ((token: string) => void)[] = []
     const control: SessionControl = {
       cookieName,
       addCheck: (check) => void checks.push(check),
+      lendStaffTokens: (borrower) => void borrowers.push(borrower),
       async start(reply, token, user) {
         const t = now()
         const sid = randomBytes(16).toString('hex')
@@ -154,6 +162,7 @@ export const sessionPlugin = fp(
         return
       }
       request.session = data
+      if (data.user.role === 'admin') for (const borrower of borrowers) borrower(data.token)
       if (t - lastSeenAt > REFRESH_AFTER_MS) {
         // Once per session per interval, not once per request still carrying the old cookie
         // (parallel requests, or a client that keeps the cookie it started with).
