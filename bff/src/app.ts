@@ -19,6 +19,7 @@ import { screeningFeature } from './features/screening/index.ts'
 import { usersFeature } from './features/users/index.ts'
 import { auditFeature } from './features/audit/index.ts'
 import { privacyFeature } from './features/privacy/index.ts'
+import { myApplicationsFeature } from './features/my-applications/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
 import { reportsFeature } from './features/reports/index.ts'
 import { traceIdOf } from './lib/trace.ts'
@@ -42,6 +43,8 @@ import { lazyCompilers } from './lib/lazy-compilers.ts'
 import { pageShellPlugin } from './plugins/page-shell.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
+import { mailerPlugin, type Mailer } from './plugins/mailer.ts'
+import { applicantLinksPlugin } from './plugins/applicant-links.ts'
 
 /**
  * What a feature lets tests pass in; each feature adds its own entries (declaration merging from
@@ -54,6 +57,8 @@ export interface AppDependencies extends FeatureDependencies {
   legacy?: HttpClient
   cep?: HttpClient
   store?: Store
+  /** The SMTP server's door (plugins/mailer.ts); tests pass one that keeps what it is given. */
+  mailer?: Mailer
   now?: () => number
   logger?: FastifyServerOptions['logger']
 }
@@ -138,6 +143,8 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(pageShellPlugin, { staticDir: config.staticDir })
   await app.register(metricsPlugin, { registry, token: config.metricsToken, address: config.metricsAddress, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
   await app.register(candidateIndexPlugin)
+  await app.register(mailerPlugin, { mailer: deps.mailer })
+  await app.register(applicantLinksPlugin)
   // Callback-style hooks on every request: no promise per hook on the pass-through's hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
@@ -164,6 +171,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(usersFeature)
   await app.register(auditFeature)
   await app.register(privacyFeature)
+  await app.register(myApplicationsFeature)
   await app.register(screeningFeature, { provider: deps.screening })
   await app.register(passThroughFeature)
   await app.register(spaPlugin, { staticDir: config.staticDir })

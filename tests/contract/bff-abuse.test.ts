@@ -185,6 +185,10 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['POST', '/bff/bulk/00000000-0000-0000-0000-000000000000/resume'],
       ['POST', '/bff/bulk/00000000-0000-0000-0000-000000000000/undo'],
       ['POST', '/bff/vacancies/1/candidates/selection.csv'],
+      ['POST', '/bff/public/my-applications/link'],
+      ['POST', '/bff/public/my-applications'],
+      ['POST', '/bff/public/my-applications/withdraw'],
+      ['POST', '/bff/public/my-applications/screening'],
     ]
     // Every unsafe /bff route the BFF declares is fuzzed here (a new one must join the list).
     const declared = [...stack.app.routeAccess.keys()].filter((r) => !r.startsWith('GET ') && r.includes(' /bff/'))

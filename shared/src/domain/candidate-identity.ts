@@ -5,6 +5,9 @@ import { digitsOnly } from './text.ts'
  * same WhatsApp (digits only, with or without Brazil's 55). Names are not compared: homonyms are
  * common, and a person may type theirs differently.
  */
+/** An address that looks like one (something@domain.tld): what the public forms ask for. */
+export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
+
 export const emailKey = (value: unknown) =>
   String(value ?? '')
     .trim()

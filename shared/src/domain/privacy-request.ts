@@ -1,5 +1,5 @@
 import { LGPD_DEADLINE_DAYS } from '../constants/privacy.ts'
-import { emailKey, phoneKey } from './candidate-identity.ts'
+import { emailKey, looksLikeEmail, phoneKey } from './candidate-identity.ts'
 import { digitsOnly } from './text.ts'
 
 /**
@@ -14,13 +14,11 @@ export interface PrivacyRequestForm {
   details: string
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 export function privacyRequestErrors(form: PrivacyRequestForm): Record<string, string> {
   const errors: Record<string, string> = {}
   if (!['acesso', 'correcao', 'exclusao', 'revisao'].includes(form.kind)) errors.kind = 'Escolha o que você quer pedir.'
   if (form.name.trim().length < 3) errors.name = 'Informe seu nome completo.'
-  if (!EMAIL.test(form.email.trim())) errors.email = 'Informe o e-mail usado na candidatura.'
+  if (!looksLikeEmail(form.email)) errors.email = 'Informe o e-mail usado na candidatura.'
   const phone = digitsOnly(form.whatsapp)
   if (phone.length < 10 || phone.length > 11) errors.whatsapp = 'Informe o WhatsApp usado na candidatura, com DDD.'
   if ((form.kind === 'correcao' || form.kind === 'revisao') && form.details.trim().length < 5)

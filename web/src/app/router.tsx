@@ -24,6 +24,7 @@ const companyVacancies = () => import('../features/company/routes/company-vacanc
 const companyVacancyForm = () => import('../features/company/routes/company-vacancy-form.tsx')
 const companyCandidates = () => import('../features/candidates/routes/company-candidates.tsx')
 const myData = () => import('../features/privacy/routes/meus-dados.tsx')
+const myApplications = () => import('../features/privacy/routes/minhas-candidaturas.tsx')
 const privacyRequests = () => import('../features/privacy/routes/pedidos-lgpd.tsx')
 const team = () => import('../features/team/routes/team.tsx')
 const myAccount = () => import('../features/team/routes/my-account.tsx')
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'vagas/:slug', lazy: apply },
       { path: 'candidato/:id', lazy: apply },
       { path: 'meus-dados', lazy: myData },
+      { path: 'minhas-candidaturas', lazy: myApplications },
       { path: 'conta/senha', lazy: setPassword },
       { element: <Guard rule="agency-admin" />, children: [{ path: 'equipe', lazy: team }] },
       { element: <Guard rule="person" />, children: [{ path: 'minha-conta', lazy: myAccount }] },

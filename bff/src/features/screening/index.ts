@@ -36,6 +36,7 @@ import { createOpenAiProvider } from './openai-provider.ts'
 import type { ScreeningProvider } from './provider.ts'
 import { createRulesProvider } from './rules-provider.ts'
 import { createScreeningRuns } from './runs.ts'
+import { explanationRoute } from './explanation.ts'
 import { createScreeningStore } from './store.ts'
 import { createScreeningUndo } from './undo.ts'
 
@@ -136,6 +137,7 @@ export async function screeningFeature(app: FastifyInstance, options: { provider
     await Promise.all([atMost(runs.idle(), 5000).then(() => runs.release()), applier.stop(5000), atMost(undo.idle(), 5000)])
   })
   await app.register(screeningRoutes, { provider, runs, applier, undo })
+  explanationRoute(app, store)
 }
 
 /** Screening (docs/product.md, AI screening, docs/architecture.md, docs/screening.md): loading, runs, their progress, applying, the connection test. Admin only. */

@@ -158,8 +158,24 @@ export interface ScreeningStore extends Pick<Store, 'takeLease' | 'releaseLease'
   unfinishedApplies(): Promise<StoredApply[]>
   /** Forgets finished runs last touched before `before` (ISO), with their candidates; returns how many. */
   purge(before: string): Promise<number>
+  /**
+   * The verdicts that took part in a decision about some applications (a run applied, or a verdict
+   * a person reviewed), newest first: what "Entenda a triagem" explains to the applicant.
+   */
+  decidedVerdicts(candidateIds: readonly number[]): Promise<DecidedVerdict[]>
   /** Runs and applies by status (the jobs' metrics). */
   jobCounts(): Promise<{ job: 'run' | 'apply'; status: string; count: number }[]>
+}
+
+export interface DecidedVerdict {
+  candidateId: number
+  runAt: string
+  vacancy: Partial<ScreenedVacancy>
+  provider: string
+  model: string | null
+  outcome: Outcome
+  evidence: CriterionEvidence[]
+  reviewedAt: string | null
 }
 
 /** Rows inserted per statement when a run's candidates are stored. */
@@ -380,6 +396,28 @@ export async function createScreeningStore(store: Store): Promise<ScreeningStore
         count: Number(r.n),
       })),
     ],
+    async decidedVerdicts(candidateIds) {
+      if (candidateIds.length === 0) return []
+      const rows = await store.all<Row>(
+        `SELECT r.candidate_id, r.outcome, r.evidence, u.created_at, u.vacancy, u.provider, u.model, v.at AS reviewed_at
+         FROM screening_results r JOIN screening_runs u ON u.id = r.run_id
+         LEFT JOIN screening_reviews v ON v.run_id = r.run_id AND v.candidate_id = r.candidate_id
+         WHERE r.candidate_id IN (${candidateIds.map(() => '?').join(', ')}) AND r.outcome IS NOT NULL
+           AND (v.run_id IS NOT NULL OR EXISTS (SELECT 1 FROM screening_applies a WHERE a.run_id = r.run_id))
+         ORDER BY u.created_at DESC`,
+        [...candidateIds],
+      )
+      return rows.map((r) => ({
+        candidateId: Number(r.candidate_id),
+        runAt: String(r.created_at),
+        vacancy: JSON.parse(String(r.vacancy)) as Partial<ScreenedVacancy>,
+        provider: String(r.provider),
+        model: text(r.model),
+        outcome: String(r.outcome) as Outcome,
+        evidence: r.evidence ? (JSON.parse(String(r.evidence)) as CriterionEvidence[]) : [],
+        reviewedAt: text(r.reviewed_at),
+      }))
+    },
     purge: (before) =>
       store.tx(async (sql) => {
         // Finished runs untouched since `before`, unless one is still applying.

@@ -34,6 +34,7 @@ export function RootLayout() {
         <span>
           {SITE_NAME} · {SITE_TAGLINE}
         </span>
+        <Link to="/minhas-candidaturas">Minhas candidaturas</Link>
         <Link to="/meus-dados">Meus dados (LGPD)</Link>
       </footer>
     </>

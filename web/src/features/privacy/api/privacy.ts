@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import type { PrivacyRequestBody, PrivacyRequestList, PrivacyRequestReceipt, PrivacyRequest } from '@mini-vagas/shared/schemas/privacy'
+import type { MyApplicationsAnswer, ScreeningExplanationAnswer } from '@mini-vagas/shared/schemas/my-applications'
 import { api } from '../../../lib/api-client.ts'
 
 export const sendPrivacyRequest = (body: PrivacyRequestBody) => api<PrivacyRequestReceipt>('/bff/public/privacy-requests', { method: 'POST', body })
@@ -9,3 +10,9 @@ export const usePrivacyRequests = () => useSWR('/bff/privacy-requests', (key: st
 export const answerPrivacyRequest = (id: string, answer: string) => api<{ request: PrivacyRequest }>(`/bff/privacy-requests/${id}/answer`, { method: 'PUT', body: { answer } })
 
 export const anonymiseRecords = (id: string) => api<{ anonymised: number; message: string }>(`/bff/privacy-requests/${id}/anonymise`, { method: 'POST' })
+
+// "Minhas candidaturas": the link's secret goes in each request's body (it never sits in an address).
+export const askApplicationsLink = (email: string) => api<{ message: string }>('/bff/public/my-applications/link', { method: 'POST', body: { email } })
+export const openApplications = (token: string) => api<MyApplicationsAnswer>('/bff/public/my-applications', { method: 'POST', body: { token } })
+export const withdrawApplication = (token: string, id: number) => api<MyApplicationsAnswer>('/bff/public/my-applications/withdraw', { method: 'POST', body: { token, id } })
+export const explainScreening = (token: string) => api<ScreeningExplanationAnswer>('/bff/public/my-applications/screening', { method: 'POST', body: { token } })

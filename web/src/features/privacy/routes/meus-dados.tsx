@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useLocation } from 'react-router'
 import { PRIVACY_NOTICE, PRIVACY_REQUEST_KINDS } from '@mini-vagas/shared/constants/privacy'
 import { privacyRequestErrors, type PrivacyRequestForm } from '@mini-vagas/shared/domain/privacy-request'
 import type { PrivacyRequestBody } from '@mini-vagas/shared/schemas/privacy'
@@ -8,6 +9,18 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { sendPrivacyRequest } from '../api/privacy.ts'
 
 const EMPTY: PrivacyRequestForm = { kind: '', name: '', email: '', whatsapp: '', details: '' }
+
+/** What "Minhas candidaturas" fills in when it opens this page (router state: never in the address). */
+export interface PrivacyPrefill {
+  kind: PrivacyRequestForm['kind']
+  name: string
+  email: string
+  whatsapp: string
+}
+const prefillOf = (state: unknown): Partial<PrivacyRequestForm> => {
+  const prefill = (state as { prefill?: PrivacyPrefill } | null)?.prefill
+  return prefill ? { kind: prefill.kind, name: prefill.name, email: prefill.email, whatsapp: prefill.whatsapp } : {}
+}
 const ORDER = ['kind', 'name', 'email', 'whatsapp', 'details'] as const
 
 /**
@@ -18,7 +31,8 @@ const ORDER = ['kind', 'name', 'email', 'whatsapp', 'details'] as const
  */
 export function Component() {
   useDocumentTitle('Meus dados')
-  const [form, setForm] = useState<PrivacyRequestForm>(EMPTY)
+  const location = useLocation()
+  const [form, setForm] = useState<PrivacyRequestForm>(() => ({ ...EMPTY, ...prefillOf(location.state) }))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)

@@ -5,21 +5,15 @@ import type { LinkAnswer } from '@mini-vagas/shared/schemas/accounts'
 import { FormSubmit } from '../../../components/form-fields.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
+import { useLinkToken } from '../../../lib/link-token.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { NewPasswordFields } from '../components/password-fields.tsx'
 import { passwordByLink, readLink } from '../api/team.ts'
 
-/** The token rides in the address's fragment (never sent to a server); it is read once and taken off the address bar. */
-function takeToken(): string {
-  const token = window.location.hash.slice(1)
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname)
-  return token
-}
-
 /** /conta/senha#…: a person sets their password from the one-time link an admin handed them (an invitation or a new password). */
 export function Component() {
   useDocumentTitle('Criar senha')
-  const [token] = useState(takeToken)
+  const token = useLinkToken()
   const [link, setLink] = useState<LinkAnswer | null>(null)
   const [gone, setGone] = useState<string | null>(token ? null : 'Abra o link completo que você recebeu: ele termina com um código depois de “#”.')
   const [form, setForm] = useState<NewPasswordForm>({ password: '', confirmation: '' })

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { SITE_NAME } from '@mini-vagas/shared/constants/site'
+import { emailKey, looksLikeEmail } from '@mini-vagas/shared/domain/candidate-identity'
+import { APPLICANT_LINK_GONE, applicantStage, mayWithdraw } from '@mini-vagas/shared/domain/my-applications'
+import { isAnonymisedRecord } from '@mini-vagas/shared/domain/privacy-request'
+import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
+import { MyApplicationBody, MyApplicationsAnswer, MyApplicationsBody, MyApplicationsLinkBody, type MyApplication } from '@mini-vagas/shared/schemas/my-applications'
+import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
+import type { OpenedLink } from '../../plugins/applicant-links.ts'
+import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
+import { createWithdrawals, WITHDRAWAL_MIGRATIONS } from './withdrawals.ts'
+
+type Obj = Record<string, unknown>
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(v))
+
+export const MY_APPLICATIONS_MESSAGES = {
+  sent: 'Se houver candidaturas com este e-mail, enviaremos em alguns minutos um link para acompanhá-las. Confira também a caixa de spam.',
+  email: 'Informe o e-mail que você usou na candidatura.',
+  noMail: 'O envio de e-mails não está disponível no momento. Tente novamente mais tarde.',
+  unavailable: 'A consulta de candidaturas está indisponível no momento. Tente novamente em alguns minutos.',
+  linkGone: APPLICANT_LINK_GONE,
+  notYours: 'Esta candidatura não está entre as suas.',
+  ended: 'Esta seleção já terminou para você: não há do que desistir.',
+  withdrawn: 'Pronto: você desistiu desta candidatura. A agência foi avisada.',
+} as const
+
+/** Applications one page lists at most (a person with more sees their most recent). */
+const MOST = 100
+
+/**
+ * "Minhas candidaturas": an applicant, who has no account, asks for a link by e-mail and follows
+ * their applications through it (docs/product.md, Minhas candidaturas). The link is single-purpose
+ * and expires (plugins/applicant-links.ts); asking for one never tells whether an address applied;
+ * the applications are found in the candidate index by the address the link was sent to.
+ */
+export async function myApplicationsFeature(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { store, config } = app
+  await store.migrate('my-applications', WITHDRAWAL_MIGRATIONS)
+  const hour = { store, windowMs: 60 * 60_000, now: app.now }
+  // Asking: 10 an hour per client, 3 an hour per address (whether or not it applied: a limit that
+  // only known addresses reach would tell them apart). Opening: like the team's links.
+  const asksByIp = createAttemptLimiter({ ...hour, bucket: 'my-applications-ip', limit: 10 })
+  const asksByEmail = createAttemptLimiter({ ...hour, bucket: 'my-applications-email', limit: 3 })
+  const opens = createAttemptLimiter({ ...hour, windowMs: 15 * 60_000, bucket: 'my-applications-open', limit: 120 })
+  const withdrawals = createWithdrawals({ app, store, log: app.log, now: app.now, instanceId: randomUUID() })
+  const sending = new Set<Promise<void>>()
+  const tooMany = (seconds: number) =>
+    new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
+
+  /** The person's applications as the index holds them, newest first; null while it cannot answer. */
+  const applicationsOf = async (email: string) => {
+    const records = await app.candidateIndex?.byEmail(emailKey(email), MOST)
+    return records ? records.filter((r) => !isAnonymisedRecord(r)) : null
+  }
+
+  /** The link's e-mail: who it is for, what it opens, how long, and how to ignore it. */
+  async function sendLink(email: string) {
+    const records = await applicationsOf(email)
+    // Nothing is sent to an address that never applied (no mail a stranger can make us send).
+    if (!records || records.length === 0) return
+    const secret = await app.applicantLinks.issue({ purpose: 'candidaturas', email: emailKey(email), ttlMs: config.applicantLinkHours * 3_600_000 })
+    // The secret travels in the fragment: never sent to a server, never in a log or a Referer.
+    const link = `${config.publicOrigin}/minhas-candidaturas#${secret}`
+    const name = str(records[0]!.full_name).split(/\s+/)[0] || ''
+    const hours = config.applicantLinkHours
+    const text = [
+      `Olá${name ? `, ${name}` : ''}!`,
+      '',
+      `Para acompanhar as suas candidaturas no ${SITE_NAME}, abra o link abaixo. Ele vale por ${hours} hora${hours === 1 ? '' : 's'} e só serve para isso:`,
+      '',
+      link,
+      '',
+      'Se você não pediu este link, ignore este e-mail: nada muda nas suas candidaturas.',
+      '',
+      `— ${SITE_NAME}`,
+    ].join('\n')
+    await app.mailer.send({ to: email, subject: `Suas candidaturas no ${SITE_NAME}`, text })
+    await app.audit.record({ actor: 'titular', action: 'link_candidaturas_enviado', subject: `titular:${emailKey(email)}`, detail: { applications: records.length } })
+  }
+
+  api.post(
+    '/bff/public/my-applications/link',
+    { config: { access: 'public' }, schema: { tags: ['my-applications'], body: MyApplicationsLinkBody, response: { 202: MessageAnswer, ...Failures } } },
+    async (request, reply) => {
+      const email = request.body.email.trim()
+      refuseFieldErrors(looksLikeEmail(email) ? {} : { email: MY_APPLICATIONS_MESSAGES.email })
+      const key = emailKey(email)
+      const wait = Math.max(await asksByIp.blockedFor(request.ip), await asksByEmail.blockedFor(key))
+      if (wait > 0) throw tooMany(wait)
+      if (!app.mailer.configured) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.noMail)
+      // Applications are found in the candidate index: off, or before its first full read, nobody's are.
+      if (!(await app.candidateIndex?.state())?.ready) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.unavailable)
+      await asksByIp.record(request.ip)
+      await asksByEmail.record(key)
+      // Answered before the search and the mail: the time of the answer is the same for every address.
+      const sent = sendLink(email)
+        .catch((error: unknown) => request.log.error({ err: { message: (error as Error).message } }, 'my applications: the link was not sent'))
+        .finally(() => sending.delete(sent))
+      sending.add(sent)
+      return reply.code(202).send({ message: MY_APPLICATIONS_MESSAGES.sent })
+    },
+  )
+
+  /** What the link opens, or the one refusal every link that does not open gets. */
+  async function opened(request: FastifyRequest, token: string): Promise<OpenedLink> {
+    const wait = await opens.blockedFor(request.ip)
+    if (wait > 0) throw tooMany(wait)
+    await opens.record(request.ip)
+    const link = await app.applicantLinks.open(token, 'candidaturas')
+    if (!link) throw new HttpError(410, MY_APPLICATIONS_MESSAGES.linkGone)
+    return link
+  }
+
+  async function answer(email: string, expiresAt: number) {
+    const records = await applicationsOf(email)
+    if (!records) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.unavailable)
+    const ids = records.map((r) => Number(r.id))
+    const withdrawn = await withdrawals.of(ids)
+    const applications: MyApplication[] = records.map((r) => {
+      const vacancy = (r.job_posting ?? {}) as Obj
+      const stage = withdrawn.has(Number(r.id)) ? applicantStage('desistente') : applicantStage(str(r.status))
+      return {
+        id: Number(r.id),
+        vacancy: str(vacancy.description) || 'Vaga encerrada',
+        company: str(vacancy.company_name) || str(r.company_name),
+        city: str(vacancy.city),
+        appliedAt: str(r.created_at) || null,
+        stage,
+        canWithdraw: mayWithdraw(stage.key),
+      }
+    })
+    const newest = records[0] ?? {}
+    return { email, name: str(newest.full_name), whatsapp: str(newest.whatsapp), applications, expiresAt: new Date(expiresAt).toISOString() }
+  }
+
+  api.post(
+    '/bff/public/my-applications',
+    { config: { access: 'public' }, schema: { tags: ['my-applications'], body: MyApplicationsBody, response: { 200: MyApplicationsAnswer, 410: ErrorBody, ...Failures } } },
+    async (request) => {
+      const link = await opened(request, request.body.token)
+      return answer(link.email, link.expiresAt)
+    },
+  )
+
+  api.post(
+    '/bff/public/my-applications/withdraw',
+    { config: { access: 'public' }, schema: { tags: ['my-applications'], body: MyApplicationBody, response: { 200: MyApplicationsAnswer, 410: ErrorBody, ...Failures } } },
+    async (request) => {
+      const link = await opened(request, request.body.token)
+      const before = await answer(link.email, link.expiresAt)
+      const application = before.applications.find((a) => a.id === request.body.id)
+      if (!application) throw new HttpError(404, MY_APPLICATIONS_MESSAGES.notYours)
+      if (!application.canWithdraw) throw new HttpError(409, MY_APPLICATIONS_MESSAGES.ended)
+      await withdrawals.record(application.id, { email: link.email, name: before.name })
+      await app.audit.record({ actor: link.email, actorName: before.name, action: 'desistencia', subject: `candidato:${application.id}`, detail: { via: 'minhas-candidaturas' } })
+      return answer(link.email, link.expiresAt)
+    },
+  )
+
+  // Withdrawals reach the legacy on a staff member's token, as they use the product.
+  app.sessions.lendStaffTokens((token) => withdrawals.offer(token))
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...sending])
+    await withdrawals.stop()
+  })
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { emailKey } from '@mini-vagas/shared/domain/candidate-identity'
+import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
+import {
+  APPLICANT_LINK_GONE,
+  explainCriterion,
+  SCREENING_REVIEW_HOW,
+  screeningDecisionText,
+  screeningMethod,
+  screeningOutcomeText,
+} from '@mini-vagas/shared/domain/my-applications'
+import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
+import { MyApplicationsBody, ScreeningExplanationAnswer } from '@mini-vagas/shared/schemas/my-applications'
+import { HttpError } from '../../lib/http-error.ts'
+import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
+import type { ScreeningStore } from './store.ts'
+
+/**
+ * "Entenda a triagem" (LGPD Art. 20): for an applicant holding their "Minhas candidaturas" link,
+ * how each automated screening that took part in a decision about them judged them — built from
+ * the evidence the run stored (criteria, what was read, how it was judged, by rules or a model),
+ * that a person decided, and how to ask for a person's review. Nothing is judged again here.
+ */
+export function explanationRoute(app: FastifyInstance, store: ScreeningStore) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const opens = createAttemptLimiter({ store: app.store, bucket: 'screening-explanation-open', limit: 120, windowMs: 15 * 60_000, now: app.now })
+  api.post(
+    '/bff/public/my-applications/screening',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['my-applications'], body: MyApplicationsBody, response: { 200: ScreeningExplanationAnswer, 410: ErrorBody, ...Failures } },
+    },
+    async (request) => {
+      const wait = await opens.blockedFor(request.ip)
+      if (wait > 0) throw new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      await opens.record(request.ip)
+      const link = await app.applicantLinks.open(request.body.token, 'candidaturas')
+      if (!link) throw new HttpError(410, APPLICANT_LINK_GONE)
+      const records = (await app.candidateIndex?.byEmail(emailKey(link.email), 100)) ?? []
+      const verdicts = await store.decidedVerdicts(records.map((r) => Number(r.id)))
+      return {
+        explanations: verdicts.map((v) => ({
+          id: v.candidateId,
+          at: formatDate(v.runAt),
+          vacancy: [v.vacancy.description, v.vacancy.company_name].filter(Boolean).join(' — ') || 'Vaga',
+          method: screeningMethod(v.provider, v.model),
+          criteria: v.evidence.map(explainCriterion),
+          outcome: screeningOutcomeText(v.outcome),
+          decision: screeningDecisionText(v.reviewedAt ? formatDateTime(v.reviewedAt) : null),
+          review: SCREENING_REVIEW_HOW,
+        })),
+      }
+    },
+  )
+}

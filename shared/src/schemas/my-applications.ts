@@ -1,0 +1,68 @@
+import { Type, type Static } from 'typebox'
+import { LineText } from './text.ts'
+
+/** "Minhas candidaturas": an applicant follows their applications through a link sent to their e-mail. */
+
+/** POST /bff/public/my-applications/link */
+export const MyApplicationsLinkBody = Type.Object({ email: LineText(200) }, { additionalProperties: false })
+export type MyApplicationsLinkBody = Static<typeof MyApplicationsLinkBody>
+
+/** A link's secret as the page read it from the address (43 base64url characters; anything else is refused like an unknown one). */
+export const LinkSecret = Type.String({ minLength: 1, maxLength: 200 })
+
+/** POST /bff/public/my-applications */
+export const MyApplicationsBody = Type.Object({ token: LinkSecret }, { additionalProperties: false })
+/** POST /bff/public/my-applications/withdraw */
+export const MyApplicationBody = Type.Object({ token: LinkSecret, id: Type.Integer({ minimum: 1, maximum: 999_999_999_999 }) }, { additionalProperties: false })
+export type MyApplicationBody = Static<typeof MyApplicationBody>
+
+export const ApplicantStage = Type.Object({
+  key: Type.Union([
+    Type.Literal('em_analise'),
+    Type.Literal('contato'),
+    Type.Literal('entrevista'),
+    Type.Literal('aprovado'),
+    Type.Literal('contratado'),
+    Type.Literal('encerrado'),
+    Type.Literal('desistiu'),
+  ]),
+  label: Type.String(),
+  detail: Type.String(),
+})
+
+export const MyApplication = Type.Object({
+  id: Type.Integer(),
+  vacancy: Type.String(),
+  company: Type.String(),
+  city: Type.String(),
+  appliedAt: Type.Union([Type.String(), Type.Null()]),
+  stage: ApplicantStage,
+  canWithdraw: Type.Boolean(),
+})
+export type MyApplication = Static<typeof MyApplication>
+
+export const MyApplicationsAnswer = Type.Object({
+  email: Type.String(),
+  /** From the newest application: what "Meus dados" is prefilled with. */
+  name: Type.String(),
+  whatsapp: Type.String(),
+  applications: Type.Array(MyApplication),
+  expiresAt: Type.String(),
+})
+export type MyApplicationsAnswer = Static<typeof MyApplicationsAnswer>
+
+/** "Entenda a triagem": how an automated screening judged one application (LGPD Art. 20). */
+export const ScreeningExplanation = Type.Object({
+  /** The application (the legacy's candidate record) it is about. */
+  id: Type.Integer(),
+  at: Type.String(),
+  vacancy: Type.String(),
+  method: Type.String(),
+  criteria: Type.Array(Type.String()),
+  outcome: Type.String(),
+  decision: Type.String(),
+  review: Type.String(),
+})
+export type ScreeningExplanation = Static<typeof ScreeningExplanation>
+export const ScreeningExplanationAnswer = Type.Object({ explanations: Type.Array(ScreeningExplanation) })
+export type ScreeningExplanationAnswer = Static<typeof ScreeningExplanationAnswer>
