@@ -8,8 +8,13 @@ function response(status: number, headers: Record<string, string> = {}): Upstrea
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** A fixed-window limiter per token like Laravel's (and the stand-in's); each call takes 20 ms. */
-function fakeLegacy(limit: number, windowMs = 60_000) {
+/**
+ * A fixed-window limiter per token like Laravel's (and the stand-in's); each call takes 20 ms before
+ * it is counted, and its answer `answerJitterMs` more at most (a seeded draw: the same every run).
+ */
+function fakeLegacy(limit: number, windowMs = 60_000, { answerJitterMs = 0 }: { answerJitterMs?: number } = {}) {
+  let seed = 7
+  const draw = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
   let window = { start: -Infinity, count: 0 }
   const accepted: { at: number; who: string }[] = []
   const rejected: string[] = []
@@ -27,6 +32,7 @@ function fakeLegacy(limit: number, windowMs = 60_000) {
         return response(429, { ...headers, 'retry-after': String(Math.ceil((window.start + windowMs - t) / 1000)) })
       }
       accepted.push({ at: t, who })
+      if (answerJitterMs > 0) await sleep(Math.floor(draw() * answerJitterMs))
       return response(200, headers)
     },
   }
@@ -100,6 +106,36 @@ describe('the legacy budget', () => {
     expect(400 / minutes / (60 - personCalls / minutes)).toBeGreaterThanOrEqual(0.95)
     // What the person paid for it: a click now and then that waits out a window's last seconds.
     expect(budget.stats('t').personWaitedMs).toBeLessThanOrEqual(2500 * (personCalls / 60))
+  })
+
+  it('keeps its pace when answers come back out of order: a late answer is not taken for a new window', async () => {
+    // Each answer waits 0–200 ms more after the legacy counted the call (a seeded draw): a call
+    // counted early is often answered after one counted later, and shows more calls left.
+    const legacy = fakeLegacy(60, 60_000, { answerJitterMs: 200 })
+    const budget = createLegacyBudget()
+    const start = Date.now()
+    let working = true
+    let next = 0
+    const job = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < 500) {
+          next++
+          await budget.send('t', 'job', legacy.call('job'))
+        }
+      }),
+    ).finally(() => (working = false))
+    const person = (async () => {
+      while (working) {
+        await budget.send('t', 'person', legacy.call('person'))
+        await sleep(5000)
+      }
+    })()
+    await settle(Promise.all([job, person]))
+    const minutes = (Date.now() - start) / 60_000
+    const personCalls = legacy.accepted.filter((a) => a.who === 'person').length
+    expect(legacy.rejected).toEqual([])
+    // 0.92 here when a late answer could pass for a new window (its end put most of a window too late).
+    expect(500 / minutes / (60 - personCalls / minutes)).toBeGreaterThanOrEqual(0.95)
   })
 
   it('sends a person’s call at once while jobs queue, and holds the jobs until it is answered', async () => {

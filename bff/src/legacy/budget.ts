@@ -90,6 +90,12 @@ interface TokenWindow {
   remaining: number | null
   /** When the current window ends (our clock), when known. */
   windowEnds: number | null
+  /**
+   * The earliest the current window can have begun, when an answer showed where (the sending of
+   * the call that opened it); null when `windowEnds` is a guess. No other window opens before this
+   * plus a window.
+   */
+  windowFrom: number | null
   /** No job call before this (a 429's Retry-After). */
   pausedUntil: number
   /** Calls sent and not answered yet, people's and jobs': they will spend the window too. */
@@ -124,6 +130,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
         limit: null,
         remaining: null,
         windowEnds: null,
+        windowFrom: null,
         pausedUntil: 0,
         unanswered: 0,
         personInFlight: 0,
@@ -182,6 +189,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
   function newWindow(w: TokenWindow, t: number) {
     w.remaining = null
     w.windowEnds = t + windowMs + MARGIN_MS
+    w.windowFrom = null
     w.jobSentInWindow = 0
   }
 
@@ -192,8 +200,13 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
     if (headerRemaining !== null && Number.isFinite(Number(headerRemaining))) {
       const value = Number(headerRemaining)
       // A full window (or a jump upwards) means this call opened a new one: it ends a window from now.
-      const opened = (w.limit !== null && value >= w.limit - 1) || (w.remaining !== null && value > w.remaining + w.unanswered + 1)
+      // A jump upwards is believed only once the window it would end can be over: answers come back
+      // out of order (a call counted early, answered late), and taking one for a new window mid-window
+      // put the window's end most of a window too late, holding jobs there while the legacy had room.
+      const canBeNew = w.windowFrom === null || now() >= w.windowFrom + windowMs
+      const opened = (w.limit !== null && value >= w.limit - 1) || (canBeNew && w.remaining !== null && value > w.remaining + w.unanswered + 1)
       if (opened) {
+        w.windowFrom = sentAt
         w.windowEnds = sentAt + windowMs + MARGIN_MS
         w.jobSentInWindow = priority === 'job' ? 1 : 0
       }
@@ -206,6 +219,7 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
       // The window is spent, and ends when the legacy says it may be asked again.
       w.remaining = 0
       w.windowEnds = w.pausedUntil
+      w.windowFrom = null
     }
   }
 
@@ -226,6 +240,9 @@ export function createLegacyBudget(options: BudgetOptions = {}): LegacyBudget {
         await new Promise<void>((resolve) => w.personIdle.push(resolve))
         continue
       }
+      // A window known to be over is over, whatever it had left: waiting for another call's answer
+      // to say so would hold the job until someone clicks (the even pace below counts this window's calls).
+      if (w.windowEnds !== null && t >= w.windowEnds) newWindow(w, t)
       if (w.remaining !== null && w.remaining - w.unanswered <= reserve(w, t)) {
         // Where the window ends is unknown (the job began mid-window): it ends within a window from now.
         w.windowEnds ??= t + windowMs + MARGIN_MS
