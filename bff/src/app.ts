@@ -20,6 +20,7 @@ import { usersFeature } from './features/users/index.ts'
 import { auditFeature } from './features/audit/index.ts'
 import { privacyFeature } from './features/privacy/index.ts'
 import { myApplicationsFeature } from './features/my-applications/index.ts'
+import { messagesFeature } from './features/messages/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
 import { reportsFeature } from './features/reports/index.ts'
 import { traceIdOf } from './lib/trace.ts'
@@ -45,6 +46,7 @@ import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
 import { mailerPlugin, type Mailer } from './plugins/mailer.ts'
 import { applicantLinksPlugin } from './plugins/applicant-links.ts'
+import { contactPlugin } from './plugins/contact.ts'
 
 /**
  * What a feature lets tests pass in; each feature adds its own entries (declaration merging from
@@ -145,6 +147,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(candidateIndexPlugin)
   await app.register(mailerPlugin, { mailer: deps.mailer })
   await app.register(applicantLinksPlugin)
+  await app.register(contactPlugin)
   // Callback-style hooks on every request: no promise per hook on the pass-through's hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
@@ -172,6 +175,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(auditFeature)
   await app.register(privacyFeature)
   await app.register(myApplicationsFeature)
+  await app.register(messagesFeature)
   await app.register(screeningFeature, { provider: deps.screening })
   await app.register(passThroughFeature)
   await app.register(spaPlugin, { staticDir: config.staticDir })

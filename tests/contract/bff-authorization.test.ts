@@ -176,6 +176,14 @@ const CASES: Case[] = [
   // The timeline and the team's notes are the agency's: no company reads them, even of its own candidates.
   { route: 'GET /bff/candidates/:id/timeline', method: 'GET', url: () => `/bff/candidates/${ids.cA}/timeline` },
   { route: 'POST /bff/candidates/:id/notes', method: 'POST', url: () => `/bff/candidates/${ids.cA}/notes`, body: { text: 'Ligar amanhã' }, ok: 201 },
+  // Messages: staff read the templates, admins edit them; this stack has no SMTP server (503 for e-mail).
+  { route: 'GET /bff/messages/templates', method: 'GET', url: () => '/bff/messages/templates' },
+  { route: 'PUT /bff/messages/templates/:purpose', method: 'PUT', url: () => '/bff/messages/templates/livre', body: { subject: 'Mini Vagas — {vaga}', body: 'Olá, {nome}!' } },
+  { route: 'DELETE /bff/messages/templates/:purpose', method: 'DELETE', url: () => '/bff/messages/templates/livre' },
+  { route: 'GET /bff/candidates/:id/contact', method: 'GET', url: () => `/bff/candidates/${ids.cA}/contact` },
+  { route: 'PUT /bff/candidates/:id/contact', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/contact`, body: { optedOut: false } },
+  { route: 'POST /bff/candidates/:id/messages', method: 'POST', url: () => `/bff/candidates/${ids.cA}/messages`, body: { purpose: 'livre', channel: 'email' }, ok: 503 },
+  { route: 'POST /bff/public/unsubscribe', method: 'POST', url: () => '/bff/public/unsubscribe', body: { token: 'inventado' }, ok: 410 },
   // The board and bulk actions are the agency's. A filter that matches nobody is refused past the access check: no job runs.
   { route: 'GET /bff/vacancies/:id/board', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/board` },
   { route: 'GET /bff/vacancies/:id/bulk', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/bulk` },

@@ -35,6 +35,7 @@ const NOT_FREE_TEXT: Record<string, string> = {
   'POST /bff/public/my-applications token': 'an applicant link’s secret: looked up by its digest, never stored or shown; anything else is refused like an unknown link',
   'POST /bff/public/my-applications/withdraw token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/public/my-applications/screening token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
+  'POST /bff/public/unsubscribe token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/auth/people/password password': 'a password is whatever its owner chose; only its Argon2id hash is kept',
   'POST /bff/auth/people/password confirmation': 'the password again',
   'PUT /bff/account/password current': 'the password in use, checked against its hash',
@@ -98,6 +99,10 @@ const withValue = (body: unknown, path: string[], value: unknown): unknown => {
 const PARAM_VALUES = ['1', '00000000-0000-4000-8000-000000000001', 'vaga-1']
 const fillPath = (url: string, params: Schema | undefined) =>
   url.replace(/:(\w+)/g, (_m, name: string) => {
+    // A parameter that is one of some words (a message's purpose): the first of them.
+    const words = params?.properties?.[name] as { anyOf?: { const?: unknown; enum?: unknown[] }[]; enum?: unknown[] } | undefined
+    const first = words?.enum?.[0] ?? words?.anyOf?.[0]?.const ?? words?.anyOf?.[0]?.enum?.[0]
+    if (first !== undefined) return String(first)
     const pattern = params?.properties?.[name]?.pattern
     return PARAM_VALUES.find((v) => !pattern || new RegExp(pattern, 'u').test(v)) ?? '1'
   })

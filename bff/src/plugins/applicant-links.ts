@@ -9,8 +9,8 @@ const MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS applicant_links_expiry ON applicant_links (expires_at);`,
 ]
 
-/** What a link sent to an applicant lets its holder do, and nothing else. */
-export type ApplicantLinkPurpose = 'candidaturas'
+/** What a link sent to an applicant lets its holder do, and nothing else: follow their applications, or stop messages. */
+export type ApplicantLinkPurpose = 'candidaturas' | 'descadastro'
 
 export interface OpenedLink {
   /** The address the link was sent to: whoever holds the link reads that mailbox. */

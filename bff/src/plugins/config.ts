@@ -44,6 +44,8 @@ export interface BffConfig {
   smtpUrl: string
   /** Who the product's messages come from. */
   mailFrom: string
+  /** The most e-mails a bulk send hands the SMTP server a minute (its pace). */
+  mailPerMinute: number
   /** How long a link sent to an applicant ("Minhas candidaturas") stays usable. */
   applicantLinkHours: number
   screeningRunsPerHour: number
@@ -109,6 +111,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     teamLinkHours: read.int('TEAM_LINK_HOURS', 72, 1, 24 * 14),
     smtpUrl: readSmtpUrl(env.SMTP_URL, read.problems),
     mailFrom: read.string('MAIL_FROM', 'Mini Vagas <nao-responda@minivagas.local>'),
+    mailPerMinute: read.int('MAIL_PER_MINUTE', 60, 1, 100_000),
     applicantLinkHours: read.int('APPLICANT_LINK_HOURS', 24, 1, 24 * 7),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
+import MailComposer from 'nodemailer/lib/mail-composer'
 
 /** One message: plain text always (read everywhere), HTML when the sender has it, an invitation when there is one. */
 export interface OutgoingMail {
@@ -18,8 +21,14 @@ export interface OutgoingMail {
 export interface Mailer {
   /** False when no SMTP server was configured: a feature that needs mail says so instead of pretending. */
   readonly configured: boolean
-  /** Hands the message to the SMTP server; resolves when it accepted it (its 250), rejects otherwise. */
-  send(mail: OutgoingMail): Promise<{ messageId: string }>
+  /**
+   * Hands the message to the SMTP server; resolves when it accepted it (its 250), rejects otherwise.
+   * With `commit`, the whole message is sent but the end of its data (the "." that makes the server
+   * take it) waits for `commit` to resolve — a job records "sent" there, so a crash before leaves
+   * the server a cut message it discards, and a crash after leaves a record that says sent. If
+   * `commit` rejects, the message is abandoned the same way.
+   */
+  send(mail: OutgoingMail, options?: { commit?: () => Promise<void> }): Promise<{ messageId: string }>
   close(): void
 }
 
@@ -42,11 +51,15 @@ export function createSmtpMailer({ url, from }: { url: string; from: string }): 
       close() {},
     }
   }
+  // The envelope's sender: the address in MAIL_FROM ("Name <address>").
+  const parsed = addressparser(from)[0]
+  const sender = parsed && 'address' in parsed ? parsed.address : from
   const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 2, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }, { from })
   return {
     configured: true,
-    async send(mail) {
-      const info = await transport.sendMail({
+    async send(mail, options = {}) {
+      const message = {
+        from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -54,8 +67,29 @@ export function createSmtpMailer({ url, from }: { url: string; from: string }): 
         ...(mail.messageId ? { messageId: mail.messageId } : {}),
         ...(mail.headers ? { headers: mail.headers } : {}),
         ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, filename: mail.calendar.filename, content: mail.calendar.content } } : {}),
+      }
+      const { commit } = options
+      if (!commit) return { messageId: String((await transport.sendMail(message)).messageId) }
+      const composed = new MailComposer(message).compile()
+      const raw = await composed.build()
+      // The message's bytes go first; the stream asks for more only once the SMTP client has taken
+      // them (a one-byte high-water mark, and the client reads it only after the server's 354) —
+      // that is when the step is marked sent, then the stream ends and the client sends the ".".
+      // What is left between the mark and the "." is a few event-loop turns.
+      let asked = 0
+      const data = new Readable({
+        highWaterMark: 1,
+        read() {
+          if (++asked === 1) return void this.push(raw)
+          if (asked > 2) return
+          commit().then(
+            () => this.push(null),
+            (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+          )
+        },
       })
-      return { messageId: String(info.messageId) }
+      await transport.sendMail({ envelope: { from: sender, to: [mail.to] }, raw: data })
+      return { messageId: composed.messageId() }
     },
     close: () => transport.close(),
   }

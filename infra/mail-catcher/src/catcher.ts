@@ -24,6 +24,11 @@ export interface MailCatcher {
   smtpPort: number
   httpPort: number
   messages: CaughtMessage[]
+  /**
+   * Called with each message once kept, before the server answers the client that it took it —
+   * where a fault test kills the sender: the message is the server's, the sender never heard so.
+   */
+  onMessage: ((message: CaughtMessage) => void) | null
   close(): Promise<void>
 }
 
@@ -37,6 +42,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  */
 export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127.0.0.1' }: { smtpPort?: number; httpPort?: number; host?: string } = {}): Promise<MailCatcher> {
   const messages: CaughtMessage[] = []
+  const catcher: MailCatcher = { smtpPort: 0, httpPort: 0, messages, onMessage: null, close: async () => {} }
   let next = 1
   const smtp = new SMTPServer({
     authOptional: true,
@@ -53,7 +59,7 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
           .then((parsed) => {
             const headers: Record<string, string> = {}
             for (const line of parsed.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(':') + 1).trim()
-            messages.push({
+            const message: CaughtMessage = {
               id: next++,
               receivedAt: new Date().toISOString(),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -65,7 +71,9 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
               headers,
               attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
               raw: raw.toString('utf8'),
-            })
+            }
+            messages.push(message)
+            catcher.onMessage?.(message)
             callback()
           })
           .catch((error: Error) => callback(error))
@@ -111,13 +119,13 @@ export async function startMailCatcher({ smtpPort = 0, httpPort = 0, host = '127
     response.writeHead(404).end()
   })
   await new Promise<void>((resolve) => http.listen(httpPort, host, resolve))
-  return {
+  Object.assign(catcher, {
     smtpPort: (smtp.server.address() as AddressInfo).port,
     httpPort: (http.address() as AddressInfo).port,
-    messages,
     async close() {
       await new Promise<void>((resolve) => http.close(() => resolve()))
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     },
-  }
+  })
+  return catcher
 }

@@ -25,6 +25,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   nota_adicionada: 'Nota da equipe adicionada',
   etiquetas_alteradas: 'Etiquetas alteradas',
   acao_em_massa: 'Ação em massa iniciada',
+  mensagem_enviada: 'Mensagem ao candidato',
+  modelo_alterado: 'Modelo de mensagem alterado',
+  modelo_restaurado: 'Modelo de mensagem restaurado',
+  contato_bloqueado: 'Pedido para não ser contatado',
+  contato_liberado: 'Contato liberado novamente',
+  link_candidaturas_enviado: 'Link de "Minhas candidaturas" enviado',
+  desistencia: 'Desistência pela página "Minhas candidaturas"',
 }
 
 export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes', 'Resultado'] as const

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS } from './audit.ts'
 import { candidateStatusLabel } from './candidate-status.ts'
 import { formatDateTime } from './dates.ts'
+import { messageChannelLabel, messagePurposeLabel } from './messages.ts'
 import { NOTE_MAX } from './screening-apply.ts'
 
 /**
@@ -27,7 +28,7 @@ export interface TimelineEntry {
   at: string
   /** Who, as people read it: the name the session had, else the e-mail. */
   by: string
-  kind: 'nota' | 'status' | 'triagem' | 'envio' | 'edicao' | 'outro'
+  kind: 'nota' | 'status' | 'triagem' | 'envio' | 'edicao' | 'mensagem' | 'outro'
   text: string
 }
 
@@ -55,6 +56,20 @@ function describe(event: TimelineEvent, from: string | null): Pick<TimelineEntry
       return { kind: 'edicao', text: 'Editou os dados do candidato.' }
     case 'observacao_alterada':
       return { kind: 'edicao', text: 'Editou a observação.' }
+    case 'mensagem_enviada': {
+      const what = `“${messagePurposeLabel(str(d.purpose))}”`
+      const how = messageChannelLabel(str(d.channel))
+      const bulk = d.job ? ' (envio em massa)' : ''
+      if (d.state === 'aberta') return { kind: 'mensagem', text: `Abriu o WhatsApp com a mensagem ${what}.` }
+      if (d.state === 'falhou') return { kind: 'mensagem', text: `Tentou enviar ${what} por ${how}: o servidor de e-mail não aceitou${bulk}.` }
+      return { kind: 'mensagem', text: `Enviou ${what} por ${how}${bulk}.` }
+    }
+    case 'contato_bloqueado':
+      return { kind: 'mensagem', text: 'Marcou que a pessoa pediu para não ser contatada.' }
+    case 'contato_liberado':
+      return { kind: 'mensagem', text: 'Liberou o contato com a pessoa novamente.' }
+    case 'desistencia':
+      return { kind: 'status', text: 'Desistiu da candidatura pela página “Minhas candidaturas”.' }
     default:
       return { kind: 'outro', text: `${AUDIT_ACTION_LABELS[event.action] ?? event.action}.` }
   }

@@ -42,7 +42,7 @@ export function boardColumns<T extends { status: string | null }>(cards: readonl
 /** The most people one bulk action takes: 10,000 status changes are about 2 h 47 min at the legacy's 60 calls a minute. */
 export const BULK_MAX = 10_000
 
-export type BulkAction = 'status' | 'forward'
+export type BulkAction = 'status' | 'forward' | 'message'
 
 /** A bulk action's refusals and reports, in the recruiter's words. */
 export const BULK_MESSAGES = {
@@ -72,6 +72,15 @@ export const BULK_MESSAGES = {
   unconfirmed: (name: string) => `A alteração de ${name} ficou sem resposta do sistema de vagas: será conferida antes de qualquer nova tentativa.`,
   changedSince: (name: string) => `${name} mantido: o status foi alterado por outra pessoa depois da ação.`,
   forwardKept: 'Envios para outra vaga não podem ser desfeitos: o sistema de vagas não permite excluir candidaturas.',
+  purposeMissing: 'Escolha a mensagem a enviar.',
+  messagesKept: 'Mensagens enviadas não podem ser desfeitas.',
+  noMail: 'O envio de e-mails não está configurado: peça a quem opera o sistema para configurar o SMTP.',
+  optedOut: (name: string) => `${name} pediu para não ser contatado(a): não recebeu a mensagem.`,
+  noEmail: (name: string) => `${name} não tem um e-mail válido: não recebeu a mensagem.`,
+  mailUnconfirmed: (name: string) =>
+    `A mensagem para ${name} saiu, mas o servidor foi reiniciado antes de o servidor de e-mail confirmar: ela não é enviada de novo. Se ${name} disser que não recebeu, envie pela página do candidato.`,
+  sameContact: (name: string) => `${name} já recebeu esta mensagem em outro cadastro com o mesmo e-mail.`,
+  mailRefused: (name: string, reason: string) => `O servidor de e-mail recusou a mensagem para ${name}: ${reason}.`,
 } as const
 
 /** What a bulk action did, in one sentence. */
@@ -80,9 +89,12 @@ export function bulkSummary(action: BulkAction, target: string, counts: { done: 
   const main =
     action === 'status'
       ? `${people(counts.done)} ${counts.done === 1 ? 'movido' : 'movidos'} para "${target}"`
-      : `${people(counts.done)} ${counts.done === 1 ? 'enviado' : 'enviados'} para ${target}`
+      : action === 'forward'
+        ? `${people(counts.done)} ${counts.done === 1 ? 'enviado' : 'enviados'} para ${target}`
+        : `"${target}" enviada por e-mail para ${people(counts.done)}`
+  const skipped = action === 'message' ? 'sem e-mail ou pediram para não ser contatados' : `já estava${counts.skipped === 1 ? '' : 'm'} lá`
   const rest = [
-    counts.skipped > 0 ? `${counts.skipped.toLocaleString('pt-BR')} já estava${counts.skipped === 1 ? '' : 'm'} lá` : null,
+    counts.skipped > 0 ? `${counts.skipped.toLocaleString('pt-BR')} ${skipped}` : null,
     counts.failed > 0 ? `${counts.failed.toLocaleString('pt-BR')} com erro` : null,
   ].filter(Boolean)
   return `${main}${rest.length ? ` (${rest.join('; ')})` : ''}.`

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { BULK_MAX } from '../domain/pipeline.ts'
+import { MessagePurposeSchema, SenderValues } from './messages.ts'
 import { LineText } from './text.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 999_999_999_999_999 })
@@ -32,7 +33,7 @@ export type BulkFilter = Static<typeof BulkFilter>
 /** POST /bff/bulk: one action on many of a vacancy's candidates, run as a job. */
 export const BulkBody = Type.Object(
   {
-    action: Type.Union([Type.Literal('status'), Type.Literal('forward')]),
+    action: Type.Union([Type.Literal('status'), Type.Literal('forward'), Type.Literal('message')]),
     vacancyId: Id,
     ids: Type.Optional(Type.Array(Id, { maxItems: BULK_MAX, uniqueItems: true })),
     filter: Type.Optional(BulkFilter),
@@ -40,6 +41,9 @@ export const BulkBody = Type.Object(
     status: Type.Optional(Status),
     /** The vacancy to send to (action 'forward'). */
     targetVacancyId: Type.Optional(Id),
+    /** The template to send by e-mail (action 'message'), and what the sender fills in. */
+    purpose: Type.Optional(MessagePurposeSchema),
+    values: Type.Optional(SenderValues),
   },
   { additionalProperties: false },
 )
@@ -52,7 +56,7 @@ const Failure = Type.Object({ candidateId: Type.Integer(), message: Type.String(
 /** GET /bff/bulk/:job: where a bulk action stands, counted from the store. */
 export const BulkJob = Type.Object({
   id: Type.String(),
-  action: Type.Union([Type.Literal('status'), Type.Literal('forward')]),
+  action: Type.Union([Type.Literal('status'), Type.Literal('forward'), Type.Literal('message')]),
   vacancyId: Type.Integer(),
   /** What it moves to, as people read it: the status's label, or the target vacancy's title. */
   target: Type.String(),

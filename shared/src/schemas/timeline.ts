@@ -5,7 +5,15 @@ import { BlockText } from './text.ts'
 export const TimelineEntry = Type.Object({
   at: Type.String(),
   by: Type.String(),
-  kind: Type.Union([Type.Literal('nota'), Type.Literal('status'), Type.Literal('triagem'), Type.Literal('envio'), Type.Literal('edicao'), Type.Literal('outro')]),
+  kind: Type.Union([
+    Type.Literal('nota'),
+    Type.Literal('status'),
+    Type.Literal('triagem'),
+    Type.Literal('envio'),
+    Type.Literal('edicao'),
+    Type.Literal('mensagem'),
+    Type.Literal('outro'),
+  ]),
   text: Type.String(),
 })
 export const TimelineAnswer = Type.Object({ entries: Type.Array(TimelineEntry) })

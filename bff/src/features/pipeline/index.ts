@@ -5,6 +5,7 @@ import { candidateListView } from '@mini-vagas/shared/domain/candidate-list'
 import { candidateStatusLabel, isKnownCandidateStatus, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { lastActionAt } from '@mini-vagas/shared/domain/last-action'
+import { messagePurposeLabel } from '@mini-vagas/shared/domain/messages'
 import { BULK_MAX, BULK_MESSAGES } from '@mini-vagas/shared/domain/pipeline'
 import { Failures, IdParams } from '@mini-vagas/shared/schemas/common'
 import { BoardAnswer, BulkBody, BulkJobAnswer, BulkJobList, BulkParams, SelectionBody, type BulkFilter } from '@mini-vagas/shared/schemas/pipeline'
@@ -38,6 +39,7 @@ export async function pipelineFeature(app: FastifyInstance) {
     audit: app.audit,
     now: app.now,
     leaseMs: app.config.jobLeaseSeconds * 1000,
+    mail: { mailer: app.mailer, contact: app.contact, perMinute: app.config.mailPerMinute },
   })
   // Every candidate write this BFF hears of (a person's click, a screening apply) reaches running jobs.
   app.onLegacyWrite((event) => {
@@ -113,6 +115,13 @@ export async function pipelineFeature(app: FastifyInstance) {
       if (!isKnownCandidateStatus(body.status)) return refuse('status', BULK_MESSAGES.statusUnknown)
       target = body.status
       targetLabel = candidateStatusLabel(body.status)
+    } else if (body.action === 'message') {
+      if (body.purpose === undefined) return refuse('purpose', BULK_MESSAGES.purposeMissing)
+      if (!app.mailer.configured) throw new HttpError(503, BULK_MESSAGES.noMail)
+      // The words as they are now: a template edited while the job runs (or before "Continuar") does not change it.
+      const template = await app.contact.template(body.purpose)
+      target = JSON.stringify({ purpose: body.purpose, subject: template.subject, body: template.body, values: body.values ?? {} })
+      targetLabel = messagePurposeLabel(body.purpose)
     } else {
       if (body.targetVacancyId === undefined) return refuse('targetVacancyId', BULK_MESSAGES.targetMissing)
       if (body.targetVacancyId === body.vacancyId) return refuse('targetVacancyId', BULK_MESSAGES.sameVacancy)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
-import { recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
+import { emailKey, looksLikeEmail, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
+import { recordValues, renderMessage, type MessagePurpose, type MessageValues } from '@mini-vagas/shared/domain/messages'
 import { candidateStatusLabel, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { BULK_MESSAGES, bulkSummary, bulkUndoSummary, type BulkAction } from '@mini-vagas/shared/domain/pipeline'
 import type { BulkJob } from '@mini-vagas/shared/schemas/pipeline'
@@ -13,9 +14,20 @@ import { jobCalls, SessionEnded } from '../../legacy/job-calls.ts'
 import { keepLease, type HeldLease } from '../../lib/job-lease.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
+import type { Contact } from '../../plugins/contact.ts'
+import type { Mailer } from '../../plugins/mailer.ts'
 import type { BulkStore, StoredBulkJob, StoredBulkStep } from './store.ts'
 
 type Obj = Record<string, unknown>
+
+/** A bulk e-mail's step the store would not mark sent: why, so the message is abandoned. */
+class NotClaimed extends Error {
+  readonly claim: 'taken' | 'same-contact'
+  constructor(claim: 'taken' | 'same-contact') {
+    super(`not claimed: ${claim}`)
+    this.claim = claim
+  }
+}
 
 /** Writes in flight at once for a status change; a forward goes one at a time (two records of one person must not both pass its check). */
 const STATUS_WORKERS = 4
@@ -62,6 +74,7 @@ export function createBulkJobs({
   now = Date.now,
   instanceId = randomUUID(),
   leaseMs = 30_000,
+  mail,
 }: {
   store: BulkStore
   legacy: (caller: Caller) => LegacyGateway
@@ -70,6 +83,8 @@ export function createBulkJobs({
   now?: () => number
   instanceId?: string
   leaseMs?: number
+  /** What a bulk e-mail needs: the SMTP server's door, who may be written to, and its pace. */
+  mail?: { mailer: Mailer; contact: Pick<Contact, 'optOut' | 'footer'>; perMinute: number }
 }) {
   const active = createJobSlots()
   const lease = (id: string) => `bulk:${id}`
@@ -171,6 +186,8 @@ export function createBulkJobs({
       }
     }
 
+    if (job.action === 'message') return messenger(job, who, known)
+
     const vacancyId = Number(job.target)
     let rows: Promise<Obj[]> | null = null
     const inTarget = () => (rows ??= known.sent((g) => g.vacancies.candidates(vacancyId)))
@@ -191,6 +208,64 @@ export function createBulkJobs({
         // In the target now, for the checks that follow (the same person twice in a selection).
         there.push({ email: record.email, whatsapp: record.whatsapp })
         await store.setStep(job.id, step.candidateId, 'done')
+      }
+    }
+  }
+
+  /**
+   * A bulk e-mail's steps: each person's message from the template the job kept, paced, skipped
+   * for whoever asked not to be contacted (checked at the send) or has no e-mail. Exactly once:
+   * the SMTP server takes a message only after the step is marked sent in the store
+   * (`claimSent`, the mailer's `commit`), so a crash before leaves it a cut message it discards and
+   * the step to do, a crash after leaves the step done, and of two runs of the job only one marks it.
+   */
+  function messenger(job: StoredBulkJob, who: { actor: string; actorName: string }, known: ReturnType<typeof legacyOf>) {
+    if (!mail) throw new Error('bulk e-mail without a mailer')
+    const { mailer, contact, perMinute } = mail
+    const message = JSON.parse(job.target) as { purpose: MessagePurpose; subject: string; body: string; values: MessageValues }
+    const gapMs = 60_000 / perMinute
+    let nextAt = 0
+    const said = (step: StoredBulkStep, state: string) =>
+      audit.record({ ...who, action: 'mensagem_enviada', subject: `candidato:${step.candidateId}`, detail: { channel: 'email', purpose: message.purpose, state, job: job.id } })
+    return async (step: StoredBulkStep) => {
+      const record = await known.current(step)
+      const email = String(record.email ?? '').trim()
+      if (!looksLikeEmail(email)) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.noEmail(step.name) }))
+      if (await contact.optOut(record)) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.optedOut(step.name) }))
+      const wait = nextAt - now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      nextAt = Math.max(now(), nextAt) + gapMs
+      const { subject, text } = renderMessage(message, { ...recordValues(record), ...message.values })
+      let committed = false
+      try {
+        await mailer.send(
+          { to: email, subject, text: text + (await contact.footer(email)), messageId: `<${job.id}.${step.candidateId}@mini-vagas>` },
+          {
+            commit: async () => {
+              const claim = await store.claimSent(job.id, step.candidateId, emailKey(email))
+              if (claim !== 'claimed') throw new NotClaimed(claim)
+              committed = true
+            },
+          },
+        )
+        await store.confirmSent(job.id, step.candidateId)
+        await said(step, 'enviada')
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode
+        // The server answered and refused: nothing was delivered, the step may be tried again.
+        if (typeof code === 'number' && code >= 400) {
+          await store.setStep(job.id, step.candidateId, 'failed', { message: BULK_MESSAGES.mailRefused(step.name, (error as Error).message.slice(0, 200)) })
+          return void (await said(step, 'falhou'))
+        }
+        // Marked sent, then no answer (a cut, a timeout): it may have been delivered, and is never sent again.
+        if (committed) return void (await said(step, 'enviada'))
+        // Not marked: the server discards a message without its end; another run sent it, or the
+        // same address already got it through another of this person's records.
+        if (error instanceof NotClaimed) {
+          if (error.claim === 'same-contact') await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.sameContact(step.name) })
+          return
+        }
+        await store.setStep(job.id, step.candidateId, 'failed', { message: BULK_MESSAGES.mailRefused(step.name, (error as Error).message.slice(0, 200)) })
       }
     }
   }
@@ -235,6 +310,8 @@ export function createBulkJobs({
     await leased(
       job.id,
       async (held) => {
+        // E-mails an earlier run marked sent without hearing the server take them: said, never sent again.
+        if (job.action === 'message') await store.markUnconfirmed(job.id, BULK_MESSAGES.mailUnconfirmed)
         const todo = (await store.steps(job.id)).filter((s) => s.state === 'pending' || s.state === 'sending' || s.state === 'failed')
         // A vacancy's people together: its list is read once for all of them.
         todo.sort((a, b) => (a.vacancyId ?? 0) - (b.vacancyId ?? 0))
@@ -370,7 +447,7 @@ export function createBulkJobs({
     async undo(id: string, caller: BulkCaller) {
       const job = await store.job(id)
       if (!job) throw new HttpError(404, BULK_MESSAGES.notFound)
-      if (job.action !== 'status') throw new HttpError(409, BULK_MESSAGES.forwardKept)
+      if (job.action !== 'status') throw new HttpError(409, job.action === 'message' ? BULK_MESSAGES.messagesKept : BULK_MESSAGES.forwardKept)
       if (job.status !== 'done') throw new HttpError(409, BULK_MESSAGES.notUndoable)
       await take(id, BULK_MESSAGES.undoBusy)
       try {

@@ -7,6 +7,11 @@ const MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS bulk_jobs_vacancy ON bulk_jobs (vacancy_id, created_at);
    CREATE TABLE IF NOT EXISTS bulk_steps (job_id TEXT NOT NULL, candidate_id BIGINT NOT NULL, vacancy_id BIGINT, name TEXT NOT NULL, state TEXT NOT NULL,
      prev_status TEXT, message TEXT, undo TEXT, PRIMARY KEY (job_id, candidate_id));`,
+  // A bulk e-mail's address per step once sent: one message per person (address) and job.
+  { addColumnIfMissing: { table: 'bulk_steps', column: 'contact', type: 'TEXT' } },
+  'CREATE INDEX IF NOT EXISTS bulk_steps_contact ON bulk_steps (job_id, contact);',
+  // Whether the SMTP server answered that it took a bulk e-mail (1), after the step was marked sent.
+  { addColumnIfMissing: { table: 'bulk_steps', column: 'confirmed', type: 'INTEGER' } },
 ]
 
 export type BulkJobStatus = 'running' | 'done' | 'interrupted' | 'failed'
@@ -56,7 +61,16 @@ type JobRow = {
   undo_status: string | null
   undo_message: string | null
 }
-type StepRow = { candidate_id: number; vacancy_id: number | null; name: string; state: string; prev_status: string | null; message: string | null; undo: string | null }
+type StepRow = {
+  candidate_id: number
+  vacancy_id: number | null
+  name: string
+  state: string
+  prev_status: string | null
+  message: string | null
+  undo: string | null
+  confirmed: number | null
+}
 
 const jobOf = (r: JobRow): StoredBulkJob => ({
   id: r.id,
@@ -142,7 +156,7 @@ export async function createBulkStore(store: Store) {
     failures: async (id: string, limit: number) =>
       (
         await store.all<{ candidate_id: number; message: string }>(
-          "SELECT candidate_id, message FROM bulk_steps WHERE job_id = ? AND message IS NOT NULL AND state IN ('failed', 'sending') ORDER BY candidate_id LIMIT ?",
+          "SELECT candidate_id, message FROM bulk_steps WHERE job_id = ? AND message IS NOT NULL AND state IN ('failed', 'sending', 'done') ORDER BY candidate_id LIMIT ?",
           [id, limit],
         )
       ).map((r) => ({ candidateId: Number(r.candidate_id), message: r.message })),
@@ -154,6 +168,37 @@ export async function createBulkStore(store: Store) {
         id,
         candidateId,
       ]),
+    /**
+     * Marks a message step sent, if nobody did: the one decision an e-mail waits for before the
+     * SMTP server may take it (plugins/mailer.ts, `commit`). False when another run of the job
+     * (an instance that took it over) got there first ('taken'), or the same address already got
+     * this job's message through another of its records ('same-contact'): that e-mail is then abandoned.
+     */
+    claimSent: async (id: string, candidateId: number, contact: string): Promise<'claimed' | 'taken' | 'same-contact'> => {
+      const claimed = await store.run(
+        `UPDATE bulk_steps SET state = 'done', message = NULL, contact = ? WHERE job_id = ? AND candidate_id = ? AND state IN ('pending', 'failed')
+           AND NOT EXISTS (SELECT 1 FROM bulk_steps o WHERE o.job_id = ? AND o.contact = ? AND o.state = 'done')`,
+        [contact, id, candidateId, id, contact],
+      )
+      if (claimed === 1) return 'claimed'
+      const step = await store.get<{ state: string }>('SELECT state FROM bulk_steps WHERE job_id = ? AND candidate_id = ?', [id, candidateId])
+      return step?.state === 'done' ? 'taken' : 'same-contact'
+    },
+    /** The SMTP server answered that it took the step's e-mail. */
+    confirmSent: (id: string, candidateId: number) => store.run('UPDATE bulk_steps SET confirmed = 1 WHERE job_id = ? AND candidate_id = ?', [id, candidateId]),
+    /**
+     * E-mails marked sent by a run that died before the server's answer: said on the step (they
+     * are never sent again, and may not have been delivered); how many.
+     */
+    markUnconfirmed: (id: string, message: (name: string) => string) =>
+      store.tx(async (sql) => {
+        const rows = await sql.all<{ candidate_id: number; name: string }>(
+          "SELECT candidate_id, name FROM bulk_steps WHERE job_id = ? AND state = 'done' AND confirmed IS NULL AND message IS NULL",
+          [id],
+        )
+        for (const r of rows) await sql.run('UPDATE bulk_steps SET message = ? WHERE job_id = ? AND candidate_id = ?', [message(r.name), id, r.candidate_id])
+        return rows.length
+      }),
     setUndo: (id: string, candidateId: number, undo: BulkUndoState, message: string | null = null) =>
       store.run('UPDATE bulk_steps SET undo = ?, message = ? WHERE job_id = ? AND candidate_id = ?', [undo, message, id, candidateId]),
     /** Marks the done steps not undone yet as to be undone; how many. */

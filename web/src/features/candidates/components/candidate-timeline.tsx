@@ -10,6 +10,7 @@ const KIND_LABELS: Record<TimelineAnswer['entries'][number]['kind'], string> = {
   triagem: 'Triagem',
   envio: 'Envio',
   edicao: 'Edição',
+  mensagem: 'Mensagem',
   outro: 'Registro',
 }
 

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { looksLikeEmail } from '@mini-vagas/shared/domain/candidate-identity'
+import { formatPhone } from '@mini-vagas/shared/domain/br-format'
+import {
+  contactKeys,
+  messageChannelLabel,
+  messagePurposeLabel,
+  MESSAGE_TEXTS,
+  recordValues,
+  renderMessage,
+  unknownVariables,
+  whatsappLink,
+} from '@mini-vagas/shared/domain/messages'
+import { ErrorBody, Failures, IdParams, MessageAnswer } from '@mini-vagas/shared/schemas/common'
+import { ContactAnswer, ContactBody, SendAnswer, SendBody, TemplateBody, TemplateParams, TemplatesAnswer, UnsubscribeBody } from '@mini-vagas/shared/schemas/messages'
+import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
+import { sessionOf } from '../../legacy/access.ts'
+import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
+import { actorOf } from '../../plugins/audit.ts'
+
+type Obj = Record<string, unknown>
+const UNSUBSCRIBE_GONE = 'Este link de descadastro não vale mais. Para não receber mensagens, responda a qualquer mensagem nossa pedindo isso ou use "Meus dados".'
+
+/**
+ * Writing to candidates (docs/product.md, Messages): the templates admins edit, one message to one
+ * candidate — by e-mail over SMTP, or WhatsApp's click-to-chat with the text filled in — each on
+ * the candidate's timeline with who sent it and how, and people's requests not to be contacted
+ * (a link in every e-mail, or staff marking it), which every send respects. Bulk sends are a bulk
+ * action (features/pipeline).
+ */
+export async function messagesFeature(app: FastifyInstance) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['messages']
+  const unsubscribes = createAttemptLimiter({ store: app.store, bucket: 'unsubscribe-ip', limit: 60, windowMs: 15 * 60_000, now: app.now })
+
+  api.get('/bff/messages/templates', { config: { access: 'admin' }, schema: { tags, response: { 200: TemplatesAnswer, ...Failures } } }, async () => ({
+    templates: await app.contact.templates(),
+    mailConfigured: app.mailer.configured,
+  }))
+
+  api.put(
+    '/bff/messages/templates/:purpose',
+    { config: { access: 'agency-admin' }, schema: { tags, params: TemplateParams, body: TemplateBody, response: { 200: TemplatesAnswer, ...Failures } } },
+    async (request) => {
+      const { subject, body } = request.body
+      const unknown = [...new Set(unknownVariables(`${subject} ${body}`))]
+      refuseFieldErrors(unknown.length > 0 ? { body: `Variável desconhecida: ${unknown.map((v) => `{${v}}`).join(', ')}.` } : {})
+      const who = actorOf(sessionOf(request))
+      await app.contact.saveTemplate(request.params.purpose, { subject: subject.trim(), body: body.trim() }, who.actorName || who.actor)
+      await app.audit.record({ ...who, action: 'modelo_alterado', subject: `modelo:${request.params.purpose}` })
+      return { templates: await app.contact.templates(), mailConfigured: app.mailer.configured }
+    },
+  )
+
+  api.delete(
+    '/bff/messages/templates/:purpose',
+    { config: { access: 'agency-admin' }, schema: { tags, params: TemplateParams, response: { 200: TemplatesAnswer, ...Failures } } },
+    async (request) => {
+      const who = actorOf(sessionOf(request))
+      await app.contact.saveTemplate(request.params.purpose, null, who.actor)
+      await app.audit.record({ ...who, action: 'modelo_restaurado', subject: `modelo:${request.params.purpose}` })
+      return { templates: await app.contact.templates(), mailConfigured: app.mailer.configured }
+    },
+  )
+
+  const contactOf = async (record: Obj) => ({
+    optedOut: await app.contact.optOut(record),
+    email: String(record.email ?? '').trim(),
+    whatsapp: formatPhone(record.whatsapp),
+  })
+
+  api.get('/bff/candidates/:id/contact', { config: { access: 'admin' }, schema: { tags, params: IdParams, response: { 200: ContactAnswer, ...Failures } } }, async (request) =>
+    contactOf((await request.owned.candidate()) as Obj),
+  )
+
+  api.put(
+    '/bff/candidates/:id/contact',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, body: ContactBody, response: { 200: ContactAnswer, ...Failures } } },
+    async (request) => {
+      const record = (await request.owned.candidate()) as Obj
+      const keys = contactKeys(record)
+      const who = actorOf(sessionOf(request))
+      if (request.body.optedOut) await app.contact.addOptOut(keys, 'equipe', who.actor)
+      else await app.contact.removeOptOut(keys)
+      await app.audit.record({ ...who, action: request.body.optedOut ? 'contato_bloqueado' : 'contato_liberado', subject: `candidato:${request.params.id}` })
+      return contactOf(record)
+    },
+  )
+
+  api.post(
+    '/bff/candidates/:id/messages',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, body: SendBody, response: { 200: SendAnswer, ...Failures } } },
+    async (request) => {
+      const record = (await request.owned.candidate()) as Obj
+      const { purpose, channel, values = {}, text } = request.body
+      if (await app.contact.optOut(record)) throw new HttpError(409, MESSAGE_TEXTS.optedOut)
+      const template = await app.contact.template(purpose)
+      const message = renderMessage(text === undefined ? template : { subject: template.subject, body: text }, { ...recordValues(record), ...values })
+      const who = actorOf(sessionOf(request))
+      const said = { ...who, action: 'mensagem_enviada', subject: `candidato:${request.params.id}` }
+      if (channel === 'whatsapp') {
+        const link = whatsappLink(record.whatsapp, message.text)
+        if (!link) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noPhone] } })
+        // Click-to-chat: the person sends it from their WhatsApp; the product records that they opened it.
+        await app.audit.record({ ...said, detail: { channel, purpose, state: 'aberta' } })
+        return { message: `WhatsApp aberto com a mensagem "${messagePurposeLabel(purpose)}".`, link }
+      }
+      const email = String(record.email ?? '').trim()
+      if (!looksLikeEmail(email)) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noEmail] } })
+      if (!app.mailer.configured) throw new HttpError(503, MESSAGE_TEXTS.noMail)
+      try {
+        await app.mailer.send({ to: email, subject: message.subject, text: message.text + (await app.contact.footer(email)) })
+      } catch (error) {
+        request.log.warn({ err: { message: (error as Error).message } }, 'messages: an e-mail was not sent')
+        await app.audit.record({ ...said, detail: { channel, purpose, state: 'falhou' } })
+        throw new HttpError(502, 'O servidor de e-mail não aceitou a mensagem. Tente novamente em instantes.')
+      }
+      await app.audit.record({ ...said, detail: { channel, purpose, state: 'enviada' } })
+      return { message: `"${messagePurposeLabel(purpose)}" enviada por ${messageChannelLabel(channel)} para ${email}.`, link: null }
+    },
+  )
+
+  api.post(
+    '/bff/public/unsubscribe',
+    { config: { access: 'public' }, schema: { tags, body: UnsubscribeBody, response: { 200: MessageAnswer, 410: ErrorBody, ...Failures } } },
+    async (request) => {
+      const wait = await unsubscribes.blockedFor(request.ip)
+      if (wait > 0) throw new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      await unsubscribes.record(request.ip)
+      const link = await app.applicantLinks.open(request.body.token, 'descadastro')
+      if (!link) throw new HttpError(410, UNSUBSCRIBE_GONE)
+      await app.contact.addOptOut([`email:${link.email}`], 'link', 'titular')
+      await app.audit.record({ actor: 'titular', action: 'contato_bloqueado', subject: `titular:${link.email}`, detail: { via: 'link' } })
+      return { message: MESSAGE_TEXTS.unsubscribed }
+    },
+  )
+}
