@@ -21,6 +21,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/cadastrar-usuario', label: 'Cadastrar Usuário', agencyAdmin: true },
   { to: '/pedidos-lgpd', label: 'Pedidos LGPD' },
   { to: '/equipe', label: 'Equipe', agencyAdmin: true },
+  { to: '/mensagens', label: 'Mensagens', agencyAdmin: true },
 ]
 
 /** docs/product.md, Navigation: a company sees 'Minhas Vagas', and the report of its own vacancies. */

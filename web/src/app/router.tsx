@@ -25,6 +25,8 @@ const companyVacancyForm = () => import('../features/company/routes/company-vaca
 const companyCandidates = () => import('../features/candidates/routes/company-candidates.tsx')
 const myData = () => import('../features/privacy/routes/meus-dados.tsx')
 const myApplications = () => import('../features/privacy/routes/minhas-candidaturas.tsx')
+const messageTemplates = () => import('../features/messages/routes/modelos.tsx')
+const unsubscribe = () => import('../features/messages/routes/descadastro.tsx')
 const privacyRequests = () => import('../features/privacy/routes/pedidos-lgpd.tsx')
 const team = () => import('../features/team/routes/team.tsx')
 const myAccount = () => import('../features/team/routes/my-account.tsx')
@@ -44,8 +46,15 @@ export const routes: RouteObject[] = [
       { path: 'candidato/:id', lazy: apply },
       { path: 'meus-dados', lazy: myData },
       { path: 'minhas-candidaturas', lazy: myApplications },
+      { path: 'descadastro', lazy: unsubscribe },
       { path: 'conta/senha', lazy: setPassword },
-      { element: <Guard rule="agency-admin" />, children: [{ path: 'equipe', lazy: team }] },
+      {
+        element: <Guard rule="agency-admin" />,
+        children: [
+          { path: 'equipe', lazy: team },
+          { path: 'mensagens', lazy: messageTemplates },
+        ],
+      },
       { element: <Guard rule="person" />, children: [{ path: 'minha-conta', lazy: myAccount }] },
       { element: <Guard rule="guest-only" />, children: [{ path: 'login', lazy: login }] },
       {

@@ -8,6 +8,9 @@ import type { BulkBody, BulkFilter, BulkJob } from '@mini-vagas/shared/schemas/p
 import type { VacancyList } from '@mini-vagas/shared/schemas/vacancy'
 import { Dialog } from '../../../components/dialog.tsx'
 import { api, ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
+import { MESSAGE_PURPOSES, MESSAGE_VARIABLES, SENDER_VARIABLES, type MessagePurpose } from '@mini-vagas/shared/domain/messages'
+import type { SenderValues } from '@mini-vagas/shared/schemas/messages'
+import { useTemplates } from '../api/messages.ts'
 import { downloadSelection, resumeBulk, undoBulk, useBulkJob } from '../api/pipeline.ts'
 
 /** Who a bulk action is for: people chosen one by one, or every one the list's filter matches. */
@@ -17,7 +20,7 @@ export const selectionSize = (s: Selection) => (s.kind === 'ids' ? s.ids.size : 
 const plural = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'candidato' : 'candidatos'}`
 
 /** The body of a bulk action on `selection`. */
-export const bulkBody = (vacancyId: number, selection: Selection, action: Pick<BulkBody, 'action' | 'status' | 'targetVacancyId'>): BulkBody => ({
+export const bulkBody = (vacancyId: number, selection: Selection, action: Pick<BulkBody, 'action' | 'status' | 'targetVacancyId' | 'purpose' | 'values'>): BulkBody => ({
   vacancyId,
   ...action,
   ...(selection.kind === 'ids' ? { ids: [...selection.ids] } : { filter: selection.filter }),
@@ -42,6 +45,7 @@ export function BulkBar({
 }) {
   const [status, setStatus] = useState<string | null>(null)
   const [forwarding, setForwarding] = useState(false)
+  const [mailing, setMailing] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const size = selectionSize(selection)
@@ -82,6 +86,9 @@ export function BulkBar({
       <button type="button" className="button" disabled={busy} onClick={() => setForwarding(true)}>
         Enviar para outra vaga
       </button>
+      <button type="button" className="button" disabled={busy} onClick={() => setMailing(true)}>
+        Enviar e-mail
+      </button>
       {selection.kind === 'ids' && (
         <button type="button" className="button" disabled={busy} onClick={() => void run(() => downloadSelection(vacancyId, [...selection.ids]))}>
           Exportar selecionados (CSV)
@@ -95,6 +102,13 @@ export function BulkBar({
           {problem}
         </p>
       )}
+      {mailing && (
+        <BulkMessageDialog
+          count={size}
+          onClose={() => setMailing(false)}
+          onSend={(purpose, values) => run(() => onStart(bulkBody(vacancyId, selection, { action: 'message', purpose, values }))).then(() => setMailing(false))}
+        />
+      )}
       {forwarding && (
         <BulkForwardDialog
           vacancyId={vacancyId}
@@ -104,6 +118,65 @@ export function BulkBar({
         />
       )}
     </section>
+  )
+}
+
+/** Choose the template every selected person gets by e-mail, and what no record holds. */
+function BulkMessageDialog({ count, onClose, onSend }: { count: number; onClose: () => void; onSend: (purpose: MessagePurpose, values: SenderValues) => Promise<void> }) {
+  const { data, error } = useTemplates()
+  const [purpose, setPurpose] = useState<MessagePurpose | ''>('')
+  const [values, setValues] = useState<SenderValues>({})
+  const template = data?.templates.find((t) => t.purpose === purpose)
+  const asked = template ? SENDER_VARIABLES.filter((name) => `${template.subject} ${template.body}`.includes(`{${name}}`)) : []
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Enviar e-mail para ${plural(count)}`}
+      description="Cada pessoa recebe a mensagem com o próprio nome, uma vez só. Quem pediu para não ser contatado ou não tem e-mail fica de fora, e o relatório diz quem."
+    >
+      {error && (
+        <p className="alert alert-error" role="alert">
+          Erro ao carregar os modelos de mensagem
+        </p>
+      )}
+      {data?.mailConfigured === false && (
+        <p className="alert alert-error" role="alert">
+          O envio de e-mails não está configurado neste servidor.
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="bulk-purpose">Mensagem</label>
+        <select id="bulk-purpose" value={purpose} onChange={(e) => setPurpose(e.target.value as MessagePurpose | '')}>
+          <option value="">Escolha a mensagem...</option>
+          {MESSAGE_PURPOSES.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {asked.map((name) => (
+        <div className="field" key={name}>
+          <label htmlFor={`bulk-${name}`}>{MESSAGE_VARIABLES.find((v) => v.name === name)?.label}</label>
+          <input id={`bulk-${name}`} value={values[name] ?? ''} maxLength={name === 'link' ? 500 : 300} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+        </div>
+      ))}
+      {template && <pre className="message-preview">{`${template.subject}\n\n${template.body}`}</pre>}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!purpose || data?.mailConfigured === false}
+          onClick={() => void onSend(purpose as MessagePurpose, values)}
+        >
+          Enviar
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Cancelar
+        </button>
+      </div>
+    </Dialog>
   )
 }
 
@@ -175,7 +248,7 @@ export function BulkProgress({ jobId, onSettled, onDismiss }: { jobId: string; o
   const undoing = job.undo?.status === 'running'
   const running = job.status === 'running'
   const [done, total] = undoing ? [job.undo!.processed, job.undo!.total] : [job.processed, job.total]
-  const verb = job.action === 'status' ? `Movendo para "${job.target}"` : `Enviando para ${job.target}`
+  const verb = job.action === 'status' ? `Movendo para "${job.target}"` : job.action === 'message' ? `Enviando "${job.target}" por e-mail` : `Enviando para ${job.target}`
   return (
     <section className="bulk-progress" aria-label="Andamento da ação em massa">
       <div role="status" aria-live="polite">

@@ -7,6 +7,7 @@ import { lastAction } from '@mini-vagas/shared/domain/last-action'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { saveNote } from '../api/candidate-writes.ts'
+import { CandidateMessages } from './candidate-messages.tsx'
 import { CandidateTimeline } from './candidate-timeline.tsx'
 import { TagEditor } from './tag-editor.tsx'
 import type { StaffCandidate } from '../api/types.ts'
@@ -98,6 +99,7 @@ export function CandidateDetailDialog({
           )}
         </div>
       </form>
+      {canEdit && <CandidateMessages candidate={candidate} />}
       {canEdit && <CandidateTimeline candidateId={candidate.id} />}
     </Dialog>
   )
