@@ -122,5 +122,9 @@ describe('a person who asked not to be contacted (SECURITY.md 37)', () => {
     expect(lifted.json().optedOut).toBeNull()
     const marked = await send('PUT', `/bff/candidates/${candidateId}/contact`, { optedOut: true }, ana)
     expect(marked.json().optedOut).toMatchObject({ source: 'equipe' })
+    // The staff's lists flag the person.
+    const list = (await get(`/bff/candidates?q=${encodeURIComponent('Paula Regina Costa')}`, ana)).json()
+    expect(list.items.map((c: { id: number }) => c.id)).toContain(candidateId)
+    expect(list.optedOut).toEqual([candidateId])
   })
 })

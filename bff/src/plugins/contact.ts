@@ -60,6 +60,15 @@ export function createContact({ store, now, publicOrigin, issueLink }: { store: 
       )
       return row ?? null
     },
+    /** Which of some records' people asked not to be contacted (by e-mail or WhatsApp): their ids. */
+    async optedOutAmong(records: readonly { id?: unknown; email?: unknown; whatsapp?: unknown }[]): Promise<number[]> {
+      const byKey = new Map<string, number[]>()
+      for (const r of records) for (const key of contactKeys(r)) byKey.set(key, [...(byKey.get(key) ?? []), Number(r.id)])
+      if (byKey.size === 0) return []
+      const keys = [...byKey.keys()]
+      const found = await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${keys.map(() => '?').join(', ')})`, keys)
+      return [...new Set(found.flatMap((f) => byKey.get(f.contact_key) ?? []))]
+    },
     /** Records that the person of these keys asked not to be contacted (again: nothing changes). */
     async addOptOut(keys: readonly string[], source: 'link' | 'equipe' | 'whatsapp', by: string) {
       const at = new Date(now()).toISOString()

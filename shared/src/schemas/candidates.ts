@@ -68,6 +68,8 @@ const PageFields = {
   indexedAt: Type.Optional(Type.String()),
   /** The agency's tags on this page's people (staff only; a company sees none). */
   tags: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  /** Ids of this page's people who asked not to be contacted (staff only). */
+  optedOut: Type.Optional(Type.Array(Type.Integer())),
 }
 /** One page of a list: 20 rows and the counts per status. */
 export const CandidatePage = Type.Object(PageFields)

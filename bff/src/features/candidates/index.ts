@@ -79,7 +79,7 @@ export async function candidatesFeature(app: FastifyInstance) {
   app.onLegacyWrite(async (event) => {
     if (event.kind === 'candidate' && event.id !== null && isAnonymisedRecord(event.record)) await pool.forget(event.id)
   })
-  const lists = createCandidateLists({ cache, index: app.candidateIndex, pool })
+  const lists = createCandidateLists({ cache, index: app.candidateIndex, pool, optedOutAmong: (rows) => app.contact.optedOutAmong(rows) })
   const asker = (request: FastifyRequest) => ({ session: sessionOf(request), legacy: request.legacy })
   const tags = ['candidates']
 

@@ -51,11 +51,23 @@ const pageOf = (rows: Row[], query: ListQuery, marked: ReadonlySet<number>) => {
  * its searches unpaged, so the BFF filters, counts, orders and pages them here and the browser
  * receives 20 rows and the counts, never the whole list (5,000 on one vacancy).
  */
-export function createCandidateLists({ cache, index, pool }: { cache: ListCache; index: CandidateIndex | null; pool?: TalentPool | undefined }) {
-  /** The page with the agency's tags on its people, for staff (a company never sees them). */
-  async function withTags<P extends { items: Row[] }>(page: P, session: SessionData): Promise<P & { tags?: Record<string, string[]> }> {
-    if (!pool || session.user.role !== 'admin' || page.items.length === 0) return page
-    return { ...page, tags: await pool.tagsOf(page.items.map((c) => Number(c.id))) }
+export function createCandidateLists({
+  cache,
+  index,
+  pool,
+  optedOutAmong,
+}: {
+  cache: ListCache
+  index: CandidateIndex | null
+  pool?: TalentPool | undefined
+  /** Which of the rows' people asked not to be contacted (plugins/contact.ts). */
+  optedOutAmong?: ((rows: readonly Row[]) => Promise<number[]>) | undefined
+}) {
+  /** The page with the agency's marks on its people — tags, who asked not to be contacted — for staff (a company never sees them). */
+  async function withTags<P extends { items: Row[] }>(page: P, session: SessionData): Promise<P & { tags?: Record<string, string[]>; optedOut?: number[] }> {
+    if (session.user.role !== 'admin' || page.items.length === 0) return page
+    const [tags, optedOut] = await Promise.all([pool?.tagsOf(page.items.map((c) => Number(c.id))), optedOutAmong?.(page.items)])
+    return { ...page, ...(tags ? { tags } : {}), ...(optedOut ? { optedOut } : {}) }
   }
 
   /** One page from the candidate index — a few rows read by SQL, whatever the base's size — or null while it does not answer for the whole base. */

@@ -24,6 +24,7 @@ export function CandidateTable({
   company = false,
   possibleDuplicates = [],
   tags = {},
+  optedOut = [],
   selection,
 }: {
   candidates: StaffCandidate[]
@@ -39,10 +40,13 @@ export function CandidateTable({
   possibleDuplicates?: readonly number[]
   /** The agency's tags on the rows' people (staff). */
   tags?: Readonly<Record<string, string[]>>
+  /** Rows whose people asked not to be contacted (staff). */
+  optedOut?: readonly number[]
   /** Rows can be chosen for a bulk action (staff). */
   selection?: { chosen: (id: number) => boolean; onToggle: (id: number) => void }
 }) {
   const duplicated = new Set(possibleDuplicates)
+  const notContacted = new Set(optedOut)
   const sort = (field: SortField): Column<StaffCandidate>['sort'] => {
     if (!onOrder) return undefined
     const active = order.startsWith(field)
@@ -71,6 +75,11 @@ export function CandidateTable({
           {duplicated.has(c.id) && (
             <span className="badge badge-warning" title="Outro candidato desta lista tem o mesmo e-mail ou WhatsApp">
               possível duplicado
+            </span>
+          )}
+          {notContacted.has(c.id) && (
+            <span className="badge badge-warning" title="Pediu para não receber mensagens da agência">
+              não contatar
             </span>
           )}
           {(tags[String(c.id)] ?? []).map((tag) => (

@@ -128,6 +128,7 @@ export function Component() {
           <CandidateTable
             candidates={data.items}
             possibleDuplicates={data.possibleDuplicates}
+            optedOut={data.optedOut}
             tags={data.tags}
             order={order}
             onOrder={(o) => reset(() => setOrder(o))}

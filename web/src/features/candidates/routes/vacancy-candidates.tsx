@@ -139,6 +139,7 @@ export function VacancyCandidatesScreen({ variant }: { variant: 'staff' | 'compa
               <CandidateTable
                 candidates={data.items}
                 possibleDuplicates={data.possibleDuplicates}
+                optedOut={data.optedOut}
                 tags={data.tags}
                 order={order}
                 onOrder={(o) => reset(() => setOrder(o))}
