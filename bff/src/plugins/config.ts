@@ -48,6 +48,8 @@ export interface BffConfig {
   mailPerMinute: number
   /** How long a link sent to an applicant ("Minhas candidaturas") stays usable. */
   applicantLinkHours: number
+  /** WhatsApp Business Cloud API (optional): all four set, or none. */
+  whatsapp: { apiUrl: string; token: string; phoneNumberId: string; appSecret: string; verifyToken: string } | null
   screeningRunsPerHour: number
   storeRetentionDays: number
   /** How long the audit trail keeps its events: 183 days, about the AI Act's 6-month minimum for logs. */
@@ -113,6 +115,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     mailFrom: read.string('MAIL_FROM', 'Mini Vagas <nao-responda@minivagas.local>'),
     mailPerMinute: read.int('MAIL_PER_MINUTE', 60, 1, 100_000),
     applicantLinkHours: read.int('APPLICANT_LINK_HOURS', 24, 1, 24 * 7),
+    whatsapp: readWhatsApp(env, read.url('WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0'), read.problems),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),
     auditRetentionDays: read.int('AUDIT_RETENTION_DAYS', 183, 30, 3650),
@@ -154,4 +157,17 @@ function readSmtpUrl(value: string | undefined, problems: string[]): string {
   }
   problems.push('SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…')
   return ''
+}
+
+/** The Cloud API's four settings: all of them (the provider is on), or none (click-to-chat only). */
+function readWhatsApp(env: Record<string, string | undefined>, apiUrl: string, problems: string[]): BffConfig['whatsapp'] {
+  const names = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const
+  const [token, phoneNumberId, appSecret, verifyToken] = names.map((n) => env[n]?.trim() ?? '')
+  const given = names.filter((n) => env[n]?.trim())
+  if (given.length === 0) return null
+  if (given.length < names.length) {
+    problems.push(`WhatsApp Cloud API: set all of ${names.join(', ')} (missing: ${names.filter((n) => !given.includes(n)).join(', ')})`)
+    return null
+  }
+  return { apiUrl: apiUrl.replace(/\/$/, ''), token: token!, phoneNumberId: phoneNumberId!, appSecret: appSecret!, verifyToken: verifyToken! }
 }

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   etiquetas_alteradas: 'Etiquetas alteradas',
   acao_em_massa: 'Ação em massa iniciada',
   mensagem_enviada: 'Mensagem ao candidato',
+  mensagem_status: 'Situação de uma mensagem pelo WhatsApp',
+  mensagem_recebida: 'Resposta do candidato pelo WhatsApp',
   modelo_alterado: 'Modelo de mensagem alterado',
   modelo_restaurado: 'Modelo de mensagem restaurado',
   contato_bloqueado: 'Pedido para não ser contatado',

@@ -64,7 +64,15 @@ function describe(event: TimelineEvent, from: string | null): Pick<TimelineEntry
       if (d.state === 'falhou') return { kind: 'mensagem', text: `Tentou enviar ${what} por ${how}: o servidor de e-mail não aceitou${bulk}.` }
       return { kind: 'mensagem', text: `Enviou ${what} por ${how}${bulk}.` }
     }
+    case 'mensagem_status': {
+      const what = `“${messagePurposeLabel(str(d.purpose))}” pelo ${messageChannelLabel(str(d.channel))}`
+      const said: Record<string, string> = { sent: 'saiu', delivered: 'foi entregue', read: 'foi lida', failed: `não foi entregue${d.error ? ` (${str(d.error)})` : ''}` }
+      return { kind: 'mensagem', text: `A mensagem ${what} ${said[str(d.state)] ?? str(d.state)}.` }
+    }
+    case 'mensagem_recebida':
+      return { kind: 'mensagem', text: `Respondeu pelo WhatsApp: “${str(d.text)}”.` }
     case 'contato_bloqueado':
+      if (d.via === 'whatsapp') return { kind: 'mensagem', text: `Pediu pelo WhatsApp para não ser contatado(a): “${str(d.text)}”.` }
       return { kind: 'mensagem', text: 'Marcou que a pessoa pediu para não ser contatada.' }
     case 'contato_liberado':
       return { kind: 'mensagem', text: 'Liberou o contato com a pessoa novamente.' }

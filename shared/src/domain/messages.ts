@@ -20,6 +20,7 @@ export const messagePurposeLabel = (v: string) => MESSAGE_PURPOSES.find((p) => p
 export const MESSAGE_CHANNELS = [
   { value: 'email', label: 'e-mail' },
   { value: 'whatsapp', label: 'WhatsApp' },
+  { value: 'whatsapp_api', label: 'WhatsApp Business' },
 ] as const
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number]['value']
 export const messageChannelLabel = (v: string) => MESSAGE_CHANNELS.find((c) => c.value === v)?.label ?? v
@@ -145,4 +146,8 @@ export const MESSAGE_TEXTS = {
   noMail: 'O envio de e-mails não está configurado. Use o WhatsApp ou peça a quem opera o sistema para configurar o SMTP.',
   unsubscribeLine: 'Não quer mais receber mensagens do Mini Vagas? Abra: {link}',
   unsubscribed: 'Pronto: você não receberá mais mensagens da agência neste e-mail.',
+  noWhatsAppApi: 'O WhatsApp Business não está configurado neste servidor. Use o link do WhatsApp.',
+  outsideWindow:
+    'A pessoa não falou com a agência pelo WhatsApp nas últimas 24 horas, e fora dessa janela o WhatsApp só aceita modelos aprovados pela Meta. Use o link do WhatsApp ou o e-mail.',
+  whatsAppRefused: (reason: string) => `O WhatsApp recusou a mensagem: ${reason}.`,
 } as const

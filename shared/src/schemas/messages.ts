@@ -10,7 +10,8 @@ export const MessagePurposeSchema = Type.Union([
   Type.Literal('pedido_documentos'),
   Type.Literal('livre'),
 ])
-export const MessageChannelSchema = Type.Union([Type.Literal('email'), Type.Literal('whatsapp')])
+/** 'whatsapp': click-to-chat (the person sends it); 'whatsapp_api': the Cloud API (the product sends it), when configured. */
+export const MessageChannelSchema = Type.Union([Type.Literal('email'), Type.Literal('whatsapp'), Type.Literal('whatsapp_api')])
 
 export const TemplateView = Type.Object({
   purpose: MessagePurposeSchema,
@@ -22,7 +23,7 @@ export const TemplateView = Type.Object({
 })
 export type TemplateView = Static<typeof TemplateView>
 /** GET /bff/messages/templates */
-export const TemplatesAnswer = Type.Object({ templates: Type.Array(TemplateView), mailConfigured: Type.Boolean() })
+export const TemplatesAnswer = Type.Object({ templates: Type.Array(TemplateView), mailConfigured: Type.Boolean(), whatsappApi: Type.Boolean() })
 export type TemplatesAnswer = Static<typeof TemplatesAnswer>
 export const TemplateParams = Type.Object({ purpose: MessagePurposeSchema })
 /** PUT /bff/messages/templates/:purpose */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { looksLikeEmail } from '@mini-vagas/shared/domain/candidate-identity'
+import { looksLikeEmail, phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { formatPhone } from '@mini-vagas/shared/domain/br-format'
 import {
   contactKeys,
@@ -18,6 +18,8 @@ import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { actorOf } from '../../plugins/audit.ts'
+import { WhatsAppRefusal } from './whatsapp-cloud.ts'
+import { whatsappCloud } from './whatsapp-routes.ts'
 
 type Obj = Record<string, unknown>
 const UNSUBSCRIBE_GONE = 'Este link de descadastro não vale mais. Para não receber mensagens, responda a qualquer mensagem nossa pedindo isso ou use "Meus dados".'
@@ -33,11 +35,10 @@ export async function messagesFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['messages']
   const unsubscribes = createAttemptLimiter({ store: app.store, bucket: 'unsubscribe-ip', limit: 60, windowMs: 15 * 60_000, now: app.now })
+  const whatsapp = await whatsappCloud(app)
+  const templatesAnswer = async () => ({ templates: await app.contact.templates(), mailConfigured: app.mailer.configured, whatsappApi: whatsapp.cloud !== null })
 
-  api.get('/bff/messages/templates', { config: { access: 'admin' }, schema: { tags, response: { 200: TemplatesAnswer, ...Failures } } }, async () => ({
-    templates: await app.contact.templates(),
-    mailConfigured: app.mailer.configured,
-  }))
+  api.get('/bff/messages/templates', { config: { access: 'admin' }, schema: { tags, response: { 200: TemplatesAnswer, ...Failures } } }, templatesAnswer)
 
   api.put(
     '/bff/messages/templates/:purpose',
@@ -49,7 +50,7 @@ export async function messagesFeature(app: FastifyInstance) {
       const who = actorOf(sessionOf(request))
       await app.contact.saveTemplate(request.params.purpose, { subject: subject.trim(), body: body.trim() }, who.actorName || who.actor)
       await app.audit.record({ ...who, action: 'modelo_alterado', subject: `modelo:${request.params.purpose}` })
-      return { templates: await app.contact.templates(), mailConfigured: app.mailer.configured }
+      return templatesAnswer()
     },
   )
 
@@ -60,7 +61,7 @@ export async function messagesFeature(app: FastifyInstance) {
       const who = actorOf(sessionOf(request))
       await app.contact.saveTemplate(request.params.purpose, null, who.actor)
       await app.audit.record({ ...who, action: 'modelo_restaurado', subject: `modelo:${request.params.purpose}` })
-      return { templates: await app.contact.templates(), mailConfigured: app.mailer.configured }
+      return templatesAnswer()
     },
   )
 
@@ -105,6 +106,23 @@ export async function messagesFeature(app: FastifyInstance) {
         // Click-to-chat: the person sends it from their WhatsApp; the product records that they opened it.
         await app.audit.record({ ...said, detail: { channel, purpose, state: 'aberta' } })
         return { message: `WhatsApp aberto com a mensagem "${messagePurposeLabel(purpose)}".`, link }
+      }
+      if (channel === 'whatsapp_api') {
+        if (!whatsapp.cloud) throw new HttpError(503, MESSAGE_TEXTS.noWhatsAppApi)
+        const phone = phoneKey(record.whatsapp)
+        if (phone.length < 10) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noPhone] } })
+        try {
+          const { id } = await whatsapp.cloud.send(phone.length <= 11 ? `55${phone}` : phone, message.text)
+          await whatsapp.record({ wamid: id, candidateId: Number(request.params.id), phone, purpose })
+        } catch (error) {
+          await app.audit.record({ ...said, detail: { channel, purpose, state: 'falhou' } })
+          if (error instanceof WhatsAppRefusal)
+            throw new HttpError(502, error.code === 131047 ? MESSAGE_TEXTS.outsideWindow : MESSAGE_TEXTS.whatsAppRefused(error.message.slice(0, 200)))
+          request.log.warn({ err: { message: (error as Error).message } }, 'messages: the WhatsApp Cloud API did not answer')
+          throw new HttpError(504, 'O WhatsApp não respondeu. Tente novamente em instantes.')
+        }
+        await app.audit.record({ ...said, detail: { channel, purpose, state: 'enviada' } })
+        return { message: `"${messagePurposeLabel(purpose)}" enviada pelo WhatsApp Business.`, link: null }
       }
       const email = String(record.email ?? '').trim()
       if (!looksLikeEmail(email)) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noEmail] } })

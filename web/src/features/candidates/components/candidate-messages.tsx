@@ -54,12 +54,12 @@ export function CandidateMessages({ candidate }: { candidate: StaffCandidate }) 
     toast(message)
     await mutate(timelineKey(candidate.id))
   }
-  async function sendEmail() {
+  async function send(channel: 'email' | 'whatsapp_api') {
     if (!body) return
     setSending(true)
     setError(null)
     try {
-      await after((await sendMessage(candidate.id, { ...body, channel: 'email' })).message)
+      await after((await sendMessage(candidate.id, { ...body, channel })).message)
       setOpen(false)
       setPurpose('')
       setValues({})
@@ -138,10 +138,15 @@ export function CandidateMessages({ candidate }: { candidate: StaffCandidate }) 
                   type="button"
                   className="button button-primary"
                   disabled={sending || !candidate.email || templates.data?.mailConfigured === false}
-                  onClick={() => void sendEmail()}
+                  onClick={() => void send('email')}
                 >
                   {sending ? 'Enviando...' : 'Enviar por e-mail'}
                 </button>
+                {templates.data?.whatsappApi && waLink && (
+                  <button type="button" className="button" disabled={sending} onClick={() => void send('whatsapp_api')}>
+                    Enviar pelo WhatsApp Business
+                  </button>
+                )}
                 {waLink ? (
                   <a
                     className="button"

@@ -1,0 +1,82 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/**
+ * WhatsApp Business Cloud API (Meta's Graph API), the optional provider: sends a text message from
+ * the agency's number, and reads the webhook's deliveries — each message's status (sent,
+ * delivered, read, failed) and the candidate's replies. Configured by the operator
+ * (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN).
+ */
+export interface WhatsAppCloud {
+  /** Sends `text` to a number (digits with the country code); the message's id (wamid…). */
+  send(to: string, text: string): Promise<{ id: string }>
+}
+
+/** Meta answered and refused (its error's code and message, e.g. 131047: outside the 24-hour window). */
+export class WhatsAppRefusal extends Error {
+  readonly code: number
+  constructor(code: number, message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+export function createWhatsAppCloud({
+  apiUrl,
+  token,
+  phoneNumberId,
+  timeoutMs = 10_000,
+}: {
+  apiUrl: string
+  token: string
+  phoneNumberId: string
+  timeoutMs?: number
+}): WhatsAppCloud {
+  return {
+    async send(to, text) {
+      const response = await fetch(`${apiUrl}/${encodeURIComponent(phoneNumberId)}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } }),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      const body = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number; message?: string } }
+      if (!response.ok || !body.messages?.[0]?.id) throw new WhatsAppRefusal(Number(body.error?.code ?? response.status), String(body.error?.message ?? `HTTP ${response.status}`))
+      return { id: body.messages[0].id }
+    },
+  }
+}
+
+/** Whether a webhook delivery is Meta's: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>`. */
+export function signedByMeta(raw: Buffer, header: string | undefined, appSecret: string): boolean {
+  if (!header?.startsWith('sha256=')) return false
+  const expected = createHmac('sha256', appSecret).update(raw).digest()
+  const given = Buffer.from(header.slice('sha256='.length), 'hex')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+export type DeliveryState = 'sent' | 'delivered' | 'read' | 'failed'
+export interface WebhookEvents {
+  statuses: { id: string; status: DeliveryState; error: string | null }[]
+  replies: { from: string; id: string; text: string }[]
+}
+
+/** What one webhook delivery says (entry × changes × statuses | messages); anything else is ignored. */
+export function webhookEvents(body: unknown): WebhookEvents {
+  const out: WebhookEvents = { statuses: [], replies: [] }
+  const entries = (body as { entry?: unknown[] } | null)?.entry
+  if (!Array.isArray(entries)) return out
+  for (const entry of entries) {
+    for (const change of ((entry as { changes?: unknown[] }).changes ?? []) as { field?: string; value?: Record<string, unknown> }[]) {
+      if (change.field !== 'messages' || !change.value) continue
+      for (const s of (change.value.statuses ?? []) as { id?: string; status?: string; errors?: { code?: number; title?: string }[] }[]) {
+        if (typeof s.id === 'string' && ['sent', 'delivered', 'read', 'failed'].includes(String(s.status)))
+          out.statuses.push({ id: s.id, status: s.status as DeliveryState, error: s.errors?.[0] ? `${s.errors[0].code ?? ''} ${s.errors[0].title ?? ''}`.trim() : null })
+      }
+      for (const m of (change.value.messages ?? []) as { from?: string; id?: string; type?: string; text?: { body?: string }; button?: { text?: string } }[]) {
+        const text = m.type === 'text' ? m.text?.body : m.type === 'button' ? m.button?.text : undefined
+        if (typeof m.from === 'string' && typeof m.id === 'string' && typeof text === 'string') out.replies.push({ from: m.from, id: m.id, text })
+      }
+    }
+  }
+  return out
+}
