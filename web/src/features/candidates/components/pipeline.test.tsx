@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_TEMPLATES, MESSAGE_PURPOSES } from '@mini-vagas/shared/domain/messages'
 import { ADMIN, mockBff, renderRoute, type Handler } from '../../../testing/render.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -111,5 +112,51 @@ describe('choosing in the list', () => {
     await userEvent.selectOptions(screen.getByLabelText('Mover para'), 'Reprovado')
     await userEvent.click(screen.getByRole('button', { name: 'Mover' }))
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vacancyId: 1, action: 'status', status: 'reprovado', filter: {} }))
+  })
+})
+
+describe('a bulk e-mail', () => {
+  it('sends the chosen template to all that match the filter, with what it asks, and reports who was left out', async () => {
+    const templates = {
+      templates: MESSAGE_PURPOSES.map((p) => ({ ...DEFAULT_TEMPLATES[p.value], standard: true, updatedBy: null, updatedAt: null })),
+      mailConfigured: true,
+      whatsappApi: false,
+    }
+    const report = job({
+      action: 'message',
+      target: 'Pedido de documentos',
+      total: 45,
+      processed: 45,
+      done: 43,
+      skipped: 2,
+      undoable: false,
+      message: '"Pedido de documentos" enviada por e-mail para 43 candidatos (2 sem e-mail ou pediram para não ser contatados).',
+    })
+    const { calls } = bff({
+      'GET /bff/messages/templates': () => ({ status: 200, body: templates }),
+      'POST /bff/bulk': () => ({ status: 202, body: { job: report } }),
+      'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: report } }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Selecionar todos os 45 que correspondem ao filtro' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar e-mail' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar e-mail para 45 candidatos' })
+    await userEvent.selectOptions(within(dialog).getByLabelText('Mensagem'), 'pedido_documentos')
+    // The template asks for a date and a link: no record holds them.
+    await userEvent.type(within(dialog).getByLabelText(/^data/), '05/12/2026')
+    await userEvent.type(within(dialog).getByLabelText(/^link/), 'https://docs.exemplo.com/envio')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        vacancyId: 1,
+        action: 'message',
+        purpose: 'pedido_documentos',
+        values: { data: '05/12/2026', link: 'https://docs.exemplo.com/envio' },
+        filter: {},
+      }),
+    )
+    expect(await screen.findByText(/enviada por e-mail para 43 candidatos \(2 sem e-mail/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Desfazer' })).toBeNull()
   })
 })
