@@ -30,5 +30,7 @@ export async function setUpDemoTeam(bffUrl: string, origin: string): Promise<voi
     const { link } = (await (await post('/bff/team/people', { name: person.name, email: person.email, role: person.role, bindingId }, cookie)).json()) as { link: string }
     await post('/bff/auth/people/password', { token: link.split('#')[1], password: person.password, confirmation: person.password })
   }
-  await post('/bff/auth/logout', {}, cookie).catch(() => {})
+  // No logout: the session's legacy token, lent to the BFF's background work, lets the candidate
+  // index be built at once, so an applicant's "Minhas candidaturas" works before any staff member
+  // has signed in (in production, staff use the product all day).
 }
