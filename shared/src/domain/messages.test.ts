@@ -30,6 +30,7 @@ describe('messages from templates', () => {
     expect(whatsappLink('(84) 98888-1234', 'Olá, Maria! Tudo bem?')).toBe('https://wa.me/5584988881234?text=Ol%C3%A1%2C%20Maria!%20Tudo%20bem%3F')
     expect(whatsappLink('55 84 98888-1234', 'x')).toBe('https://wa.me/5584988881234?text=x')
     expect(whatsappLink('1234', 'x')).toBeNull()
+    expect(whatsappLink('(84) 98888-1234', '')).toBe('https://wa.me/5584988881234')
   })
 
   it('keeps a request not to be contacted under the e-mail and the WhatsApp alike', () => {

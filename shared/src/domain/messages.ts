@@ -119,14 +119,14 @@ export function recordValues(record: Record<string, unknown>): MessageValues {
 }
 
 /**
- * WhatsApp's click-to-chat link with the message filled in (wa.me: on a phone it opens the app);
- * a Brazilian number gets its 55. Null when the record has no usable number.
+ * WhatsApp's click-to-chat link, with the message filled in when there is one (wa.me: on a phone it
+ * opens the app); a Brazilian number gets its 55. Null when the record has no usable number.
  */
 export function whatsappLink(whatsapp: unknown, text: string): string | null {
   const digits = phoneKey(whatsapp)
   if (digits.length < 10) return null
   const number = digits.length <= 11 ? `55${digits}` : digits
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`
+  return text ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : `https://wa.me/${number}`
 }
 
 /** The keys a request not to be contacted is kept under: the e-mail and the WhatsApp, each alone. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { formatPhone, formatUf } from '@mini-vagas/shared/domain/br-format'
+import { whatsappLink } from '@mini-vagas/shared/domain/messages'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'
@@ -99,14 +100,26 @@ export function CandidateTable({
     {
       key: 'contact',
       label: 'Contato',
-      cell: (c) => (
-        <span className="cell-stack">
-          <span className="nowrap-number">{formatPhone(c.whatsapp)}</span>
-          <span className="cell-email" title={c.email ?? undefined}>
-            {c.email}
+      // The number opens a WhatsApp conversation and the address a new e-mail, unless the person
+      // asked not to be contacted (then both stay plain text).
+      cell: (c) => {
+        const chat = notContacted.has(c.id) ? null : whatsappLink(c.whatsapp, '')
+        const mail = !notContacted.has(c.id) && c.email ? `mailto:${c.email}` : null
+        return (
+          <span className="cell-stack">
+            {chat ? (
+              <a className="nowrap-number" href={chat} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp de ${name(c)}: ${formatPhone(c.whatsapp)}`}>
+                {formatPhone(c.whatsapp)}
+              </a>
+            ) : (
+              <span className="nowrap-number">{formatPhone(c.whatsapp)}</span>
+            )}
+            <span className="cell-email" title={c.email ?? undefined}>
+              {mail ? <a href={mail}>{c.email}</a> : c.email}
+            </span>
           </span>
-        </span>
-      ),
+        )
+      },
     },
     {
       key: 'city',

@@ -46,6 +46,17 @@ describe('ListaCandidatos', () => {
     expect(screen.getByRole('navigation', { name: 'Paginação' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Exportar lista (CSV)' }).getAttribute('href')).toBe('/bff/vacancies/1/candidates.csv?order=last_action_desc')
   })
+
+  it('opens a WhatsApp conversation or an e-mail from a row, except for who asked not to be contacted', async () => {
+    bff({ 'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc': () => page([person(7), person(8)], { optedOut: [8] }) })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    const chat = await screen.findByRole('link', { name: 'WhatsApp de Pessoa 7: (85) 99999-0000' })
+    expect(chat.getAttribute('href')).toBe('https://wa.me/5585999990000')
+    expect(screen.getByRole('link', { name: 'p7@x.com' }).getAttribute('href')).toBe('mailto:p7@x.com')
+    expect(screen.queryByRole('link', { name: /^WhatsApp de Pessoa 8/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'p8@x.com' })).toBeNull()
+    expect(screen.getAllByText('não contatar')).toHaveLength(1)
+  })
   it('asks the BFF for a status, a search, an order and a page', async () => {
     const { calls } = bff({
       'GET /bff/vacancies/1/candidates?page=1&order=last_action_desc&status=triado': () => page([person(7)]),
