@@ -381,7 +381,8 @@ export function smallDisk(parent: string): SmallDisk | null {
  * once, each forward once, and no candidate's record updated twice.
  */
 export async function expectAppliedOnce(legacy: Legacy, vacancyId: number, run: RunView, final: RunView) {
-  expect(final.apply).toMatchObject({ status: 'applied', failed: 0 })
+  // The apply's own last word says why it ended otherwise (a failed run in CI keeps only its log).
+  expect(final.apply, `the apply ended ${final.apply?.status}: ${final.apply?.message}`).toMatchObject({ status: 'applied', failed: 0 })
   const book = ledger(legacy, run.run.id, vacancyId)
   expect(duplicates(book)).toEqual([])
   expect(book.notes.size).toBe(final.apply!.updated)
