@@ -22,6 +22,16 @@ export function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Several free loopback ports at once, all different: a port found free is released at once, so
+ * asking again before anything listens on it may find the same one.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports]
+}
+
 /** Runs a workspace script with the project's Node to completion; resolves with code and output. */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((done) => {

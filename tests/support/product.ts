@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
-import { freePort, ROOT, runScript, SHIPPED_BFF, startService, type Service } from './processes.ts'
+import { freePorts, ROOT, runScript, SHIPPED_BFF, startService, type Service } from './processes.ts'
 
 /**
  * The whole product as `npm start` runs it, but on free ports and a fresh seeded database:
@@ -27,9 +27,7 @@ export async function startProduct(candidates = 400, options: { bffEnv?: Record<
   const db = join(dir, 'legacy.sqlite')
   const seed = await runScript('infra/legacy-api/src/seed-cli.ts', ['--candidates', String(candidates), '--db', db, '--now', todayDate()])
   if (seed.code !== 0) throw new Error(seed.output)
-  const legacyPort = await freePort()
-  const port = await freePort()
-  const [mailSmtpPort, mailHttpPort] = [await freePort(), await freePort()]
+  const [legacyPort, port, mailSmtpPort, mailHttpPort] = (await freePorts(4)) as [number, number, number, number]
   const legacyUrl = `http://127.0.0.1:${legacyPort}`
   const url = `http://localhost:${port}`
   const services: Service[] = []
