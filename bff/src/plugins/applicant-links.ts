@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { HttpError } from '../lib/http-error.ts'
+import { createAttemptLimiter } from './attempt-limiter.ts'
 import type { Migration, Store } from './store.ts'
 
 const MIGRATIONS: Migration[] = [
@@ -11,6 +13,7 @@ const MIGRATIONS: Migration[] = [
 
 /** What a link sent to an applicant lets its holder do, and nothing else: follow their applications, or stop messages. */
 export type ApplicantLinkPurpose = 'candidaturas' | 'descadastro'
+const PURPOSES: readonly ApplicantLinkPurpose[] = ['candidaturas', 'descadastro']
 
 export interface OpenedLink {
   /** The address the link was sent to: whoever holds the link reads that mailbox. */
@@ -25,6 +28,12 @@ export interface ApplicantLinks {
   issue(link: { purpose: ApplicantLinkPurpose; email: string; subject?: string; ttlMs: number }): Promise<string>
   /** What a secret opens for `purpose`; null for one unknown, altered, expired or issued for another purpose. */
   open(secret: string, purpose: ApplicantLinkPurpose): Promise<OpenedLink | null>
+  /**
+   * A route's opening of a link: counted per client (120 in 15 minutes per purpose, to keep a flood
+   * off the store), then what it opens, or a 410 with `gone` — the one refusal for every link that
+   * does not open.
+   */
+  opened(ip: string, secret: string, purpose: ApplicantLinkPurpose, gone: string): Promise<OpenedLink>
 }
 
 const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex')
@@ -39,7 +48,10 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/
  */
 export function createApplicantLinks(store: Store, now: () => number): ApplicantLinks {
   let issued = 0
-  return {
+  const limiters = Object.fromEntries(
+    PURPOSES.map((purpose) => [purpose, createAttemptLimiter({ store, bucket: `applicant-link-open-${purpose}`, limit: 120, windowMs: 15 * 60_000, now })]),
+  ) as Record<ApplicantLinkPurpose, ReturnType<typeof createAttemptLimiter>>
+  const links: ApplicantLinks = {
     async issue({ purpose, email, subject = '', ttlMs }) {
       const secret = randomBytes(32).toString('base64url')
       const t = now()
@@ -64,7 +76,17 @@ export function createApplicantLinks(store: Store, now: () => number): Applicant
       if (!row || row.purpose !== purpose || Number(row.expires_at) <= now()) return null
       return { email: row.email, subject: row.subject, expiresAt: Number(row.expires_at) }
     },
+    async opened(ip, secret, purpose, gone) {
+      const limiter = limiters[purpose]
+      const wait = await limiter.blockedFor(ip)
+      if (wait > 0) throw new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      await limiter.record(ip)
+      const link = await links.open(secret, purpose)
+      if (!link) throw new HttpError(410, gone)
+      return link
+    },
   }
+  return links
 }
 
 declare module 'fastify' {

@@ -16,7 +16,6 @@ import { ErrorBody, Failures, IdParams, MessageAnswer } from '@mini-vagas/shared
 import { ContactAnswer, ContactBody, SendAnswer, SendBody, TemplateBody, TemplateParams, TemplatesAnswer, UnsubscribeBody } from '@mini-vagas/shared/schemas/messages'
 import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import { sessionOf } from '../../legacy/access.ts'
-import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { actorOf } from '../../plugins/audit.ts'
 import { WhatsAppRefusal } from './whatsapp-cloud.ts'
 import { whatsappCloud } from './whatsapp-routes.ts'
@@ -34,7 +33,6 @@ const UNSUBSCRIBE_GONE = 'Este link de descadastro não vale mais. Para não rec
 export async function messagesFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['messages']
-  const unsubscribes = createAttemptLimiter({ store: app.store, bucket: 'unsubscribe-ip', limit: 60, windowMs: 15 * 60_000, now: app.now })
   const whatsapp = await whatsappCloud(app)
   const templatesAnswer = async () => ({ templates: await app.contact.templates(), mailConfigured: app.mailer.configured, whatsappApi: whatsapp.cloud !== null })
 
@@ -143,11 +141,7 @@ export async function messagesFeature(app: FastifyInstance) {
     '/bff/public/unsubscribe',
     { config: { access: 'public' }, schema: { tags, body: UnsubscribeBody, response: { 200: MessageAnswer, 410: ErrorBody, ...Failures } } },
     async (request) => {
-      const wait = await unsubscribes.blockedFor(request.ip)
-      if (wait > 0) throw new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
-      await unsubscribes.record(request.ip)
-      const link = await app.applicantLinks.open(request.body.token, 'descadastro')
-      if (!link) throw new HttpError(410, UNSUBSCRIBE_GONE)
+      const link = await app.applicantLinks.opened(request.ip, request.body.token, 'descadastro', UNSUBSCRIBE_GONE)
       await app.contact.addOptOut([`email:${link.email}`], 'link', 'titular')
       await app.audit.record({ actor: 'titular', action: 'contato_bloqueado', subject: `titular:${link.email}`, detail: { via: 'link' } })
       return { message: MESSAGE_TEXTS.unsubscribed }

@@ -8,7 +8,6 @@ import { isAnonymisedRecord } from '@mini-vagas/shared/domain/privacy-request'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { MyApplicationBody, MyApplicationsAnswer, MyApplicationsBody, MyApplicationsLinkBody, type MyApplication } from '@mini-vagas/shared/schemas/my-applications'
 import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
-import type { OpenedLink } from '../../plugins/applicant-links.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { createWithdrawals, WITHDRAWAL_MIGRATIONS } from './withdrawals.ts'
 
@@ -41,10 +40,9 @@ export async function myApplicationsFeature(app: FastifyInstance) {
   await store.migrate('my-applications', WITHDRAWAL_MIGRATIONS)
   const hour = { store, windowMs: 60 * 60_000, now: app.now }
   // Asking: 10 an hour per client, 3 an hour per address (whether or not it applied: a limit that
-  // only known addresses reach would tell them apart). Opening: like the team's links.
+  // only known addresses reach would tell them apart). Opening a link: app.applicantLinks.opened.
   const asksByIp = createAttemptLimiter({ ...hour, bucket: 'my-applications-ip', limit: 10 })
   const asksByEmail = createAttemptLimiter({ ...hour, bucket: 'my-applications-email', limit: 3 })
-  const opens = createAttemptLimiter({ ...hour, windowMs: 15 * 60_000, bucket: 'my-applications-open', limit: 120 })
   const withdrawals = createWithdrawals({ app, store, log: app.log, now: app.now, instanceId: randomUUID() })
   const sending = new Set<Promise<void>>()
   const tooMany = (seconds: number) =>
@@ -105,14 +103,7 @@ export async function myApplicationsFeature(app: FastifyInstance) {
   )
 
   /** What the link opens, or the one refusal every link that does not open gets. */
-  async function opened(request: FastifyRequest, token: string): Promise<OpenedLink> {
-    const wait = await opens.blockedFor(request.ip)
-    if (wait > 0) throw tooMany(wait)
-    await opens.record(request.ip)
-    const link = await app.applicantLinks.open(token, 'candidaturas')
-    if (!link) throw new HttpError(410, MY_APPLICATIONS_MESSAGES.linkGone)
-    return link
-  }
+  const opened = (request: FastifyRequest, token: string) => app.applicantLinks.opened(request.ip, token, 'candidaturas', MY_APPLICATIONS_MESSAGES.linkGone)
 
   async function answer(email: string, expiresAt: number) {
     const records = await applicationsOf(email)

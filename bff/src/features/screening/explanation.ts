@@ -12,8 +12,6 @@ import {
 } from '@mini-vagas/shared/domain/my-applications'
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
 import { MyApplicationsBody, ScreeningExplanationAnswer } from '@mini-vagas/shared/schemas/my-applications'
-import { HttpError } from '../../lib/http-error.ts'
-import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import type { ScreeningStore } from './store.ts'
 
 /**
@@ -24,7 +22,6 @@ import type { ScreeningStore } from './store.ts'
  */
 export function explanationRoute(app: FastifyInstance, store: ScreeningStore) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const opens = createAttemptLimiter({ store: app.store, bucket: 'screening-explanation-open', limit: 120, windowMs: 15 * 60_000, now: app.now })
   api.post(
     '/bff/public/my-applications/screening',
     {
@@ -32,11 +29,7 @@ export function explanationRoute(app: FastifyInstance, store: ScreeningStore) {
       schema: { tags: ['my-applications'], body: MyApplicationsBody, response: { 200: ScreeningExplanationAnswer, 410: ErrorBody, ...Failures } },
     },
     async (request) => {
-      const wait = await opens.blockedFor(request.ip)
-      if (wait > 0) throw new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
-      await opens.record(request.ip)
-      const link = await app.applicantLinks.open(request.body.token, 'candidaturas')
-      if (!link) throw new HttpError(410, APPLICANT_LINK_GONE)
+      const link = await app.applicantLinks.opened(request.ip, request.body.token, 'candidaturas', APPLICANT_LINK_GONE)
       const records = (await app.candidateIndex?.byEmail(emailKey(link.email), 100)) ?? []
       const verdicts = await store.decidedVerdicts(records.map((r) => Number(r.id)))
       return {
