@@ -40,3 +40,7 @@ export function refuseFieldErrors(errors: Readonly<Record<string, string | undef
   const present = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined)
   if (present.length > 0) throw new HttpError(422, MESSAGES.badInput, { errors: Object.fromEntries(present.map(([k, v]) => [k, [v]])) })
 }
+
+/** A limit reached: 429 with Retry-After, `what` happened and when to try again, in minutes. */
+export const tryAgainLater = (what: string, seconds: number) =>
+  new HttpError(429, `${what} Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError } from '../lib/http-error.ts'
+import { HttpError, tryAgainLater } from '../lib/http-error.ts'
 import { createAttemptLimiter } from './attempt-limiter.ts'
 import type { Migration, Store } from './store.ts'
 
@@ -79,7 +79,7 @@ export function createApplicantLinks(store: Store, now: () => number): Applicant
     async opened(ip, secret, purpose, gone) {
       const limiter = limiters[purpose]
       const wait = await limiter.blockedFor(ip)
-      if (wait > 0) throw new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      if (wait > 0) throw tryAgainLater('Muitos pedidos.', wait)
       await limiter.record(ip)
       const link = await links.open(secret, purpose)
       if (!link) throw new HttpError(410, gone)

@@ -25,7 +25,7 @@ import {
 } from '@mini-vagas/shared/schemas/accounts'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import type { User } from '@mini-vagas/shared/schemas/user'
-import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
+import { HttpError, MESSAGES, refuseFieldErrors, tryAgainLater } from '../../lib/http-error.ts'
 import { createSecretBox } from '../../lib/secret-box.ts'
 import { createTtlCache } from '../../lib/ttl-cache.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
@@ -70,8 +70,7 @@ export async function accountsFeature(app: FastifyInstance) {
   const byIp = createAttemptLimiter({ ...window, bucket: 'login-ip', limit: config.loginLimitPerIp })
   const byEmail = createAttemptLimiter({ ...window, bucket: 'login-email', limit: config.loginLimitPerCnpj })
   const linkTries = createAttemptLimiter({ ...window, bucket: 'team-link-ip', limit: config.loginLimitPerIp })
-  const tooMany = (seconds: number) =>
-    new HttpError(429, `Muitas tentativas. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
+  const tooMany = (seconds: number) => tryAgainLater('Muitas tentativas.', seconds)
   // An unknown e-mail costs what a wrong password costs: its answer's time tells nothing.
   let decoy: Promise<string> | undefined
   const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex')))

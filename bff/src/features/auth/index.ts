@@ -5,7 +5,7 @@ import { Counter } from 'prom-client'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { LoginBody, SessionAnswer, SessionState } from '@mini-vagas/shared/schemas/auth'
 import { ErrorBody, Failures } from '@mini-vagas/shared/schemas/common'
-import { HttpError, MESSAGES } from '../../lib/http-error.ts'
+import { HttpError, MESSAGES, tryAgainLater } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { sessionEnded } from '../../legacy/errors.ts'
 
@@ -35,8 +35,7 @@ export async function authFeature(app: FastifyInstance) {
   // X-Forwarded-For opens no new bucket.
   const byIp = createAttemptLimiter({ store: app.store, bucket: 'login-ip', limit: limits.perIp, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
   const byCnpj = createAttemptLimiter({ store: app.store, bucket: 'login-cnpj', limit: limits.perCnpj, windowMs: limits.windowMs, ...(limits.now ? { now: limits.now } : {}) })
-  const tooMany = (seconds: number) =>
-    new HttpError(429, `Muitas tentativas de login. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
+  const tooMany = (seconds: number) => tryAgainLater('Muitas tentativas de login.', seconds)
 
   api.post(
     '/bff/auth/login',

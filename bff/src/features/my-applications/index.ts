@@ -7,7 +7,7 @@ import { APPLICANT_LINK_GONE, applicantStage, mayWithdraw } from '@mini-vagas/sh
 import { isAnonymisedRecord } from '@mini-vagas/shared/domain/privacy-request'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { MyApplicationBody, MyApplicationsAnswer, MyApplicationsBody, MyApplicationsLinkBody, type MyApplication } from '@mini-vagas/shared/schemas/my-applications'
-import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
+import { HttpError, refuseFieldErrors, tryAgainLater } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { createWithdrawals, WITHDRAWAL_MIGRATIONS } from './withdrawals.ts'
 
@@ -45,8 +45,7 @@ export async function myApplicationsFeature(app: FastifyInstance) {
   const asksByEmail = createAttemptLimiter({ ...hour, bucket: 'my-applications-email', limit: 3 })
   const withdrawals = createWithdrawals({ app, store, log: app.log, now: app.now, instanceId: randomUUID() })
   const sending = new Set<Promise<void>>()
-  const tooMany = (seconds: number) =>
-    new HttpError(429, `Muitos pedidos. Tente novamente em ${Math.ceil(seconds / 60)} minuto(s).`, { headers: { 'retry-after': String(seconds) } })
+  const tooMany = (seconds: number) => tryAgainLater('Muitos pedidos.', seconds)
 
   /** The person's applications as the index holds them, newest first; null while it cannot answer. */
   const applicationsOf = async (email: string) => {

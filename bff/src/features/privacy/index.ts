@@ -17,7 +17,7 @@ import {
 } from '@mini-vagas/shared/schemas/privacy'
 import { sessionOf } from '../../legacy/access.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
-import { HttpError, refuseFieldErrors } from '../../lib/http-error.ts'
+import { HttpError, refuseFieldErrors, tryAgainLater } from '../../lib/http-error.ts'
 
 /**
  * Applicants' rights under the LGPD: "Meus dados" asks for access, correction, deletion
@@ -74,7 +74,7 @@ export async function privacyFeature(app: FastifyInstance) {
     { config: { access: 'public' }, schema: { tags: ['privacy'], body: PrivacyRequestBody, response: { 201: PrivacyRequestReceipt, ...Failures } } },
     async (request, reply) => {
       const wait = await perIp.blockedFor(request.ip)
-      if (wait > 0) throw new HttpError(429, `Muitos pedidos enviados. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      if (wait > 0) throw tryAgainLater('Muitos pedidos enviados.', wait)
       const errors = privacyRequestErrors(request.body)
       refuseFieldErrors(errors)
       await perIp.record(request.ip)

@@ -6,7 +6,7 @@ import { vacancyCriteria, withHardRules } from '@mini-vagas/shared/domain/screen
 import { biasReport } from '@mini-vagas/shared/domain/screening-bias'
 import { pathRecords } from '../../legacy/access.ts'
 import type { AttemptLimiter } from '../../plugins/attempt-limiter.ts'
-import { HttpError } from '../../lib/http-error.ts'
+import { HttpError, tryAgainLater } from '../../lib/http-error.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
 import { actorOf } from '../../plugins/audit.ts'
@@ -139,8 +139,7 @@ export function createScreeningRuns({
         throw new HttpError(429, 'Já existe uma triagem sua em andamento. Aguarde o fim para iniciar outra.', { headers: { 'retry-after': '10' } })
       }
       const wait = await starts.blockedFor(user)
-      if (wait > 0)
-        throw new HttpError(429, `Limite de triagens por hora atingido. Tente novamente em ${Math.ceil(wait / 60)} minuto(s).`, { headers: { 'retry-after': String(wait) } })
+      if (wait > 0) throw tryAgainLater('Limite de triagens por hora atingido.', wait)
       const draft = await store.getRun(draftId)
       if (!draft || draft.status !== 'draft' || draft.createdBy !== user) throw new HttpError(409, 'Busque os candidatos antes de executar a triagem.')
       const vacancyId = Number(draft.vacancy.id)
