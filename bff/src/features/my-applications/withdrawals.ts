@@ -21,7 +21,11 @@ export type WithdrawalState = 'pending' | 'done' | 'refused'
 export function createWithdrawals({ app, store, log, now, instanceId }: { app: FastifyInstance; store: Store; log: FastifyBaseLogger; now: () => number; instanceId: string }) {
   const LEASE = 'applicant-withdrawals'
   let running: Promise<void> | null = null
-  let pending: boolean | null = null
+  /**
+   * When to look in the store again for withdrawals to write: at once after one is recorded here,
+   * else every half minute (another instance may have recorded one) — not on every staff request.
+   */
+  let lookAt = 0
 
   async function writeAll(token: string) {
     if (!(await store.takeLease(LEASE, instanceId, 60_000))) return
@@ -48,7 +52,6 @@ export function createWithdrawals({ app, store, log, now, instanceId }: { app: F
           }
         }
       }
-      pending = false
     } finally {
       await store.releaseLease(LEASE, instanceId).catch(() => {})
     }
@@ -62,7 +65,7 @@ export function createWithdrawals({ app, store, log, now, instanceId }: { app: F
         who.name,
         now(),
       ])
-      pending = true
+      lookAt = 0
     },
     /** The withdrawals among some applications (ids), by id. */
     async of(ids: readonly number[]): Promise<Map<number, { at: number; state: WithdrawalState }>> {
@@ -77,10 +80,10 @@ export function createWithdrawals({ app, store, log, now, instanceId }: { app: F
     },
     /** A staff request lends its token: pending withdrawals are written, one writer at a time. */
     offer(token: string) {
-      if (running || pending === false) return
+      if (running || now() < lookAt) return
+      lookAt = now() + 30_000
       running = (async () => {
-        if (pending === null) pending = (await store.get("SELECT 1 AS one FROM applicant_withdrawals WHERE state = 'pending' LIMIT 1")) !== undefined
-        if (pending) await writeAll(token)
+        if ((await store.get("SELECT 1 AS one FROM applicant_withdrawals WHERE state = 'pending' LIMIT 1")) !== undefined) await writeAll(token)
       })()
         .catch((error: unknown) => log.error({ err: { message: (error as Error).message } }, 'withdrawals: writing to the legacy failed'))
         .finally(() => (running = null))
