@@ -146,7 +146,9 @@ export async function myApplicationsFeature(app: FastifyInstance) {
       if (!application.canWithdraw) throw new HttpError(409, MY_APPLICATIONS_MESSAGES.ended)
       await withdrawals.record(application.id, { email: link.email, name: before.name })
       await app.audit.record({ actor: link.email, actorName: before.name, action: 'desistencia', subject: `candidato:${application.id}`, detail: { via: 'minhas-candidaturas' } })
-      return answer(link.email, link.expiresAt)
+      // The page as it now stands: the same applications, this one withdrawn (nothing to read again).
+      const withdrawn = applicantStage('desistente')
+      return { ...before, applications: before.applications.map((a) => (a.id === application.id ? { ...a, stage: withdrawn, canWithdraw: mayWithdraw(withdrawn.key) } : a)) }
     },
   )
 
