@@ -25,7 +25,7 @@ const home = (indexedAt: string | null = '2026-11-27T10:00:00Z') => ({
 })
 const ANA = { ...ADMIN, name: 'Ana Souza', email: 'ana@agencia.com.br', person: { id: 'p1', role: 'recruiter' } }
 
-function bff(user: object, answer = home()) {
+function bff(user: object, answer: ReturnType<typeof home> | Promise<ReturnType<typeof home>> = home()) {
   return mockBff({
     'GET /bff/auth/session': () => ({ status: 200, body: { user } }),
     'GET /bff/vacancies': () => ({
@@ -39,7 +39,7 @@ function bff(user: object, answer = home()) {
         ],
       },
     }),
-    'GET /bff/home': () => ({ status: 200, body: answer }),
+    'GET /bff/home': async () => ({ status: 200, body: await answer }),
   })
 }
 
@@ -64,6 +64,16 @@ describe('Início', () => {
       .getAllByRole('row')
       .slice(1)
     expect(rows).toHaveLength(3)
+  })
+  it('shows the rows only once the counts answered, so they never reorder under the reader', async () => {
+    let counts!: (answer: ReturnType<typeof home>) => void
+    bff(ANA, new Promise((resolve) => (counts = resolve)))
+    renderRoute('/inicio')
+    expect(await screen.findByText('Carregando vagas...')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+    counts(home())
+    const table = await screen.findByRole('table', { name: 'Minhas vagas abertas' })
+    expect(within(table).getAllByRole('link', { name: /^Vaga/ }).map((a) => a.textContent)).toEqual(['Vaga 2', 'Vaga 1'])
   })
   it('says when the counts wait for the candidate index', async () => {
     bff(ADMIN, home(null))

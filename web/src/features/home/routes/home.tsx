@@ -33,13 +33,17 @@ export function Component() {
   const [scope, setScope] = useState<'mine' | 'all'>(person ? 'mine' : 'all')
   // Days open counted from when the page opened.
   const [now] = useState(() => Date.now())
-  const open = (vacancies.data ?? []).filter((v) => v.obs === PUBLIC_VISIBILITY)
+  // Rows are ordered by the counts: shown before the counts answer (or fail), they would reorder
+  // under the reader when the counts arrive.
+  const settled = home.data !== undefined || home.error !== undefined
+  const listed = settled ? vacancies.data : undefined
+  const open = (listed ?? []).filter((v) => v.obs === PUBLIC_VISIBILITY)
   const mine = person ? open.filter((v) => isRecruiterOf(v.recrutador, person)) : open
   const shown = scope === 'mine' ? mine : open
   const rows: Row[] = shown
     .map((v) => ({ ...v, attention: home.data?.vacancies[String(v.id)], daysOpen: v.created_at ? calendarDaysBetween(v.created_at, now) : null }))
     .sort((a, b) => (b.attention?.fresh ?? 0) - (a.attention?.fresh ?? 0) || (b.attention?.waiting ?? 0) - (a.attention?.waiting ?? 0) || a.id - b.id)
-  const awaiting = (vacancies.data ?? []).filter((v) => v.awaitingPublication)
+  const awaiting = (listed ?? []).filter((v) => v.awaitingPublication)
   const counted = typeof home.data?.indexedAt === 'string'
   const since = home.data ? (home.data.firstVisit ? 'nos últimos 7 dias' : `desde sua última visita (${formatDateTime(home.data.since)})`) : ''
   const totals = rows.reduce((t, r) => ({ fresh: t.fresh + (r.attention?.fresh ?? 0), waiting: t.waiting + (r.attention?.waiting ?? 0) }), { fresh: 0, waiting: 0 })
@@ -101,57 +105,69 @@ export function Component() {
       <p>
         <Link to="/painel_de_controle_mini_vagas">Painel do mês</Link> — inscrições, contratações e candidatos do mês por status, recrutador e origem.
       </p>
-      {awaiting.length > 0 && (
-        <section className="home-awaiting" aria-labelledby="home-awaiting">
-          <h2 id="home-awaiting">Aguardando publicação ({awaiting.length})</h2>
-          <ul>
-            {awaiting.map((v) => (
-              <li key={v.id}>
-                <Link to={`/processos_seletivos/${v.id}/edit`}>{v.description || 'Vaga'}</Link> <small>{[v.company_name, v.city].filter(Boolean).join(' · ')}</small>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <section aria-labelledby="home-vacancies">
-        <div className="section-header">
-          <h2 id="home-vacancies">{scope === 'mine' ? 'Minhas vagas abertas' : 'Vagas abertas'}</h2>
-          {person && admin && (
-            <div className="view-switch" role="group" aria-label="Quais vagas">
-              <button type="button" className="button" aria-pressed={scope === 'mine'} onClick={() => setScope('mine')}>
-                Minhas
-              </button>
-              <button type="button" className="button" aria-pressed={scope === 'all'} onClick={() => setScope('all')}>
-                Todas
-              </button>
-            </div>
-          )}
-        </div>
-        {/* Always there, so the table does not move when the counts arrive. */}
-        <p className="field-hint">
-          {counted
-            ? `Contagens de ${formatDateTime(home.data!.indexedAt!)}.`
-            : home.data
-              ? 'As contagens por etapa aparecem quando o índice de candidatos estiver pronto.'
-              : '\u00a0'}
-        </p>
+      {/* Both lists wait for both answers in one place, so nothing drawn moves when they arrive. */}
+      {!listed ? (
         <LoadStates
-          loading={vacancies.isLoading ? 'Carregando vagas...' : null}
-          error={vacancies.data ? null : vacancies.error}
+          loading={vacancies.error ? null : 'Carregando vagas...'}
+          error={vacancies.error}
           failed="Erro ao carregar as vagas."
           showReason={false}
           onRetry={() => void vacancies.mutate()}
-          empty={
-            vacancies.data && rows.length === 0
-              ? {
-                  title: scope === 'mine' ? 'Nenhuma vaga aberta com você como recrutador(a).' : 'Nenhuma vaga aberta.',
-                  hint: scope === 'mine' ? 'Uma vaga é sua quando o campo "Recrutador" traz o seu nome.' : undefined,
-                }
-              : null
-          }
         />
-        {rows.length > 0 && <DataTable columns={columns} rows={rows} rowKey={(v) => v.id} caption={scope === 'mine' ? 'Minhas vagas abertas' : 'Vagas abertas'} />}
-      </section>
+      ) : (
+        <>
+          {awaiting.length > 0 && (
+            <section className="home-awaiting" aria-labelledby="home-awaiting">
+              <h2 id="home-awaiting">Aguardando publicação ({awaiting.length})</h2>
+              <ul>
+                {awaiting.map((v) => (
+                  <li key={v.id}>
+                    <Link to={`/processos_seletivos/${v.id}/edit`}>{v.description || 'Vaga'}</Link> <small>{[v.company_name, v.city].filter(Boolean).join(' · ')}</small>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="home-vacancies">
+            <div className="section-header">
+              <h2 id="home-vacancies">{scope === 'mine' ? 'Minhas vagas abertas' : 'Vagas abertas'}</h2>
+              {person && admin && (
+                <div className="view-switch" role="group" aria-label="Quais vagas">
+                  <button type="button" className="button" aria-pressed={scope === 'mine'} onClick={() => setScope('mine')}>
+                    Minhas
+                  </button>
+                  <button type="button" className="button" aria-pressed={scope === 'all'} onClick={() => setScope('all')}>
+                    Todas
+                  </button>
+                </div>
+              )}
+            </div>
+            {/* Always there, so the table does not move when the counts arrive. */}
+            <p className="field-hint">
+              {counted
+                ? `Contagens de ${formatDateTime(home.data!.indexedAt!)}.`
+                : home.data
+                  ? 'As contagens por etapa aparecem quando o índice de candidatos estiver pronto.'
+                  : '\u00a0'}
+            </p>
+            <LoadStates
+              loading={null}
+              error={null}
+              failed="Erro ao carregar as vagas."
+              onRetry={() => void vacancies.mutate()}
+              empty={
+                rows.length === 0
+                  ? {
+                      title: scope === 'mine' ? 'Nenhuma vaga aberta com você como recrutador(a).' : 'Nenhuma vaga aberta.',
+                      hint: scope === 'mine' ? 'Uma vaga é sua quando o campo "Recrutador" traz o seu nome.' : undefined,
+                    }
+                  : null
+              }
+            />
+            {rows.length > 0 && <DataTable columns={columns} rows={rows} rowKey={(v) => v.id} caption={scope === 'mine' ? 'Minhas vagas abertas' : 'Vagas abertas'} />}
+          </section>
+        </>
+      )}
     </main>
   )
 }
