@@ -21,6 +21,7 @@ import { auditFeature } from './features/audit/index.ts'
 import { privacyFeature } from './features/privacy/index.ts'
 import { myApplicationsFeature } from './features/my-applications/index.ts'
 import { messagesFeature } from './features/messages/index.ts'
+import { interviewsFeature } from './features/interviews/index.ts'
 import { vacanciesFeature } from './features/vacancies/index.ts'
 import { reportsFeature } from './features/reports/index.ts'
 import { traceIdOf } from './lib/trace.ts'
@@ -174,8 +175,9 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(usersFeature)
   await app.register(auditFeature)
   await app.register(privacyFeature)
-  await app.register(myApplicationsFeature)
   await app.register(messagesFeature)
+  await app.register(interviewsFeature)
+  await app.register(myApplicationsFeature)
   await app.register(screeningFeature, { provider: deps.screening })
   await app.register(passThroughFeature)
   await app.register(spaPlugin, { staticDir: config.staticDir })

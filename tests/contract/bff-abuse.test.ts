@@ -194,6 +194,11 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['PUT', '/bff/candidates/1/contact'],
       ['POST', '/bff/candidates/1/messages'],
       ['POST', '/bff/public/unsubscribe'],
+      ['POST', '/bff/candidates/1/interviews'],
+      ['POST', '/bff/interviews/00000000-0000-0000-0000-000000000000/no-show'],
+      ['POST', '/bff/interviews/00000000-0000-0000-0000-000000000000/cancel'],
+      ['POST', '/bff/public/interview'],
+      ['POST', '/bff/public/interview/answer'],
     ]
     // Every unsafe /bff route the BFF declares is fuzzed here (a new one must join the list).
     const declared = [...stack.app.routeAccess.keys()].filter((r) => !r.startsWith('GET ') && r.includes(' /bff/'))

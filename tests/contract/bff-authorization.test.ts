@@ -184,6 +184,20 @@ const CASES: Case[] = [
   { route: 'PUT /bff/candidates/:id/contact', method: 'PUT', url: () => `/bff/candidates/${ids.cA}/contact`, body: { optedOut: false } },
   { route: 'POST /bff/candidates/:id/messages', method: 'POST', url: () => `/bff/candidates/${ids.cA}/messages`, body: { purpose: 'livre', channel: 'email' }, ok: 503 },
   { route: 'POST /bff/public/unsubscribe', method: 'POST', url: () => '/bff/public/unsubscribe', body: { token: 'inventado' }, ok: 410 },
+  // Interviews: staff propose and manage them; a company reads its own vacancies' (the list's own test); the candidate answers by link.
+  {
+    route: 'POST /bff/candidates/:id/interviews',
+    method: 'POST',
+    url: () => `/bff/candidates/${ids.cA}/interviews`,
+    body: { slots: [], durationMinutes: 30, mode: 'online', place: 'https://meet.example.com/x', interviewer: 'Ana', channel: 'email' },
+    ok: 422,
+  },
+  { route: 'GET /bff/candidates/:id/interviews', method: 'GET', url: () => `/bff/candidates/${ids.cA}/interviews` },
+  { route: 'GET /bff/interviews', method: 'GET', url: () => '/bff/interviews?from=2026-11-01T00:00:00.000Z&to=2026-11-30T00:00:00.000Z' },
+  { route: 'POST /bff/interviews/:id/no-show', method: 'POST', url: () => `/bff/interviews/${UNKNOWN_RUN}/no-show`, body: {}, ok: 404 },
+  { route: 'POST /bff/interviews/:id/cancel', method: 'POST', url: () => `/bff/interviews/${UNKNOWN_RUN}/cancel`, body: {}, ok: 404 },
+  { route: 'POST /bff/public/interview', method: 'POST', url: () => '/bff/public/interview', body: { token: 'inventado' }, ok: 410 },
+  { route: 'POST /bff/public/interview/answer', method: 'POST', url: () => '/bff/public/interview/answer', body: { token: 'inventado', action: 'cancelar' }, ok: 410 },
   // The board and bulk actions are the agency's. A filter that matches nobody is refused past the access check: no job runs.
   { route: 'GET /bff/vacancies/:id/board', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/board` },
   { route: 'GET /bff/vacancies/:id/bulk', method: 'GET', url: () => `/bff/vacancies/${ids.vA}/bulk` },

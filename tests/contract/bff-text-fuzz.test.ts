@@ -36,6 +36,8 @@ const NOT_FREE_TEXT: Record<string, string> = {
   'POST /bff/public/my-applications/withdraw token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/public/my-applications/screening token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/public/unsubscribe token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
+  'POST /bff/public/interview token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
+  'POST /bff/public/interview/answer token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/auth/people/password password': 'a password is whatever its owner chose; only its Argon2id hash is kept',
   'POST /bff/auth/people/password confirmation': 'the password again',
   'PUT /bff/account/password current': 'the password in use, checked against its hash',

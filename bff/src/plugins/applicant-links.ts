@@ -11,9 +11,9 @@ const MIGRATIONS: Migration[] = [
    CREATE INDEX IF NOT EXISTS applicant_links_expiry ON applicant_links (expires_at);`,
 ]
 
-/** What a link sent to an applicant lets its holder do, and nothing else: follow their applications, or stop messages. */
-export type ApplicantLinkPurpose = 'candidaturas' | 'descadastro'
-const PURPOSES: readonly ApplicantLinkPurpose[] = ['candidaturas', 'descadastro']
+/** What a link sent to an applicant lets its holder do, and nothing else: follow their applications, stop messages, or answer one interview invitation. */
+export type ApplicantLinkPurpose = 'candidaturas' | 'descadastro' | 'entrevista'
+const PURPOSES: readonly ApplicantLinkPurpose[] = ['candidaturas', 'descadastro', 'entrevista']
 
 export interface OpenedLink {
   /** The address the link was sent to: whoever holds the link reads that mailbox. */

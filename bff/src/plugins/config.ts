@@ -48,6 +48,8 @@ export interface BffConfig {
   mailPerMinute: number
   /** How long a link sent to an applicant ("Minhas candidaturas") stays usable. */
   applicantLinkHours: number
+  /** How often each instance looks for interview reminders that are due. */
+  reminderSweepSeconds: number
   /** WhatsApp Business Cloud API (optional): all four set, or none. */
   whatsapp: { apiUrl: string; token: string; phoneNumberId: string; appSecret: string; verifyToken: string } | null
   screeningRunsPerHour: number
@@ -115,6 +117,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     mailFrom: read.string('MAIL_FROM', 'Mini Vagas <nao-responda@minivagas.local>'),
     mailPerMinute: read.int('MAIL_PER_MINUTE', 60, 1, 100_000),
     applicantLinkHours: read.int('APPLICANT_LINK_HOURS', 24, 1, 24 * 7),
+    reminderSweepSeconds: read.int('REMINDER_SWEEP_SECONDS', 30, 1, 3600),
     whatsapp: readWhatsApp(env, read.url('WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0'), read.problems),
     screeningRunsPerHour: read.int('SCREENING_RUNS_PER_HOUR', 20, 1, 10_000),
     storeRetentionDays: read.int('STORE_RETENTION_DAYS', 30, 1, 3650),

@@ -15,7 +15,7 @@ export interface OutgoingMail {
   messageId?: string
   headers?: Record<string, string>
   /** An iCalendar invitation (`text/calendar; method=…`), which mail programs offer to add to a calendar. */
-  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string }
+  calendar?: { method: 'PUBLISH' | 'REQUEST' | 'CANCEL'; content: string; filename: string }
 }
 
 export interface Mailer {

@@ -34,6 +34,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   contato_liberado: 'Contato liberado novamente',
   link_candidaturas_enviado: 'Link de "Minhas candidaturas" enviado',
   desistencia: 'Desistência pela página "Minhas candidaturas"',
+  entrevista_proposta: 'Entrevista proposta',
+  entrevista_respondida: 'Resposta do candidato a uma entrevista',
+  entrevista_cancelada: 'Entrevista cancelada pela equipe',
+  entrevista_falta: 'Falta em entrevista registrada',
+  entrevista_lembrete: 'Lembrete de entrevista enviado',
 }
 
 export const AUDIT_CSV_COLUMNS = ['Data e hora', 'Quem', 'Ação', 'Sobre', 'Detalhes', 'Resultado'] as const

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS } from './audit.ts'
 import { candidateStatusLabel } from './candidate-status.ts'
 import { formatDateTime } from './dates.ts'
+import { formatSlot } from './interviews.ts'
 import { messageChannelLabel, messagePurposeLabel } from './messages.ts'
 import { NOTE_MAX } from './screening-apply.ts'
 
@@ -28,7 +29,7 @@ export interface TimelineEntry {
   at: string
   /** Who, as people read it: the name the session had, else the e-mail. */
   by: string
-  kind: 'nota' | 'status' | 'triagem' | 'envio' | 'edicao' | 'mensagem' | 'outro'
+  kind: 'nota' | 'status' | 'triagem' | 'envio' | 'edicao' | 'mensagem' | 'entrevista' | 'outro'
   text: string
 }
 
@@ -76,6 +77,21 @@ function describe(event: TimelineEvent, from: string | null): Pick<TimelineEntry
       return { kind: 'mensagem', text: 'Marcou que a pessoa pediu para não ser contatada.' }
     case 'contato_liberado':
       return { kind: 'mensagem', text: 'Liberou o contato com a pessoa novamente.' }
+    case 'entrevista_proposta': {
+      const slots = Array.isArray(d.slots) ? (d.slots as unknown[]).map((s) => formatSlot(String(s))) : []
+      const how = d.channel === 'whatsapp' ? 'pelo WhatsApp' : 'por e-mail'
+      return { kind: 'entrevista', text: `Convidou para entrevista ${how} (${slots.length === 1 ? slots[0] : `${slots.length} horários: ${slots.join('; ')}`}).` }
+    }
+    case 'entrevista_respondida':
+      if (d.action === 'escolher') return { kind: 'entrevista', text: `Confirmou a entrevista para ${formatSlot(str(d.startsAt))}.` }
+      if (d.action === 'remarcar') return { kind: 'entrevista', text: 'Pediu outro horário para a entrevista.' }
+      return { kind: 'entrevista', text: 'Cancelou a entrevista.' }
+    case 'entrevista_cancelada':
+      return { kind: 'entrevista', text: 'Cancelou a entrevista.' }
+    case 'entrevista_falta':
+      return { kind: 'entrevista', text: 'Registrou que a pessoa não compareceu à entrevista.' }
+    case 'entrevista_lembrete':
+      return { kind: 'entrevista', text: `Lembrete da entrevista (${d.kind === 'vespera' ? 'véspera' : 'uma hora antes'}) enviado por e-mail.` }
     case 'desistencia':
       return { kind: 'status', text: 'Desistiu da candidatura pela página “Minhas candidaturas”.' }
     default:

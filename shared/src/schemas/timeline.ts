@@ -12,6 +12,7 @@ export const TimelineEntry = Type.Object({
     Type.Literal('envio'),
     Type.Literal('edicao'),
     Type.Literal('mensagem'),
+    Type.Literal('entrevista'),
     Type.Literal('outro'),
   ]),
   text: Type.String(),

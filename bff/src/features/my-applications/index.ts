@@ -152,8 +152,6 @@ export async function myApplicationsFeature(app: FastifyInstance) {
     },
   )
 
-  // Withdrawals reach the legacy on a staff member's token, as they use the product.
-  app.sessions.lendStaffTokens((token) => withdrawals.offer(token))
   app.addHook('onClose', async () => {
     await Promise.allSettled([...sending])
     await withdrawals.stop()

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ReminderKind } from '@mini-vagas/shared/domain/interviews'
+import type { Mailer, OutgoingMail } from '../../plugins/mailer.ts'
+import type { Store } from '../../plugins/store.ts'
+import type { InterviewStore, StoredInterview } from './store.ts'
+
+const LEASE = 'interview-reminders'
+
+/**
+ * The reminders' scheduler (docs/decisions/interview-reminders.md): every instance looks every
+ * `everyMs` for reminders that are due, and the one holding the store's lease sends them. Each is
+ * marked taken in the store by a conditional update before the SMTP server may take it (the
+ * mailer's `commit`), so a second instance, a lease that ran out, or a restart never sends one
+ * twice; a restart loses none (the store keeps what is due, and the next look finds it).
+ * A reminder whose interview is no longer confirmed, already started, or whose person asked not to
+ * be contacted is skipped, never sent.
+ */
+export function createReminderScheduler({
+  store,
+  interviews,
+  mailer,
+  log,
+  now,
+  instanceId,
+  everyMs,
+  message,
+  optedOut,
+  onSent,
+}: {
+  store: Pick<Store, 'takeLease' | 'releaseLease'>
+  interviews: InterviewStore
+  mailer: Mailer
+  log: FastifyBaseLogger
+  now: () => number
+  instanceId: string
+  everyMs: number
+  /** The reminder's e-mail for an interview (with its link and footer). */
+  message: (interview: StoredInterview, kind: ReminderKind) => Promise<OutgoingMail>
+  optedOut: (interview: StoredInterview) => Promise<boolean>
+  onSent: (interview: StoredInterview, kind: ReminderKind) => Promise<void>
+}) {
+  let timer: ReturnType<typeof setInterval> | null = null
+  let running: Promise<void> | null = null
+
+  async function sendDue() {
+    if (!mailer.configured) return
+    // Held for longer than a sweep can take; renewed by taking it again on the next look.
+    if (!(await store.takeLease(LEASE, instanceId, Math.max(60_000, everyMs * 4)))) return
+    try {
+      for (;;) {
+        const due = await interviews.dueReminders(now(), 20)
+        if (due.length === 0) return
+        for (const reminder of due) {
+          const interview = await interviews.get(reminder.interviewId)
+          const stale = !interview || interview.status !== 'confirmada' || interview.startsAt === null || interview.startsAt <= now()
+          if (stale || (await optedOut(interview))) {
+            if (await interviews.claimReminder(reminder.interviewId, reminder.kind)) await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'skipped')
+            continue
+          }
+          let claimed = false
+          try {
+            await mailer.send(await message(interview, reminder.kind), {
+              commit: async () => {
+                claimed = await interviews.claimReminder(reminder.interviewId, reminder.kind)
+                // Another sender took it: this copy is abandoned before the server may take it.
+                if (!claimed) throw new Error('taken by another sender')
+              },
+            })
+          } catch (error) {
+            if (claimed) log.warn({ err: { message: (error as Error).message }, interview: interview.id }, 'interview reminder: the SMTP server did not confirm it')
+            // Not claimed: still pending (the server failed before), tried on the next look.
+            if (!claimed) return
+            continue
+          }
+          await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'sent')
+          await onSent(interview, reminder.kind)
+        }
+      }
+    } finally {
+      await store.releaseLease(LEASE, instanceId).catch(() => {})
+    }
+  }
+
+  const scheduler = {
+    /** One look now (the timer's, or a test's). */
+    tick() {
+      running ??= sendDue()
+        .catch((error: unknown) => log.error({ err: { message: (error as Error).message } }, 'interview reminders failed'))
+        .finally(() => (running = null))
+      return running
+    },
+    start() {
+      timer = setInterval(() => void scheduler.tick(), everyMs)
+      timer.unref()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      await running
+    },
+  }
+  return scheduler
+}
