@@ -51,6 +51,11 @@ export function applicantStage(status: string | null | undefined): ApplicantStag
   return { key, ...STAGES[key] }
 }
 
+/** The stage when an interview is confirmed ahead: "Entrevista marcada para …". */
+export function interviewStage(when: string): ApplicantStage {
+  return { key: 'entrevista', label: `Entrevista marcada para ${when}`, detail: 'Confira abaixo onde e com quem. Se não puder ir, peça outro horário ou cancele.' }
+}
+
 /** Whether the applicant may still withdraw: the selection has not ended for them. */
 export const mayWithdraw = (stage: ApplicantStageKey) => stage === 'em_analise' || stage === 'contato' || stage === 'entrevista'
 

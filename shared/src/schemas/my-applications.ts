@@ -15,6 +15,16 @@ export const MyApplicationsBody = Type.Object({ token: LinkSecret }, { additiona
 /** POST /bff/public/my-applications/withdraw */
 export const MyApplicationBody = Type.Object({ token: LinkSecret, id: Type.Integer({ minimum: 1, maximum: 999_999_999_999 }) }, { additionalProperties: false })
 export type MyApplicationBody = Static<typeof MyApplicationBody>
+/** POST /bff/public/my-applications/interview */
+export const MyApplicationInterviewBody = Type.Object(
+  {
+    token: LinkSecret,
+    id: Type.Integer({ minimum: 1, maximum: 999_999_999_999 }),
+    action: Type.Union([Type.Literal('escolher'), Type.Literal('remarcar'), Type.Literal('cancelar')]),
+    slotId: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+)
 
 export const ApplicantStage = Type.Object({
   key: Type.Union([
@@ -30,6 +40,19 @@ export const ApplicantStage = Type.Object({
   detail: Type.String(),
 })
 
+/** The application's interview, when the agency proposed one (the latest not cancelled). */
+export const ApplicationInterview = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('proposta'), Type.Literal('confirmada'), Type.Literal('remarcar'), Type.Literal('cancelada'), Type.Literal('faltou')]),
+  startsAt: Type.Union([Type.String(), Type.Null()]),
+  mode: Type.Union([Type.Literal('presencial'), Type.Literal('online')]),
+  place: Type.String(),
+  interviewer: Type.String(),
+  durationMinutes: Type.Integer(),
+  slots: Type.Array(Type.Object({ id: Type.Integer(), startsAt: Type.String() })),
+})
+export type ApplicationInterview = Static<typeof ApplicationInterview>
+
 export const MyApplication = Type.Object({
   id: Type.Integer(),
   vacancy: Type.String(),
@@ -38,6 +61,7 @@ export const MyApplication = Type.Object({
   appliedAt: Type.Union([Type.String(), Type.Null()]),
   stage: ApplicantStage,
   canWithdraw: Type.Boolean(),
+  interview: Type.Union([ApplicationInterview, Type.Null()]),
 })
 export type MyApplication = Static<typeof MyApplication>
 

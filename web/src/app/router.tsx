@@ -27,6 +27,7 @@ const myData = () => import('../features/privacy/routes/meus-dados.tsx')
 const myApplications = () => import('../features/privacy/routes/minhas-candidaturas.tsx')
 const messageTemplates = () => import('../features/messages/routes/modelos.tsx')
 const unsubscribe = () => import('../features/messages/routes/descadastro.tsx')
+const interview = () => import('../features/interviews/routes/entrevista.tsx')
 const privacyRequests = () => import('../features/privacy/routes/pedidos-lgpd.tsx')
 const team = () => import('../features/team/routes/team.tsx')
 const myAccount = () => import('../features/team/routes/my-account.tsx')
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'meus-dados', lazy: myData },
       { path: 'minhas-candidaturas', lazy: myApplications },
       { path: 'descadastro', lazy: unsubscribe },
+      { path: 'entrevista', lazy: interview },
       { path: 'conta/senha', lazy: setPassword },
       {
         element: <Guard rule="agency-admin" />,

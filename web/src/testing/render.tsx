@@ -17,7 +17,8 @@ export function mockBff(handlers: Record<string, Handler>) {
     const method = init?.method ?? 'GET'
     const path = String(input)
     calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-    const handler = handlers[`${method} ${path}`]
+    // A handler keyed without the query answers every query of its path.
+    const handler = handlers[`${method} ${path}`] ?? handlers[`${method} ${path.split('?')[0]}`]
     if (!handler) throw new Error(`Unexpected call: ${method} ${path}`)
     const { status, body } = await handler(init)
     return new Response(status === 204 ? null : JSON.stringify(body ?? {}), { status, headers: { 'content-type': 'application/json' } })

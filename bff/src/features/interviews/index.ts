@@ -29,6 +29,7 @@ import {
   type Interview,
 } from '@mini-vagas/shared/schemas/interviews'
 import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
+import type { ApplicantInterview, InterviewAction } from '../../lib/applicant-interviews.ts'
 import { createLentStatusWrites } from '../../lib/lent-status-writes.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
@@ -43,18 +44,6 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** How long after its last slot an invitation's link still opens (to see what was agreed). */
 const LINK_AFTER_MS = 2 * 86_400_000
 const InterviewParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
-
-export type InterviewAction = 'escolher' | 'remarcar' | 'cancelar'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The candidate's side of interviews, for the pages an applicant opens ("Minhas candidaturas"). */
-    interviews?: {
-      ofCandidates(ids: readonly number[]): Promise<StoredInterview[]>
-      answer(interview: StoredInterview, action: InterviewAction, slotId: number | undefined): Promise<{ interview: StoredInterview; message: string }>
-    }
-  }
-}
 
 /**
  * Interviews (docs/product.md, Interviews): staff propose one time or several slots; the candidate
@@ -194,7 +183,15 @@ async function interviewsPlugin(app: FastifyInstance) {
         .catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'interviews: the confirmation was not sent'))
     return { interview: now_, message }
   }
-  app.decorate('interviews', { ofCandidates: (ids: readonly number[]) => interviews.ofCandidates(ids), answer })
+  app.decorate('interviews', {
+    ofCandidates: (ids: readonly number[]) => interviews.ofCandidates(ids),
+    // What the applicant's page holds is what the store gave it: read again, never trusted as sent.
+    answer: async (given: ApplicantInterview, action: InterviewAction, slotId: number | undefined) => {
+      const found = await interviews.get(given.id)
+      if (!found) throw new HttpError(404, INTERVIEW_MESSAGES.notFound)
+      return answer(found, action, slotId)
+    },
+  })
 
   api.post(
     '/bff/candidates/:id/interviews',

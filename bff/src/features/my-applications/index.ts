@@ -3,10 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { SITE_NAME } from '@mini-vagas/shared/constants/site'
 import { emailKey, looksLikeEmail } from '@mini-vagas/shared/domain/candidate-identity'
-import { APPLICANT_LINK_GONE, applicantStage, mayWithdraw } from '@mini-vagas/shared/domain/my-applications'
+import { formatSlot } from '@mini-vagas/shared/domain/interviews'
+import { APPLICANT_LINK_GONE, applicantStage, interviewStage, mayWithdraw } from '@mini-vagas/shared/domain/my-applications'
 import { isAnonymisedRecord } from '@mini-vagas/shared/domain/privacy-request'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
-import { MyApplicationBody, MyApplicationsAnswer, MyApplicationsBody, MyApplicationsLinkBody, type MyApplication } from '@mini-vagas/shared/schemas/my-applications'
+import {
+  MyApplicationBody,
+  MyApplicationInterviewBody,
+  MyApplicationsAnswer,
+  MyApplicationsBody,
+  MyApplicationsLinkBody,
+  type ApplicationInterview,
+  type MyApplication,
+} from '@mini-vagas/shared/schemas/my-applications'
+import type { ApplicantInterview } from '../../lib/applicant-interviews.ts'
 import { HttpError, refuseFieldErrors, tryAgainLater } from '../../lib/http-error.ts'
 import { createAttemptLimiter } from '../../plugins/attempt-limiter.ts'
 import { createWithdrawals, WITHDRAWAL_MIGRATIONS } from './withdrawals.ts'
@@ -104,14 +114,34 @@ export async function myApplicationsFeature(app: FastifyInstance) {
   /** What the link opens, or the one refusal every link that does not open gets. */
   const opened = (request: FastifyRequest, token: string) => app.applicantLinks.opened(request.ip, token, 'candidaturas', MY_APPLICATIONS_MESSAGES.linkGone)
 
+  const interviewView = (i: ApplicantInterview): ApplicationInterview => ({
+    id: i.id,
+    status: i.status,
+    startsAt: i.startsAt === null ? null : new Date(i.startsAt).toISOString(),
+    mode: i.mode,
+    place: i.place,
+    interviewer: i.interviewer,
+    durationMinutes: i.durationMinutes,
+    slots: i.slots.map((s) => ({ id: s.id, startsAt: new Date(s.startsAt).toISOString() })),
+  })
+
   async function answer(email: string, expiresAt: number) {
     const records = await applicationsOf(email)
     if (!records) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.unavailable)
     const ids = records.map((r) => Number(r.id))
     const withdrawn = await withdrawals.of(ids)
+    // Each application's latest interview not cancelled (the interviews feature's, when it is there).
+    const interviews = new Map<number, ApplicantInterview>()
+    for (const i of (await app.interviews?.ofCandidates(ids)) ?? []) if (i.status !== 'cancelada' && !interviews.has(i.candidateId)) interviews.set(i.candidateId, i)
     const applications: MyApplication[] = records.map((r) => {
       const vacancy = (r.job_posting ?? {}) as Obj
-      const stage = withdrawn.has(Number(r.id)) ? applicantStage('desistente') : applicantStage(str(r.status))
+      const interview = interviews.get(Number(r.id))
+      const ahead = interview?.status === 'confirmada' && interview.startsAt !== null && interview.startsAt > app.now()
+      const stage = withdrawn.has(Number(r.id))
+        ? applicantStage('desistente')
+        : ahead
+          ? interviewStage(formatSlot(interview.startsAt!))
+          : applicantStage(str(r.status))
       return {
         id: Number(r.id),
         vacancy: str(vacancy.description) || 'Vaga encerrada',
@@ -120,6 +150,7 @@ export async function myApplicationsFeature(app: FastifyInstance) {
         appliedAt: str(r.created_at) || null,
         stage,
         canWithdraw: mayWithdraw(stage.key),
+        interview: interview && !withdrawn.has(Number(r.id)) ? interviewView(interview) : null,
       }
     })
     const newest = records[0] ?? {}
@@ -149,6 +180,23 @@ export async function myApplicationsFeature(app: FastifyInstance) {
       // The page as it now stands: the same applications, this one withdrawn (nothing to read again).
       const withdrawn = applicantStage('desistente')
       return { ...before, applications: before.applications.map((a) => (a.id === application.id ? { ...a, stage: withdrawn, canWithdraw: mayWithdraw(withdrawn.key) } : a)) }
+    },
+  )
+
+  api.post(
+    '/bff/public/my-applications/interview',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['my-applications'], body: MyApplicationInterviewBody, response: { 200: MyApplicationsAnswer, 410: ErrorBody, ...Failures } },
+    },
+    async (request) => {
+      const link = await opened(request, request.body.token)
+      const before = await answer(link.email, link.expiresAt)
+      if (!before.applications.some((a) => a.id === request.body.id)) throw new HttpError(404, MY_APPLICATIONS_MESSAGES.notYours)
+      const interview = ((await app.interviews?.ofCandidates([request.body.id])) ?? []).find((i) => i.status !== 'cancelada')
+      if (!interview || !app.interviews) throw new HttpError(404, 'Não há entrevista marcada para esta candidatura.')
+      await app.interviews.answer(interview, request.body.action, request.body.slotId)
+      return answer(link.email, link.expiresAt)
     },
   )
 

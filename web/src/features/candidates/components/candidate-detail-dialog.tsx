@@ -7,6 +7,7 @@ import { lastAction } from '@mini-vagas/shared/domain/last-action'
 import { Dialog } from '../../../components/dialog.tsx'
 import { useToast } from '../../../components/toast.tsx'
 import { saveNote } from '../api/candidate-writes.ts'
+import { CandidateInterviews } from '../../interviews/components/candidate-interviews.tsx'
 import { CandidateMessages } from './candidate-messages.tsx'
 import { CandidateTimeline } from './candidate-timeline.tsx'
 import { TagEditor } from './tag-editor.tsx'
@@ -100,6 +101,7 @@ export function CandidateDetailDialog({
         </div>
       </form>
       {canEdit && <CandidateMessages candidate={candidate} />}
+      {canEdit && <CandidateInterviews candidate={candidate} />}
       {canEdit && <CandidateTimeline candidateId={candidate.id} />}
     </Dialog>
   )

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<TimelineAnswer['entries'][number]['kind'], string> = {
   envio: 'Envio',
   edicao: 'Edição',
   mensagem: 'Mensagem',
+  entrevista: 'Entrevista',
   outro: 'Registro',
 }
 

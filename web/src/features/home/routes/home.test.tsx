@@ -25,7 +25,7 @@ const home = (indexedAt: string | null = '2026-11-27T10:00:00Z') => ({
 })
 const ANA = { ...ADMIN, name: 'Ana Souza', email: 'ana@agencia.com.br', person: { id: 'p1', role: 'recruiter' } }
 
-function bff(user: object, answer: ReturnType<typeof home> | Promise<ReturnType<typeof home>> = home()) {
+function bff(user: object, answer: ReturnType<typeof home> | Promise<ReturnType<typeof home>> = home(), interviews: unknown[] = []) {
   return mockBff({
     'GET /bff/auth/session': () => ({ status: 200, body: { user } }),
     'GET /bff/vacancies': () => ({
@@ -40,6 +40,7 @@ function bff(user: object, answer: ReturnType<typeof home> | Promise<ReturnType<
       },
     }),
     'GET /bff/home': async () => ({ status: 200, body: await answer }),
+    'GET /bff/interviews': () => ({ status: 200, body: { interviews } }),
   })
 }
 
@@ -74,6 +75,31 @@ describe('Início', () => {
     counts(home())
     const table = await screen.findByRole('table', { name: 'Minhas vagas abertas' })
     expect(within(table).getAllByRole('link', { name: /^Vaga/ }).map((a) => a.textContent)).toEqual(['Vaga 2', 'Vaga 1'])
+  })
+  it('lists today’s interviews with their time, person, vacancy and state', async () => {
+    const at = new Date(Date.now() + 3_600_000).toISOString()
+    bff(ANA, home(), [
+      {
+        id: 'i1',
+        candidateId: 7,
+        candidateName: 'Joana Batista',
+        vacancyId: 1,
+        vacancy: 'Vaga 1',
+        company: 'Empresa',
+        mode: 'online',
+        place: 'https://meet.example.com/x',
+        interviewer: 'Ana Souza',
+        durationMinutes: 45,
+        status: 'confirmada',
+        slots: [{ id: 0, startsAt: at }],
+        startsAt: at,
+        createdBy: 'Ana',
+        createdAt: at,
+      },
+    ])
+    renderRoute('/inicio')
+    const section = await screen.findByRole('region', { name: 'Entrevistas de hoje (1)' })
+    expect(section.textContent).toMatch(/Joana Batista — Vaga 1 Online · com Ana Souza · Confirmada/)
   })
   it('says when the counts wait for the candidate index', async () => {
     bff(ADMIN, home(null))

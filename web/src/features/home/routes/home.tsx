@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import useSWR from 'swr'
 import { PUBLIC_VISIBILITY } from '@mini-vagas/shared/constants/vacancy'
-import { calendarDaysBetween, formatDateTime } from '@mini-vagas/shared/domain/dates'
+import { calendarDaysBetween, formatDateTime, todayDate } from '@mini-vagas/shared/domain/dates'
+import { formatHour, instantAt, INTERVIEW_STATUS_LABELS, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
 import { BOARD_STAGES } from '@mini-vagas/shared/domain/pipeline'
 import { isRecruiterOf } from '@mini-vagas/shared/domain/staff-home'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
@@ -13,6 +14,7 @@ import { LoadStates } from '../../../components/load-states.tsx'
 import { api } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useSession } from '../../../lib/session.ts'
+import { useInterviewsBetween } from '../../interviews/api.ts'
 
 type Row = ListedVacancy & { attention: HomeAnswer['vacancies'][string] | undefined; daysOpen: number | null }
 const n = (value: number | undefined) => (value ?? 0).toLocaleString('pt-BR')
@@ -31,11 +33,16 @@ export function Component() {
   const person = user?.person ? user.name : null
   const admin = !user?.person || user.person.role === 'admin'
   const [scope, setScope] = useState<'mine' | 'all'>(person ? 'mine' : 'all')
-  // Days open counted from when the page opened.
+  // Days open counted from when the page opened; today's interviews are the agency's day (Fortaleza).
   const [now] = useState(() => Date.now())
+  const [today] = useState(() => {
+    const start = instantAt(todayDate(new Date(now)), '00:00')
+    return { start, end: new Date(start.getTime() + 86_400_000) }
+  })
+  const interviews = useInterviewsBetween(today.start, today.end)
   // Rows are ordered by the counts: shown before the counts answer (or fail), they would reorder
   // under the reader when the counts arrive.
-  const settled = home.data !== undefined || home.error !== undefined
+  const settled = (home.data !== undefined || home.error !== undefined) && (interviews.data !== undefined || interviews.error !== undefined)
   const listed = settled ? vacancies.data : undefined
   const open = (listed ?? []).filter((v) => v.obs === PUBLIC_VISIBILITY)
   const mine = person ? open.filter((v) => isRecruiterOf(v.recrutador, person)) : open
@@ -116,6 +123,22 @@ export function Component() {
         />
       ) : (
         <>
+          {(interviews.data?.interviews.length ?? 0) > 0 && (
+            <section className="home-interviews" aria-labelledby="home-interviews">
+              <h2 id="home-interviews">Entrevistas de hoje ({interviews.data!.interviews.length})</h2>
+              <ul>
+                {interviews.data!.interviews.map((i) => (
+                  <li key={i.id}>
+                    <strong>{i.startsAt ? formatHour(i.startsAt) : i.slots.map((s) => formatHour(s.startsAt)).join(' ou ')}</strong> {i.candidateName} —{' '}
+                    <Link to={`/vagas/${vacancySlug({ id: i.vacancyId, description: i.vacancy })}/lista-candidatos`}>{i.vacancy}</Link>{' '}
+                    <small>
+                      {MODE_LABELS[i.mode]} · com {i.interviewer} · {INTERVIEW_STATUS_LABELS[i.status]}
+                    </small>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {awaiting.length > 0 && (
             <section className="home-awaiting" aria-labelledby="home-awaiting">
               <h2 id="home-awaiting">Aguardando publicação ({awaiting.length})</h2>

@@ -15,4 +15,6 @@ export const anonymiseRecords = (id: string) => api<{ anonymised: number; messag
 export const askApplicationsLink = (email: string) => api<{ message: string }>('/bff/public/my-applications/link', { method: 'POST', body: { email } })
 export const openApplications = (token: string) => api<MyApplicationsAnswer>('/bff/public/my-applications', { method: 'POST', body: { token } })
 export const withdrawApplication = (token: string, id: number) => api<MyApplicationsAnswer>('/bff/public/my-applications/withdraw', { method: 'POST', body: { token, id } })
+export const answerApplicationInterview = (token: string, id: number, action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) =>
+  api<MyApplicationsAnswer>('/bff/public/my-applications/interview', { method: 'POST', body: { token, id, action, ...(slotId === undefined ? {} : { slotId }) } })
 export const explainScreening = (token: string) => api<ScreeningExplanationAnswer>('/bff/public/my-applications/screening', { method: 'POST', body: { token } })

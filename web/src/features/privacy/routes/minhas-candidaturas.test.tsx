@@ -20,6 +20,7 @@ const answer = (withdrawn = false): MyApplicationsAnswer => ({
       appliedAt: '2026-11-20T10:00:00.000Z',
       stage: applicantStage(withdrawn ? 'desistente' : ''),
       canWithdraw: !withdrawn,
+      interview: null,
     },
     {
       id: 12,
@@ -29,6 +30,7 @@ const answer = (withdrawn = false): MyApplicationsAnswer => ({
       appliedAt: '2026-11-02T10:00:00.000Z',
       stage: applicantStage('reprovado_empresa'),
       canWithdraw: false,
+      interview: null,
     },
   ],
 })

@@ -3,14 +3,15 @@ import { useNavigate } from 'react-router'
 import { PRIVACY_REQUEST_KINDS, type PrivacyRequestKind } from '@mini-vagas/shared/constants/privacy'
 import { looksLikeEmail } from '@mini-vagas/shared/domain/candidate-identity'
 import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
-import type { MyApplication, MyApplicationsAnswer, ScreeningExplanation } from '@mini-vagas/shared/schemas/my-applications'
+import { formatSlot, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
+import type { ApplicationInterview, MyApplication, MyApplicationsAnswer, ScreeningExplanation } from '@mini-vagas/shared/schemas/my-applications'
 import { Dialog } from '../../../components/dialog.tsx'
-import { FormSubmit, TextField } from '../../../components/form-fields.tsx'
+import { FormSubmit, RadioGroup, TextField } from '../../../components/form-fields.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { forgetLinkToken, useLinkToken } from '../../../lib/link-token.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { askApplicationsLink, explainScreening, openApplications, withdrawApplication } from '../api/privacy.ts'
+import { answerApplicationInterview, askApplicationsLink, explainScreening, openApplications, withdrawApplication } from '../api/privacy.ts'
 import type { PrivacyPrefill } from './meus-dados.tsx'
 
 const KEPT = 'minhas-candidaturas'
@@ -91,11 +92,13 @@ function ApplicationCard({
   explanation,
   onWithdraw,
   onReview,
+  onInterview,
 }: {
   application: MyApplication
   explanation: ScreeningExplanation | undefined
   onWithdraw: () => void
   onReview: () => void
+  onInterview: (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => Promise<void>
 }) {
   const headingId = `candidatura-${application.id}`
   return (
@@ -108,6 +111,7 @@ function ApplicationCard({
       <p>
         <span className={`status-badge family-${STAGE_FAMILY[application.stage.key]}`}>{application.stage.label}</span> {application.stage.detail}
       </p>
+      {application.interview && <InterviewPart interview={application.interview} onAnswer={onInterview} />}
       {explanation && (
         <details className="screening-explanation">
           <summary>Entenda a triagem</summary>
@@ -140,6 +144,62 @@ function ApplicationCard({
         </div>
       )}
     </article>
+  )
+}
+
+/** The application's interview: when (or the times to choose from), where, with whom, and the answers. */
+function InterviewPart({ interview, onAnswer }: { interview: ApplicationInterview; onAnswer: (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => Promise<void> }) {
+  const [chosen, setChosen] = useState('')
+  const [sending, setSending] = useState(false)
+  const open = interview.status === 'proposta' || interview.status === 'remarcar' || interview.status === 'confirmada'
+  const choices = interview.slots.filter((s) => Date.parse(s.startsAt) > Date.now() && s.startsAt !== interview.startsAt)
+  const send = async (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => {
+    setSending(true)
+    try {
+      await onAnswer(action, slotId)
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <div className="application-interview">
+      <p>
+        <strong>Entrevista</strong> ({MODE_LABELS[interview.mode]}: {interview.place}; com {interview.interviewer}):{' '}
+        {interview.status === 'confirmada' && interview.startsAt
+          ? `confirmada para ${formatSlot(interview.startsAt)}.`
+          : interview.status === 'remarcar'
+            ? 'você pediu outro horário; a agência vai propor novos.'
+            : interview.status === 'faltou'
+              ? 'não houve comparecimento.'
+              : 'escolha um dos horários propostos.'}
+      </p>
+      {open && choices.length > 0 && (
+        <RadioGroup
+          id={`horario-${interview.id}`}
+          label={interview.status === 'confirmada' ? 'Trocar para outro horário proposto' : 'Horários propostos'}
+          options={choices.map((s) => ({ value: String(s.id), label: formatSlot(s.startsAt) }))}
+          value={chosen}
+          onChange={setChosen}
+        />
+      )}
+      {open && (
+        <div className="actions">
+          {choices.length > 0 && (
+            <button type="button" className="button button-primary" disabled={sending || !chosen} onClick={() => void send('escolher', Number(chosen))}>
+              Confirmar horário
+            </button>
+          )}
+          {interview.status !== 'remarcar' && (
+            <button type="button" className="button" disabled={sending} onClick={() => void send('remarcar')}>
+              Pedir outro horário
+            </button>
+          )}
+          <button type="button" className="button-link" disabled={sending} onClick={() => void send('cancelar')}>
+            Cancelar entrevista
+          </button>
+        </div>
+      )}
+    </div>
   )
 }
 
@@ -229,6 +289,15 @@ export function Component() {
                   explanation={explanations.find((e) => e.id === application.id)}
                   onWithdraw={() => setLeaving(application)}
                   onReview={() => rights('revisao')}
+                  onInterview={async (action, slotId) => {
+                    try {
+                      setAnswer(await answerApplicationInterview(token, application.id, action, slotId))
+                      setNotice(action === 'escolher' ? 'Horário confirmado.' : action === 'remarcar' ? 'Pedido de outro horário enviado.' : 'Entrevista cancelada.')
+                      setFailed(null)
+                    } catch (failure) {
+                      setFailed(failure instanceof ApiError ? failure.message : GENERIC_ERROR)
+                    }
+                  }}
                 />
               ))}
             </div>
