@@ -4,7 +4,7 @@ import { formatDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { LoadStates } from '../../../components/load-states.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { UpcomingInterviews } from '../../interviews/components/upcoming-interviews.tsx'
+import { UpcomingInterviews } from '../components/upcoming-interviews.tsx'
 import { useCompanyVacancies } from '../api/company-vacancies.ts'
 
 /** VagaEmpresa: the company's own vacancies, their status, visibility and candidates. */

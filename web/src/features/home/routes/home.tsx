@@ -14,7 +14,7 @@ import { LoadStates } from '../../../components/load-states.tsx'
 import { api } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useSession } from '../../../lib/session.ts'
-import { useInterviewsBetween } from '../../interviews/api.ts'
+import { useInterviewsBetween } from '../../../lib/interviews.ts'
 
 type Row = ListedVacancy & { attention: HomeAnswer['vacancies'][string] | undefined; daysOpen: number | null }
 const n = (value: number | undefined) => (value ?? 0).toLocaleString('pt-BR')

@@ -24,6 +24,8 @@ export function Component() {
   const [chosen, setChosen] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  // Times already past are not offered, as of when the page opened.
+  const [openedAt] = useState(() => Date.now())
 
   useEffect(() => {
     if (!token) return
@@ -59,7 +61,7 @@ export function Component() {
   }
 
   const open = interview && interview.status !== 'cancelada' && interview.status !== 'faltou'
-  const future = (interview?.slots ?? []).filter((s) => Date.parse(s.startsAt) > Date.now() && s.startsAt !== interview?.startsAt)
+  const future = (interview?.slots ?? []).filter((s) => Date.parse(s.startsAt) > openedAt && s.startsAt !== interview?.startsAt)
   return (
     <main id="main" className="page page-narrow">
       <header className="page-header">

@@ -151,8 +151,9 @@ function ApplicationCard({
 function InterviewPart({ interview, onAnswer }: { interview: ApplicationInterview; onAnswer: (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => Promise<void> }) {
   const [chosen, setChosen] = useState('')
   const [sending, setSending] = useState(false)
+  const [openedAt] = useState(() => Date.now())
   const open = interview.status === 'proposta' || interview.status === 'remarcar' || interview.status === 'confirmada'
-  const choices = interview.slots.filter((s) => Date.parse(s.startsAt) > Date.now() && s.startsAt !== interview.startsAt)
+  const choices = interview.slots.filter((s) => Date.parse(s.startsAt) > openedAt && s.startsAt !== interview.startsAt)
   const send = async (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => {
     setSending(true)
     try {

@@ -6,7 +6,7 @@ import { FormSubmit, RadioGroup, TextField } from '../../../components/form-fiel
 import { useToast } from '../../../components/toast.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { useSession } from '../../../lib/session.ts'
-import { cancelInterview, interviewsOfKey, markNoShow, proposeInterview, useCandidateInterviews } from '../api.ts'
+import { cancelInterview, interviewsOfKey, markNoShow, proposeInterview, useCandidateInterviews } from '../api/interviews.ts'
 
 const MODES = [
   { value: 'presencial', label: 'Presencial' },
@@ -41,6 +41,8 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
   const [sending, setSending] = useState(false)
   const [whatsappUrl, setWhatsappUrl] = useState<string | null>(null)
   const id = (name: string) => `entrevista-${name}-${candidate.id}`
+  // "Marcar falta" is offered once the time has passed, as of when the details opened.
+  const [openedAt] = useState(() => Date.now())
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -90,7 +92,7 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
               </small>
               {(i.status === 'proposta' || i.status === 'remarcar' || i.status === 'confirmada') && (
                 <span className="actions">
-                  {i.status === 'confirmada' && Date.parse(i.startsAt!) <= Date.now() && (
+                  {i.status === 'confirmada' && Date.parse(i.startsAt!) <= openedAt && (
                     <button type="button" className="button button-small" onClick={() => void act(i, 'no-show')}>
                       Marcar falta
                     </button>

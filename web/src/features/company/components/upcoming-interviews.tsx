@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { formatSlot, instantAt, INTERVIEW_STATUS_LABELS, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
-import { useInterviewsBetween } from '../api.ts'
+import { useInterviewsBetween } from '../../../lib/interviews.ts'
 
 /**
  * The interviews of the next 30 days — a company's own vacancies' (the BFF keeps to them) — with
