@@ -194,6 +194,7 @@ const CASES: Case[] = [
   },
   { route: 'GET /bff/candidates/:id/interviews', method: 'GET', url: () => `/bff/candidates/${ids.cA}/interviews` },
   { route: 'GET /bff/interviews', method: 'GET', url: () => '/bff/interviews?from=2026-11-01T00:00:00.000Z&to=2026-11-30T00:00:00.000Z' },
+  { route: 'GET /bff/interviews/today', method: 'GET', url: () => '/bff/interviews/today' },
   { route: 'POST /bff/interviews/:id/no-show', method: 'POST', url: () => `/bff/interviews/${UNKNOWN_RUN}/no-show`, body: {}, ok: 404 },
   { route: 'POST /bff/interviews/:id/cancel', method: 'POST', url: () => `/bff/interviews/${UNKNOWN_RUN}/cancel`, body: {}, ok: 404 },
   { route: 'POST /bff/public/interview', method: 'POST', url: () => '/bff/public/interview', body: { token: 'inventado' }, ok: 410 },

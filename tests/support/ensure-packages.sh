@@ -5,7 +5,8 @@
 # back the xlsx report, and nginx, which the deployment tests put in front of two BFFs with the
 # shipped configuration (they start their own; no system service is used), and buildah with
 # busybox-static, which build the container image from infra/deploy/Dockerfile on a base made here
-# (no daemon, no registry). Installs what is missing when this user can (root with apt-get);
+# (no daemon, no registry), and libfaketime, which moves a BFF's clock for real in the interviews'
+# journey (its reminders fall due). Installs what is missing when this user can (root with apt-get);
 # otherwise says what to do.
 set -euo pipefail
 missing=()
@@ -15,6 +16,7 @@ command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v buildah >/dev/null 2>&1 || missing+=(buildah)
 [ -x /bin/busybox ] || missing+=(busybox-static)
+ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || missing+=(libfaketime)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${missing[*]} (Debian packages) for the tests…"

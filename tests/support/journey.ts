@@ -29,9 +29,10 @@ export interface Journey {
   close(): Promise<void>
 }
 
-export async function startJourney(candidates = 600): Promise<Journey> {
+/** `bffEnv` adds to the BFF's environment (a moved clock, say: tests/support/fake-clock.ts). */
+export async function startJourney(candidates = 600, options: { bffEnv?: Record<string, string> } = {}): Promise<Journey> {
   if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new Error('Build the SPA first: npm run build')
-  const product = await startProduct(candidates)
+  const product = await startProduct(candidates, options)
   const browser = await launchChromium()
   const login = await fetch(`${product.legacyUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
   const token = ((await login.json()) as { data: { token: string } }).data.token

@@ -34,7 +34,7 @@ export const INTERVIEW_MESSAGES = {
   chosen: 'Pronto: horário confirmado. Enviamos a confirmação para o seu e-mail.',
   rescheduleAsked: 'Pedido enviado: a agência vai propor novos horários.',
   cancelled: 'Entrevista cancelada. A agência foi avisada.',
-  created: 'Convite enviado.',
+  created: (to: string) => `Convite enviado para ${to}.`,
   createdWhatsapp: 'Entrevista registrada. Abra o WhatsApp para enviar o convite.',
   noShow: 'Falta registrada.',
   staffCancelled: 'Entrevista cancelada.',
@@ -121,6 +121,11 @@ const BEFORE: Record<ReminderKind, number> = { vespera: 24 * 3_600_000, uma_hora
 export function remindersFor(startsAt: number, confirmedAt: number): { kind: ReminderKind; dueAt: number }[] {
   return (Object.keys(BEFORE) as ReminderKind[]).map((kind) => ({ kind, dueAt: startsAt - BEFORE[kind] })).filter((r) => r.dueAt > confirmedAt)
 }
+
+/** How late a reminder may still go: an "amanhã" sent on the day itself, or "em uma hora" at the door, would mislead. */
+const LATEST: Record<ReminderKind, number> = { vespera: 6 * 3_600_000, uma_hora: 30 * 60_000 }
+/** Whether a due reminder is too late to send (the BFF was down when it fell due): it is skipped. */
+export const reminderTooLate = (kind: ReminderKind, dueAt: number, now: number) => now > dueAt + LATEST[kind]
 
 /** The candidate's words for an interview, without the link: the invitation, the confirmation and the reminders share them. */
 export function interviewText(

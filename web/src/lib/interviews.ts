@@ -7,3 +7,6 @@ export const useInterviewsBetween = (from: Date, to: Date) =>
   useSWR(`/bff/interviews?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`, (key: string) => api<InterviewList>(key), {
     revalidateOnFocus: false,
   })
+
+/** Today's interviews, the agency's day by the server's clock. */
+export const useTodaysInterviews = () => useSWR('/bff/interviews/today', (key: string) => api<InterviewList>(key), { revalidateOnFocus: false })

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { looksLikeEmail, emailKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 import {
   checkProposal,
   INTERVIEW_MESSAGES,
@@ -244,7 +245,7 @@ async function interviewsPlugin(app: FastifyInstance) {
       await app.audit.record({ ...who, action: 'entrevista_proposta', subject: `candidato:${created.candidateId}`, detail: { channel, interview: created.id, slots: created.slots.map((s) => iso(s.startsAt)) } })
       return reply
         .code(201)
-        .send({ interview: view(created), message: channel === 'email' ? `${INTERVIEW_MESSAGES.created} para ${email}.` : INTERVIEW_MESSAGES.createdWhatsapp, whatsappUrl })
+        .send({ interview: view(created), message: channel === 'email' ? INTERVIEW_MESSAGES.created(email) : INTERVIEW_MESSAGES.createdWhatsapp, whatsappUrl })
     },
   )
 
@@ -259,6 +260,13 @@ async function interviewsPlugin(app: FastifyInstance) {
     if (!(to > from) || to - from > 62 * 86_400_000) throw new HttpError(422, 'Escolha um período de até 62 dias.')
     // A company sees the interviews of its own vacancies (their CNPJ), never another's.
     return { interviews: (await interviews.between(from, to, session.user.role === 'company' ? session.user.cnpj : null)).map(view) }
+  })
+
+  // Today as the agency's calendar has it (Fortaleza), by the server's clock, not the browser's.
+  api.get('/bff/interviews/today', { config: { access: 'session' }, schema: { tags, response: { 200: InterviewList, ...Failures } } }, async (request) => {
+    const session = sessionOf(request)
+    const from = instantAt(todayDate(new Date(now())), '00:00').getTime()
+    return { interviews: (await interviews.between(from, from + 86_400_000, session.user.role === 'company' ? session.user.cnpj : null)).map(view) }
   })
 
   const staffInterview = async (request: FastifyRequest<{ Params: { id: string } }>) => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { ReminderKind } from '@mini-vagas/shared/domain/interviews'
+import { reminderTooLate, type ReminderKind } from '@mini-vagas/shared/domain/interviews'
 import type { Mailer, OutgoingMail } from '../../plugins/mailer.ts'
 import type { Store } from '../../plugins/store.ts'
 import type { InterviewStore, StoredInterview } from './store.ts'
@@ -12,8 +12,9 @@ const LEASE = 'interview-reminders'
  * marked taken in the store by a conditional update before the SMTP server may take it (the
  * mailer's `commit`), so a second instance, a lease that ran out, or a restart never sends one
  * twice; a restart loses none (the store keeps what is due, and the next look finds it).
- * A reminder whose interview is no longer confirmed, already started, or whose person asked not to
- * be contacted is skipped, never sent.
+ * A reminder whose interview is no longer confirmed or already started, that fell due too long ago
+ * (an instance was down: "amanhã" on the day itself would mislead), or whose person asked not to be
+ * contacted is skipped, never sent.
  */
 export function createReminderScheduler({
   store,
@@ -52,7 +53,8 @@ export function createReminderScheduler({
         if (due.length === 0) return
         for (const reminder of due) {
           const interview = await interviews.get(reminder.interviewId)
-          const stale = !interview || interview.status !== 'confirmada' || interview.startsAt === null || interview.startsAt <= now()
+          const stale =
+            !interview || interview.status !== 'confirmada' || interview.startsAt === null || interview.startsAt <= now() || reminderTooLate(reminder.kind, reminder.dueAt, now())
           if (stale || (await optedOut(interview))) {
             if (await interviews.claimReminder(reminder.interviewId, reminder.kind)) await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'skipped')
             continue

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/toast.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { useSession } from '../../../lib/session.ts'
 import { cancelInterview, interviewsOfKey, markNoShow, proposeInterview, useCandidateInterviews } from '../api/interviews.ts'
+import { timelineKey } from '../api/timeline.ts'
 
 const MODES = [
   { value: 'presencial', label: 'Presencial' },
@@ -56,7 +57,7 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
       setOpen(false)
       setSlots([emptySlot()])
       setPlace('')
-      await mutate(interviewsOfKey(candidate.id))
+      await Promise.all([mutate(interviewsOfKey(candidate.id)), mutate(timelineKey(candidate.id))])
     } catch (failure) {
       if (failure instanceof ApiError) {
         setErrors(failure.fieldMessages())
@@ -69,7 +70,7 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
   async function act(interview: Interview, action: 'no-show' | 'cancel') {
     try {
       toast((action === 'cancel' ? await cancelInterview(interview.id) : await markNoShow(interview.id)).message)
-      await mutate(interviewsOfKey(candidate.id))
+      await Promise.all([mutate(interviewsOfKey(candidate.id)), mutate(timelineKey(candidate.id))])
     } catch (failure) {
       toast(failure instanceof ApiError ? failure.message : GENERIC_ERROR, { kind: 'error' })
     }

@@ -40,7 +40,7 @@ function bff(user: object, answer: ReturnType<typeof home> | Promise<ReturnType<
       },
     }),
     'GET /bff/home': async () => ({ status: 200, body: await answer }),
-    'GET /bff/interviews': () => ({ status: 200, body: { interviews } }),
+    'GET /bff/interviews/today': () => ({ status: 200, body: { interviews } }),
   })
 }
 

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import useSWR from 'swr'
 import { PUBLIC_VISIBILITY } from '@mini-vagas/shared/constants/vacancy'
-import { calendarDaysBetween, formatDateTime, todayDate } from '@mini-vagas/shared/domain/dates'
-import { formatHour, instantAt, INTERVIEW_STATUS_LABELS, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
+import { calendarDaysBetween, formatDateTime } from '@mini-vagas/shared/domain/dates'
+import { formatHour, INTERVIEW_STATUS_LABELS, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
 import { BOARD_STAGES } from '@mini-vagas/shared/domain/pipeline'
 import { isRecruiterOf } from '@mini-vagas/shared/domain/staff-home'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
@@ -14,7 +14,7 @@ import { LoadStates } from '../../../components/load-states.tsx'
 import { api } from '../../../lib/api-client.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { useSession } from '../../../lib/session.ts'
-import { useInterviewsBetween } from '../../../lib/interviews.ts'
+import { useTodaysInterviews } from '../../../lib/interviews.ts'
 
 type Row = ListedVacancy & { attention: HomeAnswer['vacancies'][string] | undefined; daysOpen: number | null }
 const n = (value: number | undefined) => (value ?? 0).toLocaleString('pt-BR')
@@ -33,13 +33,9 @@ export function Component() {
   const person = user?.person ? user.name : null
   const admin = !user?.person || user.person.role === 'admin'
   const [scope, setScope] = useState<'mine' | 'all'>(person ? 'mine' : 'all')
-  // Days open counted from when the page opened; today's interviews are the agency's day (Fortaleza).
+  // Days open counted from when the page opened.
   const [now] = useState(() => Date.now())
-  const [today] = useState(() => {
-    const start = instantAt(todayDate(new Date(now)), '00:00')
-    return { start, end: new Date(start.getTime() + 86_400_000) }
-  })
-  const interviews = useInterviewsBetween(today.start, today.end)
+  const interviews = useTodaysInterviews()
   // Rows are ordered by the counts: shown before the counts answer (or fail), they would reorder
   // under the reader when the counts arrive.
   const settled = (home.data !== undefined || home.error !== undefined) && (interviews.data !== undefined || interviews.error !== undefined)
