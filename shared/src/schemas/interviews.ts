@@ -41,6 +41,16 @@ export const Interview = Type.Object({
   startsAt: Type.Union([Type.String(), Type.Null()]),
   createdBy: Type.String(),
   createdAt: Type.String(),
+  /** In a candidate's list: the confirmed time's reminders and what became of each (sending: taken, the SMTP server's answer not heard). */
+  reminders: Type.Optional(
+    Type.Array(
+      Type.Object({
+        kind: Type.Union([Type.Literal('vespera'), Type.Literal('uma_hora')]),
+        dueAt: Type.String(),
+        state: Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('skipped')]),
+      }),
+    ),
+  ),
 })
 export type Interview = Static<typeof Interview>
 

@@ -145,6 +145,7 @@ async function interviewsPlugin(app: FastifyInstance) {
     now,
     instanceId,
     everyMs: config.reminderSweepSeconds * 1000,
+    leaseMs: config.jobLeaseSeconds * 1000,
     message: (i, kind) => mailTo(i, kind, { messageId: `<${i.id}.${kind}.${i.sequence}@mini-vagas>` }),
     optedOut,
     onSent: (i, kind: ReminderKind) => app.audit.record({ actor: 'sistema', actorName: 'Mini Vagas', action: 'entrevista_lembrete', subject: `candidato:${i.candidateId}`, detail: { kind, interview: i.id } }),
@@ -250,7 +251,12 @@ async function interviewsPlugin(app: FastifyInstance) {
   )
 
   api.get('/bff/candidates/:id/interviews', { config: { access: 'admin' }, schema: { tags, params: IdParams, response: { 200: InterviewList, ...Failures } } }, async (request) => ({
-    interviews: (await interviews.ofCandidates([Number(request.params.id)])).map(view),
+    interviews: await Promise.all(
+      (await interviews.ofCandidates([Number(request.params.id)])).map(async (i) => ({
+        ...view(i),
+        reminders: (await interviews.reminders(i.id)).map((r) => ({ kind: r.kind, dueAt: iso(r.dueAt)!, state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' })),
+      })),
+    ),
   }))
 
   api.get('/bff/interviews', { config: { access: 'session' }, schema: { tags, querystring: InterviewRange, response: { 200: InterviewList, ...Failures } } }, async (request) => {

@@ -24,6 +24,7 @@ export function createReminderScheduler({
   now,
   instanceId,
   everyMs,
+  leaseMs,
   message,
   optedOut,
   onSent,
@@ -35,6 +36,8 @@ export function createReminderScheduler({
   now: () => number
   instanceId: string
   everyMs: number
+  /** How long a sender may go silent before another instance takes over (JOB_LEASE_SECONDS). */
+  leaseMs: number
   /** The reminder's e-mail for an interview (with its link and footer). */
   message: (interview: StoredInterview, kind: ReminderKind) => Promise<OutgoingMail>
   optedOut: (interview: StoredInterview) => Promise<boolean>
@@ -45,13 +48,16 @@ export function createReminderScheduler({
 
   async function sendDue() {
     if (!mailer.configured) return
-    // Held for longer than a sweep can take; renewed by taking it again on the next look.
-    if (!(await store.takeLease(LEASE, instanceId, Math.max(60_000, everyMs * 4)))) return
+    // Taken again before each reminder: a sender that died is replaced once it has been silent for
+    // `leaseMs`. The lease only spares the work of two senders; the claim is what keeps one copy.
+    const held = () => store.takeLease(LEASE, instanceId, leaseMs)
+    if (!(await held())) return
     try {
       for (;;) {
         const due = await interviews.dueReminders(now(), 20)
         if (due.length === 0) return
         for (const reminder of due) {
+          if (!(await held())) return
           const interview = await interviews.get(reminder.interviewId)
           const stale =
             !interview || interview.status !== 'confirmada' || interview.startsAt === null || interview.startsAt <= now() || reminderTooLate(reminder.kind, reminder.dueAt, now())
