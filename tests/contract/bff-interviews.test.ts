@@ -100,11 +100,19 @@ describe('an interview from invitation to reminders', () => {
     expect(page.json().slots).toHaveLength(3)
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
     const otherPurpose = await stack.app.applicantLinks.issue({ purpose: 'candidaturas', email, subject: '', ttlMs: DAY })
-    for (const wrong of [tampered, otherPurpose, 'x', token.slice(0, 20)]) {
+    const guessed = 'A'.repeat(43)
+    for (const wrong of [tampered, otherPurpose, guessed, 'x', token.slice(0, 20)]) {
       const refused = await post('/bff/public/interview', { token: wrong })
       expect(refused.statusCode).toBe(410)
       expect(refused.json().message).toBe(INTERVIEW_MESSAGES.linkGone)
+      // Nor does it answer anything: no choice through a link that does not open.
+      expect((await post('/bff/public/interview/answer', { token: wrong, action: 'cancelar' })).statusCode).toBe(410)
     }
+    // Expired (two days after the last proposed time), it is refused alike; and a "Minhas candidaturas" link does not open it.
+    stack.advance(7 * DAY)
+    expect((await post('/bff/public/interview', { token })).json()).toEqual({ message: INTERVIEW_MESSAGES.linkGone })
+    stack.resetClock()
+    expect((await post('/bff/public/my-applications', { token })).statusCode).toBe(410)
   })
 
   it('confirms the chosen time, mails it as a calendar request, and the legacy status follows on a staff token', async () => {
