@@ -11,7 +11,7 @@ import { createJobSlots } from '../../lib/job-slots.ts'
 import { createRecordSnapshot, type RecordSnapshot } from '../../lib/record-snapshot.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
 import { jobCalls, SessionEnded } from '../../legacy/job-calls.ts'
-import { keepLease, type HeldLease } from '../../lib/job-lease.ts'
+import { keepLease, ownerOf, type HeldLease } from '../../lib/job-lease.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { Contact } from '../../plugins/contact.ts'
@@ -428,9 +428,14 @@ export function createBulkJobs({
     },
     /** Carries an interrupted (or failed) job on from where it stopped. */
     async resume(id: string, caller: BulkCaller) {
-      const job = await store.job(id)
-      if (!job) throw new HttpError(404, BULK_MESSAGES.notFound)
-      const stalled = job.status === 'running' && !active.has(id) && !(await store.leaseHeld(lease(id)))
+      const read = await store.job(id)
+      if (!read) throw new HttpError(404, BULK_MESSAGES.notFound)
+      const { record: job, ownerless: stalled } = await ownerOf(read, {
+        running: (j) => j.status === 'running',
+        ownedHere: () => active.has(id),
+        leaseHeld: () => store.leaseHeld(lease(id)),
+        readAgain: () => store.job(id),
+      })
       if (job.status !== 'interrupted' && job.status !== 'failed' && !stalled)
         throw new HttpError(409, job.status === 'running' ? BULK_MESSAGES.running : BULK_MESSAGES.notResumable)
       await take(id, BULK_MESSAGES.running)
@@ -468,12 +473,17 @@ export function createBulkJobs({
       if (!job) return null
       return this.viewOf(job)
     },
-    async viewOf(job: StoredBulkJob): Promise<BulkJob> {
+    async viewOf(read: StoredBulkJob): Promise<BulkJob> {
+      // Running (or undoing) with nobody holding it (its instance died): said as interrupted, to be carried on.
+      const { record: job, ownerless } = await ownerOf(read, {
+        running: (j) => j.status === 'running' || j.undoStatus === 'running',
+        ownedHere: () => active.has(read.id),
+        leaseHeld: () => store.leaseHeld(lease(read.id)),
+        readAgain: () => store.job(read.id),
+      })
       const c = await counted(job.id)
-      // Running with nobody holding it (its instance died): said as interrupted, to be carried on.
-      const orphan = async (status: string | null) => status === 'running' && !active.has(job.id) && !(await store.leaseHeld(lease(job.id)))
-      const status = (await orphan(job.status)) ? 'interrupted' : job.status
-      const undoStatus = job.undoStatus && (await orphan(job.undoStatus)) ? 'failed' : job.undoStatus
+      const status = ownerless && job.status === 'running' ? 'interrupted' : job.status
+      const undoStatus = ownerless && job.undoStatus === 'running' ? 'failed' : job.undoStatus
       return {
         id: job.id,
         action: job.action,
@@ -510,8 +520,14 @@ export function createBulkJobs({
     activeCount: () => active.size,
     /** At start: jobs left running by a stopped instance, and no one holding them, say so. */
     async interruptUnfinished() {
-      for (const job of await store.unfinished()) {
-        if (active.has(job.id) || (await store.leaseHeld(lease(job.id)))) continue
+      for (const listed of await store.unfinished()) {
+        const { record: job, ownerless } = await ownerOf(listed, {
+          running: (j) => j.status === 'running' || j.undoStatus === 'running',
+          ownedHere: () => active.has(listed.id),
+          leaseHeld: () => store.leaseHeld(lease(listed.id)),
+          readAgain: () => store.job(listed.id),
+        })
+        if (!ownerless) continue
         const c = await counted(job.id)
         if (job.status === 'running') await store.finish(job.id, 'interrupted', BULK_MESSAGES.interrupted(c.done + c.skipped, c.total))
         if (job.undoStatus === 'running') await store.finishUndo(job.id, 'failed', BULK_MESSAGES.interrupted(c.restored + c.kept, c.undoTotal))

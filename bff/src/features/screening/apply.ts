@@ -9,7 +9,7 @@ import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import { createApplyLegacy, createStepPerformer } from './apply-step.ts'
 import { SessionEnded } from '../../legacy/job-calls.ts'
-import { keepLease } from '../../lib/job-lease.ts'
+import { keepLease, ownerOf } from '../../lib/job-lease.ts'
 import type { RecordSnapshot } from '../../lib/record-snapshot.ts'
 import type { ScreeningStore, StoredResult, StoredStep } from './store.ts'
 
@@ -247,18 +247,22 @@ export function createScreeningApplier({
     },
     /** The apply's progress from counts alone (the progress stream's half-second read). */
     async summary(runId: string) {
-      const applied = await store.getApply(runId)
-      if (!applied) return null
+      const read = await store.getApply(runId)
+      if (!read) return null
+      // No owner (its instance died and the lease ran out): an interrupted apply the recruiter can
+      // carry on — not a button locked on "Aplicando..." forever.
+      const { record: applied, ownerless } = await ownerOf(read, {
+        // This instance failed it but the store could not say so: its own answer below, not an owner's.
+        running: (a) => a.status === 'applying' && !unrecordedFailures.has(runId),
+        ownedHere: () => active.has(runId),
+        leaseHeld: () => store.leaseHeld(lease(runId)),
+        readAgain: () => store.getApply(runId),
+      })
       const counts = await counted(runId)
       // This instance failed it but the store could not say so: told at once, even while the job's
       // last store call (releasing its lease) still waits on the store that failed.
       if (applied.status === 'applying' && unrecordedFailures.has(runId)) return { status: 'failed' as const, message: APPLY_MESSAGES.failedStore, notice: null, ...counts }
-      if (applied.status === 'applying' && !active.has(runId)) {
-        // No owner (its instance died and the lease ran out): an interrupted apply the recruiter
-        // can carry on — not a button locked on "Aplicando..." forever.
-        if (!(await store.leaseHeld(lease(runId))))
-          return { status: 'interrupted' as const, message: APPLY_MESSAGES.ownerLost(counts.updated + counts.sent, counts.total), notice: null, ...counts }
-      }
+      if (ownerless) return { status: 'interrupted' as const, message: APPLY_MESSAGES.ownerLost(counts.updated + counts.sent, counts.total), notice: null, ...counts }
       return { status: applied.status, message: applied.message, notice: notices.get(runId) ?? null, ...counts }
     },
     /** The summary and, by name (from the run's view, already read), every candidate not written. */
@@ -284,11 +288,17 @@ export function createScreeningApplier({
     activeCount: () => active.size,
     /** Called when the BFF starts: applies cut short say where they stopped (the token did not survive). */
     async interruptUnfinished() {
-      for (const applied of await store.unfinishedApplies()) {
-        // Another instance may be applying it right now: its lease says so.
-        if (active.has(applied.runId) || (await store.leaseHeld(lease(applied.runId)))) continue
-        const { updated, sent, total } = await counted(applied.runId)
-        await store.finishApply(applied.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
+      for (const listed of await store.unfinishedApplies()) {
+        // Another instance may be applying it right now (its lease says so), or have just finished it.
+        const { ownerless } = await ownerOf(listed, {
+          running: (a) => a.status === 'applying',
+          ownedHere: () => active.has(listed.runId),
+          leaseHeld: () => store.leaseHeld(lease(listed.runId)),
+          readAgain: () => store.getApply(listed.runId),
+        })
+        if (!ownerless) continue
+        const { updated, sent, total } = await counted(listed.runId)
+        await store.finishApply(listed.runId, 'interrupted', APPLY_MESSAGES.interrupted(updated + sent, total))
       }
     },
     /**

@@ -4,7 +4,7 @@ import { UNDO_MESSAGES, undoMessage } from '@mini-vagas/shared/domain/screening-
 import { HttpError } from '../../lib/http-error.ts'
 import { createJobSlots } from '../../lib/job-slots.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
-import { keepLease } from '../../lib/job-lease.ts'
+import { keepLease, ownerOf } from '../../lib/job-lease.ts'
 import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { ListedCandidate } from '@mini-vagas/shared/schemas/candidates'
@@ -140,11 +140,16 @@ export function createScreeningUndo({
     },
     /** The undo's progress, counted from the store. */
     async view(runId: string) {
-      const undo = await store.getUndo(runId)
-      if (!undo) return null
-      const steps = (await store.steps(runId)).filter((s) => s.undo !== null)
+      const read = await store.getUndo(runId)
+      if (!read) return null
       // An undo whose instance stopped (no one holds the run) says so, and can be carried on.
-      const stalled = undo.status === 'undoing' && !active.has(runId) && !(await store.leaseHeld(lease(runId)))
+      const { record: undo, ownerless: stalled } = await ownerOf(read, {
+        running: (u) => u.status === 'undoing',
+        ownedHere: () => active.has(runId),
+        leaseHeld: () => store.leaseHeld(lease(runId)),
+        readAgain: () => store.getUndo(runId),
+      })
+      const steps = (await store.steps(runId)).filter((s) => s.undo !== null)
       return {
         status: stalled ? ('failed' as const) : undo.status,
         message: stalled ? UNDO_MESSAGES.interrupted : undo.message,
