@@ -140,7 +140,9 @@ export function createScreeningApplier({
     try {
       const { sessionEnded, leaseLost } = await runSteps(runId, results, perform, held)
       active.ending(runId)
-      if (!leaseLost) await finish(runId, { sessionEnded })
+      // Another instance holds the run now (this one went silent past the lease): it says the last word.
+      if (leaseLost) log.warn({ runId }, 'applying stopped: the run’s lease went to another instance')
+      else await finish(runId, { sessionEnded })
     } catch (error) {
       active.ending(runId)
       log.warn({ err: { message: (error as Error).message }, runId }, 'applying screening results failed')
