@@ -43,7 +43,9 @@ beforeAll(async () => {
   stack = await startStack({ SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`, REMINDER_SWEEP_SECONDS: '1' }, { candidates: 100 })
   admin = await stack.login('admin')
   // A public vacancy of company A: A sees its interviews, B does not.
-  const ofA = ((await stack.app.inject({ method: 'GET', url: '/bff/vacancies', headers: { cookie: await stack.login('empresa A') } })).json().vacancies as { id: number }[]).map((v) => v.id)
+  const ofA = ((await stack.app.inject({ method: 'GET', url: '/bff/vacancies', headers: { cookie: await stack.login('empresa A') } })).json().vacancies as { id: number }[]).map(
+    (v) => v.id,
+  )
   vacancy = ((await stack.app.inject({ method: 'GET', url: '/bff/public/vacancies' })).json().vacancies as { id: number }[]).find((v) => ofA.includes(v.id))!
   const applied = await post('/bff/public/applications', anApplication({ jobId: vacancy.id, fullName: 'Joana Batista', email, whatsapp: '(84) 97777-1234' }))
   expect(applied.statusCode).toBe(201)
@@ -161,7 +163,7 @@ describe('what a company sees', () => {
     const to = new Date(stack.app.now() + 30 * DAY).toISOString()
     const range = `/bff/interviews?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`
     const seen = async (label: string) =>
-      ((await stack.app.inject({ method: 'GET', url: range, headers: { cookie: await stack.login(label) } })).json().interviews as { vacancyId: number; candidateName: string }[])
+      (await stack.app.inject({ method: 'GET', url: range, headers: { cookie: await stack.login(label) } })).json().interviews as { vacancyId: number; candidateName: string }[]
     expect((await seen('admin')).map((i) => i.candidateName)).toContain('Joana Batista')
     expect((await seen('empresa A')).map((i) => i.vacancyId)).toEqual([vacancy.id])
     expect(await seen('empresa B')).toEqual([])

@@ -62,7 +62,10 @@ for (const [label, viewport, whatsapp] of [
       const times = ['09:00', '14:30', '10:00']
       await admin.goto(`/vagas/${vacancySlug(vacancy)}/lista-candidatos`)
       await admin.getByLabel('Buscar candidato').fill(name)
-      await admin.getByRole('button', { name: `Detalhes de ${name}` }).first().click()
+      await admin
+        .getByRole('button', { name: `Detalhes de ${name}` })
+        .first()
+        .click()
       const dialog = admin.getByRole('dialog', { name })
       await dialog.getByRole('button', { name: 'Agendar entrevista' }).click()
       // Sent empty, it says what is missing where it is missing, and keeps what was typed.

@@ -109,7 +109,11 @@ describe('interview reminders under real faults', () => {
         const states = async () =>
           (
             await Promise.all(
-              chosen.map(async (p) => ((await (await fetch(`${lives[0]!.url}/bff/candidates/${p.id}/interviews`, { headers: { cookie: fresh } })).json()) as { interviews: Interview[] }).interviews[0]!),
+              chosen.map(
+                async (p) =>
+                  ((await (await fetch(`${lives[0]!.url}/bff/candidates/${p.id}/interviews`, { headers: { cookie: fresh } })).json()) as { interviews: Interview[] })
+                    .interviews[0]!,
+              ),
             )
           ).map((i) => i.reminders!.find((r) => r.kind === 'vespera')!.state)
         await until('every reminder settled', async () => (await states()).every((s) => s === 'sent' || s === 'sending'), 60_000, 500)

@@ -155,7 +155,9 @@ export function interviewText(
     case 'confirmacao':
       return {
         subject: `Entrevista confirmada: ${i.vacancy}`,
-        body: [hello, '', `Sua entrevista para a vaga ${what} está confirmada para ${when}.`, '', `Duração: ${i.durationMinutes} minutos. ${where}. Com: ${i.interviewer}.`].join('\n'),
+        body: [hello, '', `Sua entrevista para a vaga ${what} está confirmada para ${when}.`, '', `Duração: ${i.durationMinutes} minutos. ${where}. Com: ${i.interviewer}.`].join(
+          '\n',
+        ),
       }
     case 'vespera':
     case 'uma_hora':

@@ -99,17 +99,29 @@ async function interviewsPlugin(app: FastifyInstance) {
   const calendarOf = (method: 'PUBLISH' | 'REQUEST' | 'CANCEL', i: StoredInterview) => ({
     method,
     filename: 'entrevista.ics',
-    content: interviewCalendar(method, i, method === 'PUBLISH' ? i.slots.map((s) => s.startsAt) : [i.startsAt!], { organizer, attendee: { email: i.email, name: i.candidateName } }, now()),
+    content: interviewCalendar(
+      method,
+      i,
+      method === 'PUBLISH' ? i.slots.map((s) => s.startsAt) : [i.startsAt!],
+      { organizer, attendee: { email: i.email, name: i.candidateName } },
+      now(),
+    ),
   })
   /** A new link to the interview's page (the secret in the fragment: never in a log or a Referer). */
   const linkTo = async (i: StoredInterview) => {
     const last = Math.max(...i.slots.map((s) => s.startsAt), i.startsAt ?? 0)
-    const secret = await app.applicantLinks.issue({ purpose: 'entrevista', email: emailKey(i.email) || `candidato:${i.candidateId}`, subject: i.id, ttlMs: Math.max(last + LINK_AFTER_MS - now(), 3_600_000) })
+    const secret = await app.applicantLinks.issue({
+      purpose: 'entrevista',
+      email: emailKey(i.email) || `candidato:${i.candidateId}`,
+      subject: i.id,
+      ttlMs: Math.max(last + LINK_AFTER_MS - now(), 3_600_000),
+    })
     return `${config.publicOrigin}/entrevista#${secret}`
   }
   const mailTo = async (i: StoredInterview, kind: Parameters<typeof interviewText>[0], extra: Partial<OutgoingMail> = {}): Promise<OutgoingMail> => {
     const text = interviewText(kind, words(i))
-    const answerLine = kind === 'cancelamento' ? '' : `\n\nPara ${kind === 'convite' ? 'escolher o horário' : 'confirmar, pedir outro horário ou cancelar'}, abra: ${await linkTo(i)}`
+    const answerLine =
+      kind === 'cancelamento' ? '' : `\n\nPara ${kind === 'convite' ? 'escolher o horário' : 'confirmar, pedir outro horário ou cancelar'}, abra: ${await linkTo(i)}`
     return { to: i.email, subject: text.subject, text: text.body + answerLine + (await app.contact.footer(i.email)), ...extra }
   }
   const optedOut = (i: StoredInterview) => app.contact.optOut({ email: i.email, whatsapp: i.phone }).then(Boolean)
@@ -148,7 +160,8 @@ async function interviewsPlugin(app: FastifyInstance) {
     leaseMs: config.jobLeaseSeconds * 1000,
     message: (i, kind) => mailTo(i, kind, { messageId: `<${i.id}.${kind}.${i.sequence}@mini-vagas>` }),
     optedOut,
-    onSent: (i, kind: ReminderKind) => app.audit.record({ actor: 'sistema', actorName: 'Mini Vagas', action: 'entrevista_lembrete', subject: `candidato:${i.candidateId}`, detail: { kind, interview: i.id } }),
+    onSent: (i, kind: ReminderKind) =>
+      app.audit.record({ actor: 'sistema', actorName: 'Mini Vagas', action: 'entrevista_lembrete', subject: `candidato:${i.candidateId}`, detail: { kind, interview: i.id } }),
   })
 
   /** The candidate's answer, by the interview's link or their "Minhas candidaturas" page. */
@@ -243,21 +256,28 @@ async function interviewsPlugin(app: FastifyInstance) {
         const text = interviewText('convite', words(created))
         whatsappUrl = whatsappLink(record.whatsapp, `${text.body}\n\nPara escolher o horário, abra: ${await linkTo(created)}`)
       }
-      await app.audit.record({ ...who, action: 'entrevista_proposta', subject: `candidato:${created.candidateId}`, detail: { channel, interview: created.id, slots: created.slots.map((s) => iso(s.startsAt)) } })
-      return reply
-        .code(201)
-        .send({ interview: view(created), message: channel === 'email' ? INTERVIEW_MESSAGES.created(email) : INTERVIEW_MESSAGES.createdWhatsapp, whatsappUrl })
+      await app.audit.record({
+        ...who,
+        action: 'entrevista_proposta',
+        subject: `candidato:${created.candidateId}`,
+        detail: { channel, interview: created.id, slots: created.slots.map((s) => iso(s.startsAt)) },
+      })
+      return reply.code(201).send({ interview: view(created), message: channel === 'email' ? INTERVIEW_MESSAGES.created(email) : INTERVIEW_MESSAGES.createdWhatsapp, whatsappUrl })
     },
   )
 
-  api.get('/bff/candidates/:id/interviews', { config: { access: 'admin' }, schema: { tags, params: IdParams, response: { 200: InterviewList, ...Failures } } }, async (request) => ({
-    interviews: await Promise.all(
-      (await interviews.ofCandidates([Number(request.params.id)])).map(async (i) => ({
-        ...view(i),
-        reminders: (await interviews.reminders(i.id)).map((r) => ({ kind: r.kind, dueAt: iso(r.dueAt)!, state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' })),
-      })),
-    ),
-  }))
+  api.get(
+    '/bff/candidates/:id/interviews',
+    { config: { access: 'admin' }, schema: { tags, params: IdParams, response: { 200: InterviewList, ...Failures } } },
+    async (request) => ({
+      interviews: await Promise.all(
+        (await interviews.ofCandidates([Number(request.params.id)])).map(async (i) => ({
+          ...view(i),
+          reminders: (await interviews.reminders(i.id)).map((r) => ({ kind: r.kind, dueAt: iso(r.dueAt)!, state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' })),
+        })),
+      ),
+    }),
+  )
 
   api.get('/bff/interviews', { config: { access: 'session' }, schema: { tags, querystring: InterviewRange, response: { 200: InterviewList, ...Failures } } }, async (request) => {
     const session = sessionOf(request)

@@ -89,7 +89,25 @@ export function createInterviewStore(store: Store, now: () => number) {
           `INSERT INTO interviews (id, candidate_id, vacancy_id, company_cnpj, candidate_name, email, phone, vacancy, company, mode, place, interviewer,
              duration_minutes, status, starts_at, sequence, created_by, created_by_name, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposta', NULL, 0, ?, ?, ?, ?)`,
-          [id, i.candidateId, i.vacancyId, i.companyCnpj, i.candidateName, i.email, i.phone, i.vacancy, i.company, i.mode, i.place, i.interviewer, i.durationMinutes, i.createdBy, i.createdByName, t, t],
+          [
+            id,
+            i.candidateId,
+            i.vacancyId,
+            i.companyCnpj,
+            i.candidateName,
+            i.email,
+            i.phone,
+            i.vacancy,
+            i.company,
+            i.mode,
+            i.place,
+            i.interviewer,
+            i.durationMinutes,
+            i.createdBy,
+            i.createdByName,
+            t,
+            t,
+          ],
         )
         for (const [slot, at] of starts.entries()) await sql.run('INSERT INTO interview_slots (interview_id, slot, starts_at) VALUES (?, ?, ?)', [id, slot, at])
       })
@@ -105,9 +123,7 @@ export function createInterviewStore(store: Store, now: () => number) {
       })
     },
     ofCandidates: async (ids: readonly number[]) =>
-      ids.length === 0
-        ? []
-        : withSlots(await store.all(`SELECT * FROM interviews WHERE candidate_id IN (${ids.map(() => '?').join(', ')}) ORDER BY created_at DESC`, [...ids])),
+      ids.length === 0 ? [] : withSlots(await store.all(`SELECT * FROM interviews WHERE candidate_id IN (${ids.map(() => '?').join(', ')}) ORDER BY created_at DESC`, [...ids])),
     /** Interviews confirmed for a time in [from, to), or proposed with a slot there; a company's only (its CNPJ) when given. */
     async between(from: number, to: number, companyCnpj: string | null) {
       const company = companyCnpj === null ? '' : ' AND i.company_cnpj = ?'
@@ -168,9 +184,11 @@ export function createInterviewStore(store: Store, now: () => number) {
     reminderEnded: async (interviewId: string, kind: ReminderKind, state: 'sent' | 'skipped') =>
       void (await store.run('UPDATE interview_reminders SET state = ?, sent_at = ? WHERE interview_id = ? AND kind = ?', [state, now(), interviewId, kind])),
     reminders: async (interviewId: string) =>
-      (await store.all<{ kind: ReminderKind; due_at: number; state: string }>('SELECT kind, due_at, state FROM interview_reminders WHERE interview_id = ? ORDER BY due_at', [interviewId])).map(
-        (r) => ({ kind: r.kind, dueAt: Number(r.due_at), state: r.state }),
-      ),
+      (
+        await store.all<{ kind: ReminderKind; due_at: number; state: string }>('SELECT kind, due_at, state FROM interview_reminders WHERE interview_id = ? ORDER BY due_at', [
+          interviewId,
+        ])
+      ).map((r) => ({ kind: r.kind, dueAt: Number(r.due_at), state: r.state })),
     /** The interview statuses confirmations ask the legacy for, not written yet. */
     pendingLegacyWrites: async (limit: number) =>
       store.all<{ id: string; candidate_id: number; legacy_status: string; email: string; candidate_name: string }>(

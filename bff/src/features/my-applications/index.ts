@@ -137,11 +137,7 @@ export async function myApplicationsFeature(app: FastifyInstance) {
       const vacancy = (r.job_posting ?? {}) as Obj
       const interview = interviews.get(Number(r.id))
       const ahead = interview?.status === 'confirmada' && interview.startsAt !== null && interview.startsAt > app.now()
-      const stage = withdrawn.has(Number(r.id))
-        ? applicantStage('desistente')
-        : ahead
-          ? interviewStage(formatSlot(interview.startsAt!))
-          : applicantStage(str(r.status))
+      const stage = withdrawn.has(Number(r.id)) ? applicantStage('desistente') : ahead ? interviewStage(formatSlot(interview.startsAt!)) : applicantStage(str(r.status))
       return {
         id: Number(r.id),
         vacancy: str(vacancy.description) || 'Vaga encerrada',

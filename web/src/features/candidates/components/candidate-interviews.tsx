@@ -152,7 +152,17 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
               </button>
             )}
           </fieldset>
-          <TextField id={id('duracao')} label="Duração (minutos)" type="number" min={15} max={240} step={5} value={duration} error={errors.durationMinutes} onChange={(e) => setDuration(e.target.value)} />
+          <TextField
+            id={id('duracao')}
+            label="Duração (minutos)"
+            type="number"
+            min={15}
+            max={240}
+            step={5}
+            value={duration}
+            error={errors.durationMinutes}
+            onChange={(e) => setDuration(e.target.value)}
+          />
           <RadioGroup id={id('modo')} label="Formato" options={MODES} value={mode} onChange={(v) => setMode(v as InterviewMode)} />
           <TextField
             id={id('local')}
@@ -163,8 +173,22 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
             placeholder={mode === 'online' ? 'https://' : 'Rua, número, bairro, cidade'}
             onChange={(e) => setPlace(e.target.value)}
           />
-          <TextField id={id('entrevistador')} label="Quem entrevista" value={interviewer} maxLength={120} error={errors.interviewer} onChange={(e) => setInterviewer(e.target.value)} />
-          <RadioGroup id={id('canal')} label="Enviar o convite por" options={CHANNELS} value={channel} error={errors.channel} onChange={(v) => setChannel(v as 'email' | 'whatsapp')} />
+          <TextField
+            id={id('entrevistador')}
+            label="Quem entrevista"
+            value={interviewer}
+            maxLength={120}
+            error={errors.interviewer}
+            onChange={(e) => setInterviewer(e.target.value)}
+          />
+          <RadioGroup
+            id={id('canal')}
+            label="Enviar o convite por"
+            options={CHANNELS}
+            value={channel}
+            error={errors.channel}
+            onChange={(v) => setChannel(v as 'email' | 'whatsapp')}
+          />
           <FormSubmit error={error} sending={sending} label="Enviar convite" />
         </form>
       )}

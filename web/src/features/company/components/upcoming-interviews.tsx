@@ -21,7 +21,9 @@ export function UpcomingInterviews() {
       <ul>
         {interviews.map((i) => (
           <li key={i.id}>
-            <strong>{i.startsAt ? formatSlot(i.startsAt) : `A confirmar (${i.slots.length} horário${i.slots.length === 1 ? '' : 's'} proposto${i.slots.length === 1 ? '' : 's'})`}</strong>{' '}
+            <strong>
+              {i.startsAt ? formatSlot(i.startsAt) : `A confirmar (${i.slots.length} horário${i.slots.length === 1 ? '' : 's'} proposto${i.slots.length === 1 ? '' : 's'})`}
+            </strong>{' '}
             — {i.candidateName}, {i.vacancy}{' '}
             <small>
               {MODE_LABELS[i.mode]} · com {i.interviewer} · {INTERVIEW_STATUS_LABELS[i.status]}

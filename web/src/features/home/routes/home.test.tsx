@@ -74,7 +74,11 @@ describe('Início', () => {
     expect(screen.queryByRole('table')).toBeNull()
     counts(home())
     const table = await screen.findByRole('table', { name: 'Minhas vagas abertas' })
-    expect(within(table).getAllByRole('link', { name: /^Vaga/ }).map((a) => a.textContent)).toEqual(['Vaga 2', 'Vaga 1'])
+    expect(
+      within(table)
+        .getAllByRole('link', { name: /^Vaga/ })
+        .map((a) => a.textContent),
+    ).toEqual(['Vaga 2', 'Vaga 1'])
   })
   it('lists today’s interviews with their time, person, vacancy and state', async () => {
     const at = new Date(Date.now() + 3_600_000).toISOString()
