@@ -46,6 +46,7 @@ import { pageShellPlugin } from './plugins/page-shell.ts'
 import { spaPlugin } from './plugins/spa.ts'
 import { storePlugin, type Store } from './plugins/store.ts'
 import { mailerPlugin, type Mailer } from './plugins/mailer.ts'
+import { whatsappPlugin, type WhatsAppCloud } from './plugins/whatsapp.ts'
 import { applicantLinksPlugin } from './plugins/applicant-links.ts'
 import { contactPlugin } from './plugins/contact.ts'
 
@@ -62,6 +63,8 @@ export interface AppDependencies extends FeatureDependencies {
   store?: Store
   /** The SMTP server's door (plugins/mailer.ts); tests pass one that keeps what it is given. */
   mailer?: Mailer
+  /** Meta's Cloud API client (plugins/whatsapp.ts); null turns it off whatever the configuration. */
+  whatsapp?: WhatsAppCloud | null
   now?: () => number
   logger?: FastifyServerOptions['logger']
 }
@@ -147,6 +150,7 @@ export async function buildApp(config: BffConfig, deps: AppDependencies = {}): P
   await app.register(metricsPlugin, { registry, token: config.metricsToken, address: config.metricsAddress, sessionIdleMs: config.sessionIdleMinutes * 60_000 })
   await app.register(candidateIndexPlugin)
   await app.register(mailerPlugin, { mailer: deps.mailer })
+  await app.register(whatsappPlugin, { whatsapp: deps.whatsapp })
   await app.register(applicantLinksPlugin)
   await app.register(contactPlugin)
   // Callback-style hooks on every request: no promise per hook on the pass-through's hot path.

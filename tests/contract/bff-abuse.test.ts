@@ -189,6 +189,7 @@ describe('23. fuzzed bodies, queries and paths never give a 5xx', () => {
       ['POST', '/bff/public/my-applications'],
       ['POST', '/bff/public/my-applications/withdraw'],
       ['POST', '/bff/public/my-applications/screening'],
+      ['POST', '/bff/public/my-applications/interview'],
       ['PUT', '/bff/messages/templates/livre'],
       ['DELETE', '/bff/messages/templates/livre'],
       ['PUT', '/bff/candidates/1/contact'],

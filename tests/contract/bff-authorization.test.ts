@@ -246,9 +246,17 @@ const CASES: Case[] = [
   },
   { route: 'POST /bff/public/privacy-requests', method: 'POST', url: () => '/bff/public/privacy-requests', body: {}, ok: 422 },
   // "Minhas candidaturas": public, and a link opens only what it was sent for.
+  { route: 'GET /bff/public/my-applications/channels', method: 'GET', url: () => '/bff/public/my-applications/channels' },
   { route: 'POST /bff/public/my-applications/link', method: 'POST', url: () => '/bff/public/my-applications/link', body: { email: 'sem-arroba' }, ok: 422 },
   { route: 'POST /bff/public/my-applications', method: 'POST', url: () => '/bff/public/my-applications', body: { token: 'inventado' }, ok: 410 },
   { route: 'POST /bff/public/my-applications/withdraw', method: 'POST', url: () => '/bff/public/my-applications/withdraw', body: { token: 'inventado', id: 1 }, ok: 410 },
+  {
+    route: 'POST /bff/public/my-applications/interview',
+    method: 'POST',
+    url: () => '/bff/public/my-applications/interview',
+    body: { token: 'inventado', id: 1, action: 'cancelar' },
+    ok: 410,
+  },
   { route: 'POST /bff/public/my-applications/screening', method: 'POST', url: () => '/bff/public/my-applications/screening', body: { token: 'inventado' }, ok: 410 },
   { route: 'GET /bff/privacy-requests', method: 'GET', url: () => '/bff/privacy-requests' },
   { route: 'POST /bff/privacy-requests/:id/anonymise', method: 'POST', url: () => `/bff/privacy-requests/${UNKNOWN_RUN}/anonymise`, body: {}, ok: 404 },

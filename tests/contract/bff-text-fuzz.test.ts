@@ -34,6 +34,7 @@ const NOT_FREE_TEXT: Record<string, string> = {
   'POST /bff/auth/people/password token': 'a one-time link’s token: looked up by its digest, never stored or shown',
   'POST /bff/public/my-applications token': 'an applicant link’s secret: looked up by its digest, never stored or shown; anything else is refused like an unknown link',
   'POST /bff/public/my-applications/withdraw token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
+  'POST /bff/public/my-applications/interview token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/public/my-applications/screening token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/public/unsubscribe token': 'an applicant link’s secret: looked up by its digest, never stored or shown',
   'POST /bff/public/interview token': 'an applicant link’s secret: looked up by its digest, never stored or shown',

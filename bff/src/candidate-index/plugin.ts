@@ -49,8 +49,8 @@ export interface CandidateIndex {
   poolFor(vacancyId: number, cities: readonly string[], except: readonly string[], limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['poolFor']>> | null>
   /** What needs attention in every vacancy (CandidateIndexStore.attention) while the index answers for the whole base; null before. */
   attention(options: Parameters<CandidateIndexStore['attention']>[0]): Promise<{ byVacancy: Awaited<ReturnType<CandidateIndexStore['attention']>>; indexedAt: string } | null>
-  /** The records of one e-mail (CandidateIndexStore.byEmail) while the index answers for the whole base; null before. */
-  byEmail(key: string, limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['byEmail']>> | null>
+  /** The records of one person's e-mail or WhatsApp (CandidateIndexStore.byContact) while the index answers for the whole base; null before. */
+  byContact(kind: 'email' | 'phone', key: string, limit: number): Promise<Awaited<ReturnType<CandidateIndexStore['byContact']>> | null>
   /** The builder (tests wait for it). */
   builder: IndexBuilder
 }
@@ -225,9 +225,9 @@ export const candidateIndexPlugin = fp(
         if (!ready || asOf === null) return null
         return { byVacancy: await index.attention(options), indexedAt: new Date(asOf).toISOString() }
       },
-      async byEmail(key, limit) {
+      async byContact(kind, key, limit) {
         const { ready } = await state()
-        return ready ? index.byEmail(key, limit) : null
+        return ready ? index.byContact(kind, key, limit) : null
       },
       builder,
     } satisfies CandidateIndex)

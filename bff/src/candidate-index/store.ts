@@ -744,11 +744,15 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       return out
     },
 
-    /** Every record of one e-mail (folded as `emailKey` folds it), most recently active first: the applications a person made with it. */
-    async byEmail(key: string, limit: number) {
+    /**
+     * Every record of one person's contact — an e-mail folded as `emailKey` folds it, or a WhatsApp
+     * number as `phoneKey` keeps it — most recently active first: the applications they made with it.
+     */
+    async byContact(kind: 'email' | 'phone', key: string, limit: number) {
       if (key === '') return []
+      const column = kind === 'email' ? 'email_key' : 'phone_key'
       const rows = await store.all<{ record: string }>(
-        'SELECT r.record FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.email_key = ? ORDER BY c.last_action DESC, c.id DESC LIMIT ?',
+        `SELECT r.record FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.${column} = ? ORDER BY c.last_action DESC, c.id DESC LIMIT ?`,
         [key, limit],
       )
       return rows.map((r) => JSON.parse(r.record) as Record<string, unknown>)

@@ -51,7 +51,15 @@ export interface BffConfig {
   /** How often each instance looks for interview reminders that are due. */
   reminderSweepSeconds: number
   /** WhatsApp Business Cloud API (optional): all four set, or none. */
-  whatsapp: { apiUrl: string; token: string; phoneNumberId: string; appSecret: string; verifyToken: string } | null
+  whatsapp: {
+    apiUrl: string
+    token: string
+    phoneNumberId: string
+    appSecret: string
+    verifyToken: string
+    /** A Meta-approved template whose one body variable is a "Minhas candidaturas" link (WHATSAPP_LINK_TEMPLATE). */
+    linkTemplate: { name: string; language: string } | null
+  } | null
   screeningRunsPerHour: number
   storeRetentionDays: number
   /** How long the audit trail keeps its events: 183 days, about the AI Act's 6-month minimum for logs. */
@@ -172,5 +180,14 @@ function readWhatsApp(env: Record<string, string | undefined>, apiUrl: string, p
     problems.push(`WhatsApp Cloud API: set all of ${names.join(', ')} (missing: ${names.filter((n) => !given.includes(n)).join(', ')})`)
     return null
   }
-  return { apiUrl: apiUrl.replace(/\/$/, ''), token: token!, phoneNumberId: phoneNumberId!, appSecret: appSecret!, verifyToken: verifyToken! }
+  const template = env.WHATSAPP_LINK_TEMPLATE?.trim() ?? ''
+  const language = env.WHATSAPP_TEMPLATE_LANGUAGE?.trim() || 'pt_BR'
+  return {
+    apiUrl: apiUrl.replace(/\/$/, ''),
+    token: token!,
+    phoneNumberId: phoneNumberId!,
+    appSecret: appSecret!,
+    verifyToken: verifyToken!,
+    linkTemplate: template ? { name: template, language } : null,
+  }
 }

@@ -122,10 +122,16 @@ export function recordValues(record: Record<string, unknown>): MessageValues {
  * WhatsApp's click-to-chat link, with the message filled in when there is one (wa.me: on a phone it
  * opens the app); a Brazilian number gets its 55. Null when the record has no usable number.
  */
-export function whatsappLink(whatsapp: unknown, text: string): string | null {
+/** A WhatsApp number as WhatsApp wants it: with Brazil's country code when it has none (10 or 11 digits: DDD and number); null when it is too short to be one. */
+export function whatsappNumber(whatsapp: unknown): string | null {
   const digits = phoneKey(whatsapp)
   if (digits.length < 10) return null
-  const number = digits.length <= 11 ? `55${digits}` : digits
+  return digits.length <= 11 ? `55${digits}` : digits
+}
+
+export function whatsappLink(whatsapp: unknown, text: string): string | null {
+  const number = whatsappNumber(whatsapp)
+  if (!number) return null
   return text ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : `https://wa.me/${number}`
 }
 

@@ -1,3 +1,4 @@
+import { emailKey } from './candidate-identity.ts'
 import { normalizeCandidateStatus } from './candidate-status.ts'
 import type { CriterionEvidence } from '../schemas/screening.ts'
 
@@ -55,6 +56,14 @@ export function applicantStage(status: string | null | undefined): ApplicantStag
 export function interviewStage(when: string): ApplicantStage {
   return { key: 'entrevista', label: `Entrevista marcada para ${when}`, detail: 'Confira abaixo onde e com quem. Se não puder ir, peça outro horário ou cancele.' }
 }
+
+/**
+ * Who a "Minhas candidaturas" link is for, as the link keeps it: the e-mail they applied with, or
+ * their WhatsApp number (`phone:` and its digits, as `phoneKey` keeps them) when they asked by WhatsApp.
+ */
+export const phoneHolder = (digits: string) => `phone:${digits}`
+export const linkHolder = (kept: string): { kind: 'email' | 'phone'; key: string } =>
+  kept.startsWith('phone:') ? { kind: 'phone', key: kept.slice('phone:'.length) } : { kind: 'email', key: emailKey(kept) }
 
 /** Whether the applicant may still withdraw: the selection has not ended for them. */
 export const mayWithdraw = (stage: ApplicantStageKey) => stage === 'em_analise' || stage === 'contato' || stage === 'entrevista'

@@ -4,7 +4,7 @@ import { LineText } from './text.ts'
 /** "Minhas candidaturas": an applicant follows their applications through a link sent to their e-mail. */
 
 /** POST /bff/public/my-applications/link */
-export const MyApplicationsLinkBody = Type.Object({ email: LineText(200) }, { additionalProperties: false })
+export const MyApplicationsLinkBody = Type.Object({ email: Type.Optional(LineText(200)), whatsapp: Type.Optional(LineText(40)) }, { additionalProperties: false })
 export type MyApplicationsLinkBody = Static<typeof MyApplicationsLinkBody>
 
 /** A link's secret as the page read it from the address (43 base64url characters; anything else is refused like an unknown one). */
@@ -65,7 +65,13 @@ export const MyApplication = Type.Object({
 })
 export type MyApplication = Static<typeof MyApplication>
 
+/** GET /bff/public/my-applications/channels: how the link can be asked for here. */
+export const MyApplicationsChannels = Type.Object({ email: Type.Boolean(), whatsapp: Type.Boolean() })
+export type MyApplicationsChannels = Static<typeof MyApplicationsChannels>
+
 export const MyApplicationsAnswer = Type.Object({
+  /** How the link came: by e-mail (the page names the address) or by WhatsApp (the number). */
+  via: Type.Union([Type.Literal('email'), Type.Literal('whatsapp')]),
   email: Type.String(),
   /** From the newest application: what "Meus dados" is prefilled with. */
   name: Type.String(),

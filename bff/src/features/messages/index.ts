@@ -11,13 +11,14 @@ import {
   renderMessage,
   unknownVariables,
   whatsappLink,
+  whatsappNumber,
 } from '@mini-vagas/shared/domain/messages'
 import { ErrorBody, Failures, IdParams, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import { ContactAnswer, ContactBody, SendAnswer, SendBody, TemplateBody, TemplateParams, TemplatesAnswer, UnsubscribeBody } from '@mini-vagas/shared/schemas/messages'
 import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
-import { WhatsAppRefusal } from './whatsapp-cloud.ts'
+import { WhatsAppRefusal } from '../../plugins/whatsapp.ts'
 import { whatsappCloud } from './whatsapp-routes.ts'
 
 type Obj = Record<string, unknown>
@@ -108,9 +109,10 @@ export async function messagesFeature(app: FastifyInstance) {
       if (channel === 'whatsapp_api') {
         if (!whatsapp.cloud) throw new HttpError(503, MESSAGE_TEXTS.noWhatsAppApi)
         const phone = phoneKey(record.whatsapp)
-        if (phone.length < 10) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noPhone] } })
+        const number = whatsappNumber(record.whatsapp)
+        if (!number) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noPhone] } })
         try {
-          const { id } = await whatsapp.cloud.send(phone.length <= 11 ? `55${phone}` : phone, message.text)
+          const { id } = await whatsapp.cloud.send(number, message.text)
           await whatsapp.record({ wamid: id, candidateId: Number(request.params.id), phone, purpose })
         } catch (error) {
           await app.audit.record({ ...said, detail: { channel, purpose, state: 'falhou' } })

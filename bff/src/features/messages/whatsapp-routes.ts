@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { foldText } from '@mini-vagas/shared/domain/text'
 import type { Migration } from '../../plugins/store.ts'
-import { createWhatsAppCloud, signedByMeta, webhookEvents, type DeliveryState, type WhatsAppCloud } from './whatsapp-cloud.ts'
+import { signedByMeta, webhookEvents, type DeliveryState, type WhatsAppCloud } from '../../plugins/whatsapp.ts'
 
 export const WHATSAPP_MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS whatsapp_messages (wamid TEXT PRIMARY KEY, candidate_id BIGINT NOT NULL, phone TEXT NOT NULL, purpose TEXT NOT NULL,
@@ -98,5 +98,5 @@ export async function whatsappCloud(
       })
   }
 
-  return { cloud: createWhatsAppCloud(settings), record }
+  return { cloud: app.whatsapp, record }
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { SITE_NAME } from '@mini-vagas/shared/constants/site'
-import { emailKey, looksLikeEmail } from '@mini-vagas/shared/domain/candidate-identity'
+import { emailKey, looksLikeEmail, phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
+import { whatsappNumber } from '@mini-vagas/shared/domain/messages'
 import { formatSlot } from '@mini-vagas/shared/domain/interviews'
-import { APPLICANT_LINK_GONE, applicantStage, interviewStage, mayWithdraw } from '@mini-vagas/shared/domain/my-applications'
+import { APPLICANT_LINK_GONE, applicantStage, interviewStage, linkHolder, mayWithdraw, phoneHolder } from '@mini-vagas/shared/domain/my-applications'
 import { isAnonymisedRecord } from '@mini-vagas/shared/domain/privacy-request'
 import { ErrorBody, Failures, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import {
@@ -12,6 +13,7 @@ import {
   MyApplicationInterviewBody,
   MyApplicationsAnswer,
   MyApplicationsBody,
+  MyApplicationsChannels,
   MyApplicationsLinkBody,
   type ApplicationInterview,
   type MyApplication,
@@ -26,7 +28,11 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v === null || v 
 
 export const MY_APPLICATIONS_MESSAGES = {
   sent: 'Se houver candidaturas com este e-mail, enviaremos em alguns minutos um link para acompanhá-las. Confira também a caixa de spam.',
+  sentWhatsapp: 'Se houver candidaturas com este WhatsApp, enviaremos em alguns minutos um link para acompanhá-las.',
   email: 'Informe o e-mail que você usou na candidatura.',
+  whatsapp: 'Informe o WhatsApp com DDD que você usou na candidatura.',
+  oneContact: 'Informe o e-mail ou o WhatsApp que você usou na candidatura.',
+  noWhatsapp: 'O envio do link pelo WhatsApp não está disponível. Peça o link por e-mail.',
   noMail: 'O envio de e-mails não está disponível no momento. Tente novamente mais tarde.',
   unavailable: 'A consulta de candidaturas está indisponível no momento. Tente novamente em alguns minutos.',
   linkGone: APPLICANT_LINK_GONE,
@@ -57,10 +63,30 @@ export async function myApplicationsFeature(app: FastifyInstance) {
   const sending = new Set<Promise<void>>()
   const tooMany = (seconds: number) => tryAgainLater('Muitos pedidos.', seconds)
 
-  /** The person's applications as the index holds them, newest first; null while it cannot answer. */
-  const applicationsOf = async (email: string) => {
-    const records = await app.candidateIndex?.byEmail(emailKey(email), MOST)
+  /** The person's applications as the index holds them (by the link's holder: e-mail or WhatsApp), newest first; null while it cannot answer. */
+  const applicationsOf = async (kept: string) => {
+    const holder = linkHolder(kept)
+    const records = await app.candidateIndex?.byContact(holder.kind, holder.key, MOST)
     return records ? records.filter((r) => !isAnonymisedRecord(r)) : null
+  }
+
+  /**
+   * The link by WhatsApp: the operator's Meta-approved template (WHATSAPP_LINK_TEMPLATE), its one
+   * variable the link — a business may not write free text to someone who has not written first.
+   */
+  async function sendLinkByWhatsApp(whatsapp: string) {
+    const digits = phoneKey(whatsapp)
+    const records = await applicationsOf(phoneHolder(digits))
+    // Nothing is sent to a number that never applied.
+    if (!records || records.length === 0 || !app.whatsapp?.linkTemplate) return
+    const secret = await app.applicantLinks.issue({ purpose: 'candidaturas', email: phoneHolder(digits), ttlMs: config.applicantLinkHours * 3_600_000 })
+    await app.whatsapp.sendTemplate(whatsappNumber(digits)!, app.whatsapp.linkTemplate, [`${config.publicOrigin}/minhas-candidaturas#${secret}`])
+    await app.audit.record({
+      actor: 'titular',
+      action: 'link_candidaturas_enviado',
+      subject: `titular:${phoneHolder(digits)}`,
+      detail: { applications: records.length, via: 'whatsapp' },
+    })
   }
 
   /** The link's e-mail: who it is for, what it opens, how long, and how to ignore it. */
@@ -88,26 +114,37 @@ export async function myApplicationsFeature(app: FastifyInstance) {
     await app.audit.record({ actor: 'titular', action: 'link_candidaturas_enviado', subject: `titular:${emailKey(email)}`, detail: { applications: records.length } })
   }
 
+  const whatsappReady = () => Boolean(app.whatsapp?.linkTemplate)
+  api.get(
+    '/bff/public/my-applications/channels',
+    { config: { access: 'public' }, schema: { tags: ['my-applications'], response: { 200: MyApplicationsChannels, ...Failures } } },
+    async () => ({ email: app.mailer.configured, whatsapp: whatsappReady() }),
+  )
+
   api.post(
     '/bff/public/my-applications/link',
     { config: { access: 'public' }, schema: { tags: ['my-applications'], body: MyApplicationsLinkBody, response: { 202: MessageAnswer, ...Failures } } },
     async (request, reply) => {
-      const email = request.body.email.trim()
-      refuseFieldErrors(looksLikeEmail(email) ? {} : { email: MY_APPLICATIONS_MESSAGES.email })
-      const key = emailKey(email)
+      const email = request.body.email?.trim() ?? ''
+      const whatsapp = request.body.whatsapp?.trim() ?? ''
+      const byWhatsApp = email === '' && whatsapp !== ''
+      if (byWhatsApp) refuseFieldErrors(whatsappNumber(whatsapp) ? {} : { whatsapp: MY_APPLICATIONS_MESSAGES.whatsapp })
+      else refuseFieldErrors(email === '' ? { email: MY_APPLICATIONS_MESSAGES.oneContact } : looksLikeEmail(email) ? {} : { email: MY_APPLICATIONS_MESSAGES.email })
+      // The limit per contact counts every contact, known or not: it tells nothing either.
+      const key = byWhatsApp ? phoneHolder(phoneKey(whatsapp)) : emailKey(email)
       const wait = Math.max(await asksByIp.blockedFor(request.ip), await asksByEmail.blockedFor(key))
       if (wait > 0) throw tooMany(wait)
-      if (!app.mailer.configured) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.noMail)
+      if (byWhatsApp ? !whatsappReady() : !app.mailer.configured) throw new HttpError(503, byWhatsApp ? MY_APPLICATIONS_MESSAGES.noWhatsapp : MY_APPLICATIONS_MESSAGES.noMail)
       // Applications are found in the candidate index: off, or before its first full read, nobody's are.
       if (!(await app.candidateIndex?.state())?.ready) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.unavailable)
       await asksByIp.record(request.ip)
       await asksByEmail.record(key)
-      // Answered before the search and the mail: the time of the answer is the same for every address.
-      const sent = sendLink(email)
+      // Answered before the search and the message: the time of the answer is the same for every contact.
+      const sent = (byWhatsApp ? sendLinkByWhatsApp(whatsapp) : sendLink(email))
         .catch((error: unknown) => request.log.error({ err: { message: (error as Error).message } }, 'my applications: the link was not sent'))
         .finally(() => sending.delete(sent))
       sending.add(sent)
-      return reply.code(202).send({ message: MY_APPLICATIONS_MESSAGES.sent })
+      return reply.code(202).send({ message: byWhatsApp ? MY_APPLICATIONS_MESSAGES.sentWhatsapp : MY_APPLICATIONS_MESSAGES.sent })
     },
   )
 
@@ -125,8 +162,8 @@ export async function myApplicationsFeature(app: FastifyInstance) {
     slots: i.slots.map((s) => ({ id: s.id, startsAt: new Date(s.startsAt).toISOString() })),
   })
 
-  async function answer(email: string, expiresAt: number) {
-    const records = await applicationsOf(email)
+  async function answer(kept: string, expiresAt: number) {
+    const records = await applicationsOf(kept)
     if (!records) throw new HttpError(503, MY_APPLICATIONS_MESSAGES.unavailable)
     const ids = records.map((r) => Number(r.id))
     const withdrawn = await withdrawals.of(ids)
@@ -150,7 +187,15 @@ export async function myApplicationsFeature(app: FastifyInstance) {
       }
     })
     const newest = records[0] ?? {}
-    return { email, name: str(newest.full_name), whatsapp: str(newest.whatsapp), applications, expiresAt: new Date(expiresAt).toISOString() }
+    const holder = linkHolder(kept)
+    return {
+      via: holder.kind === 'phone' ? ('whatsapp' as const) : ('email' as const),
+      email: holder.kind === 'email' ? kept : str(newest.email),
+      name: str(newest.full_name),
+      whatsapp: str(newest.whatsapp),
+      applications,
+      expiresAt: new Date(expiresAt).toISOString(),
+    }
   }
 
   api.post(
@@ -171,8 +216,10 @@ export async function myApplicationsFeature(app: FastifyInstance) {
       const application = before.applications.find((a) => a.id === request.body.id)
       if (!application) throw new HttpError(404, MY_APPLICATIONS_MESSAGES.notYours)
       if (!application.canWithdraw) throw new HttpError(409, MY_APPLICATIONS_MESSAGES.ended)
-      await withdrawals.record(application.id, { email: link.email, name: before.name })
-      await app.audit.record({ actor: link.email, actorName: before.name, action: 'desistencia', subject: `candidato:${application.id}`, detail: { via: 'minhas-candidaturas' } })
+      // The author: the address the person applied with (a link asked for by WhatsApp names the newest application's).
+      const author = before.email || link.email
+      await withdrawals.record(application.id, { email: author, name: before.name })
+      await app.audit.record({ actor: author, actorName: before.name, action: 'desistencia', subject: `candidato:${application.id}`, detail: { via: 'minhas-candidaturas' } })
       // The page as it now stands: the same applications, this one withdrawn (nothing to read again).
       const withdrawn = applicantStage('desistente')
       return { ...before, applications: before.applications.map((a) => (a.id === application.id ? { ...a, stage: withdrawn, canWithdraw: mayWithdraw(withdrawn.key) } : a)) }

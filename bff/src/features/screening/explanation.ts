@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { emailKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
 import {
   APPLICANT_LINK_GONE,
   explainCriterion,
+  linkHolder,
   SCREENING_REVIEW_HOW,
   screeningDecisionText,
   screeningMethod,
@@ -30,7 +30,8 @@ export function explanationRoute(app: FastifyInstance, store: ScreeningStore) {
     },
     async (request) => {
       const link = await app.applicantLinks.opened(request.ip, request.body.token, 'candidaturas', APPLICANT_LINK_GONE)
-      const records = (await app.candidateIndex?.byEmail(emailKey(link.email), 100)) ?? []
+      const holder = linkHolder(link.email)
+      const records = (await app.candidateIndex?.byContact(holder.kind, holder.key, 100)) ?? []
       const verdicts = await store.decidedVerdicts(records.map((r) => Number(r.id)))
       return {
         explanations: verdicts.map((v) => ({

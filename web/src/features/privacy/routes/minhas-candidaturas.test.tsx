@@ -7,6 +7,7 @@ import { guest, mockBff, renderRoute, type Handler } from '../../../testing/rend
 
 const TOKEN = 'a'.repeat(43)
 const answer = (withdrawn = false): MyApplicationsAnswer => ({
+  via: 'email',
   email: 'maria@example.com',
   name: 'Maria Aparecida Lima',
   whatsapp: '(84) 98888-1234',
@@ -74,6 +75,21 @@ describe('Minhas candidaturas', () => {
     await user.click(screen.getByRole('button', { name: 'Receber link' }))
     expect((await screen.findByRole('status')).textContent).toBe('Se houver candidaturas com este e-mail, enviaremos um link.')
     expect(calls.find((c) => c.path === '/bff/public/my-applications/link')?.body).toEqual({ email: 'maria@example.com' })
+  })
+
+  it('asks by WhatsApp where the agency set it up', async () => {
+    const { calls } = mockBff({
+      'GET /bff/auth/session': guest,
+      'GET /bff/public/my-applications/channels': () => ({ status: 200, body: { email: true, whatsapp: true } }),
+      'POST /bff/public/my-applications/link': () => ({ status: 202, body: { message: 'Se houver candidaturas com este WhatsApp, enviaremos um link.' } }),
+    })
+    renderRoute('/minhas-candidaturas')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('radio', { name: 'WhatsApp' }))
+    await user.type(screen.getByLabelText(/WhatsApp usado na candidatura/), '(85) 98877-6655')
+    await user.click(screen.getByRole('button', { name: 'Receber link' }))
+    expect((await screen.findByRole('status')).textContent).toBe('Se houver candidaturas com este WhatsApp, enviaremos um link.')
+    expect(calls.find((c) => c.path === '/bff/public/my-applications/link')?.body).toEqual({ whatsapp: '(85) 98877-6655' })
   })
 
   it('opens the link from the address’s fragment, takes it off the address bar and lists the applications in plain words', async () => {

@@ -11,7 +11,7 @@ import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { forgetLinkToken, useLinkToken } from '../../../lib/link-token.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { answerApplicationInterview, askApplicationsLink, explainScreening, openApplications, withdrawApplication } from '../api/privacy.ts'
+import { answerApplicationInterview, askApplicationsLink, explainScreening, openApplications, useApplicationsChannels, withdrawApplication } from '../api/privacy.ts'
 import type { PrivacyPrefill } from './meus-dados.tsx'
 
 const KEPT = 'minhas-candidaturas'
@@ -27,28 +27,32 @@ const STAGE_FAMILY: Record<MyApplication['stage']['key'], string> = {
   desistiu: 'neutral',
 }
 
-/** Asking for the link: one field, and the same answer whatever the address. */
+/** Asking for the link: by e-mail (or by WhatsApp where the agency set it up), and the same answer whatever the contact. */
 function AskForLink({ gone }: { gone: string | null }) {
+  const channels = useApplicationsChannels()
+  const [by, setBy] = useState<'email' | 'whatsapp'>('email')
   const [email, setEmail] = useState('')
-  const [fieldError, setFieldError] = useState<string | undefined>()
+  const [whatsapp, setWhatsapp] = useState('')
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
+  const byWhatsApp = by === 'whatsapp' && channels.data?.whatsapp === true
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setError(null)
-    if (!looksLikeEmail(email)) {
-      setFieldError('Informe o e-mail que você usou na candidatura.')
+    if (!byWhatsApp && !looksLikeEmail(email)) {
+      setFieldErrors({ email: 'Informe o e-mail que você usou na candidatura.' })
       return document.getElementById('email')?.focus()
     }
-    setFieldError(undefined)
+    setFieldErrors({})
     setSending(true)
     try {
-      setSent((await askApplicationsLink(email.trim())).message)
+      setSent((await askApplicationsLink(byWhatsApp ? { whatsapp: whatsapp.trim() } : { email: email.trim() })).message)
     } catch (failure) {
       if (failure instanceof ApiError) {
-        setFieldError(failure.fieldMessages().email)
+        setFieldErrors(failure.fieldMessages())
         setError(failure.message)
       } else setError(GENERIC_ERROR)
     } finally {
@@ -65,18 +69,44 @@ function AskForLink({ gone }: { gone: string | null }) {
         </p>
       ) : (
         <form className="card" onSubmit={submit} noValidate aria-labelledby="pedir-link">
-          <h2 id="pedir-link">Receber o link por e-mail</h2>
-          <p>Informe o e-mail que você usou ao se candidatar. Enviamos um link que vale por 24 horas e mostra só as suas candidaturas — sem senha.</p>
-          <TextField
-            id="email"
-            label="E-mail usado na candidatura"
-            required
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={fieldError}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <h2 id="pedir-link">{channels.data?.whatsapp ? 'Receber o link' : 'Receber o link por e-mail'}</h2>
+          <p>Informe o {byWhatsApp ? 'WhatsApp' : 'e-mail'} que você usou ao se candidatar. Enviamos um link que vale por 24 horas e mostra só as suas candidaturas — sem senha.</p>
+          {channels.data?.whatsapp && (
+            <RadioGroup
+              id="canal"
+              label="Receber por"
+              options={[
+                { value: 'email', label: 'E-mail' },
+                { value: 'whatsapp', label: 'WhatsApp' },
+              ]}
+              value={by}
+              onChange={(v) => setBy(v as 'email' | 'whatsapp')}
+            />
+          )}
+          {byWhatsApp ? (
+            <TextField
+              id="whatsapp"
+              label="WhatsApp usado na candidatura"
+              required
+              type="tel"
+              autoComplete="tel"
+              value={whatsapp}
+              error={fieldErrors.whatsapp}
+              placeholder="(85) 98888-7777"
+              onChange={(e) => setWhatsapp(e.target.value)}
+            />
+          ) : (
+            <TextField
+              id="email"
+              label="E-mail usado na candidatura"
+              required
+              type="email"
+              autoComplete="email"
+              value={email}
+              error={fieldErrors.email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
           <div className="actions">
             <FormSubmit error={error} sending={sending} label="Receber link" />
           </div>
@@ -271,7 +301,7 @@ export function Component() {
       ) : (
         <>
           <p className="subtitle">
-            Candidaturas enviadas com {answer.email}. Este link vale até {formatDateTime(answer.expiresAt)}.
+            Candidaturas enviadas com {answer.via === 'whatsapp' ? `o WhatsApp ${answer.whatsapp}` : answer.email}. Este link vale até {formatDateTime(answer.expiresAt)}.
           </p>
           {notice && (
             <p className="alert alert-success" role="status">

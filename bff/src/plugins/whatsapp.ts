@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 
 /**
  * WhatsApp Business Cloud API (Meta's Graph API), the optional provider: sends a text message from
@@ -9,6 +11,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 export interface WhatsAppCloud {
   /** Sends `text` to a number (digits with the country code); the message's id (wamid…). */
   send(to: string, text: string): Promise<{ id: string }>
+  /**
+   * Sends a template Meta approved (`name`, in `language`), its body's variables filled in order
+   * with `params`: what a business may send a person who has not written in the last 24 hours.
+   */
+  sendTemplate(to: string, template: { name: string; language: string }, params: readonly string[]): Promise<{ id: string }>
+  /** The approved template that carries a "Minhas candidaturas" link (its one variable), when the operator named one. */
+  readonly linkTemplate: { name: string; language: string } | null
 }
 
 /** Meta answered and refused (its error's code and message, e.g. 131047: outside the 24-hour window). */
@@ -24,25 +33,40 @@ export function createWhatsAppCloud({
   apiUrl,
   token,
   phoneNumberId,
+  linkTemplate = null,
   timeoutMs = 10_000,
 }: {
   apiUrl: string
   token: string
   phoneNumberId: string
+  linkTemplate?: { name: string; language: string } | null
   timeoutMs?: number
 }): WhatsAppCloud {
+  /** One message to Meta's /messages; its id, or Meta's refusal. */
+  async function post(message: Record<string, unknown>): Promise<{ id: string }> {
+    const response = await fetch(`${apiUrl}/${encodeURIComponent(phoneNumberId)}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...message }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    const body = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number; message?: string } }
+    if (!response.ok || !body.messages?.[0]?.id) throw new WhatsAppRefusal(Number(body.error?.code ?? response.status), String(body.error?.message ?? `HTTP ${response.status}`))
+    return { id: body.messages[0].id }
+  }
   return {
-    async send(to, text) {
-      const response = await fetch(`${apiUrl}/${encodeURIComponent(phoneNumberId)}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } }),
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-      const body = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number; message?: string } }
-      if (!response.ok || !body.messages?.[0]?.id) throw new WhatsAppRefusal(Number(body.error?.code ?? response.status), String(body.error?.message ?? `HTTP ${response.status}`))
-      return { id: body.messages[0].id }
-    },
+    linkTemplate,
+    send: (to, text) => post({ to, type: 'text', text: { preview_url: false, body: text } }),
+    sendTemplate: (to, template, params) =>
+      post({
+        to,
+        type: 'template',
+        template: {
+          name: template.name,
+          language: { code: template.language },
+          components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }],
+        },
+      }),
   }
 }
 
@@ -80,3 +104,19 @@ export function webhookEvents(body: unknown): WebhookEvents {
   }
   return out
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WhatsApp Business Cloud API when the operator configured it; null otherwise. */
+    whatsapp: WhatsAppCloud | null
+  }
+}
+
+/** `app.whatsapp`: Meta's Cloud API client from the configuration, or the one a test passes in. */
+export const whatsappPlugin = fp(
+  async function whatsapp(app: FastifyInstance, options: { whatsapp?: WhatsAppCloud | null | undefined }) {
+    const settings = app.config.whatsapp
+    app.decorate('whatsapp', options.whatsapp !== undefined ? options.whatsapp : settings ? createWhatsAppCloud(settings) : null)
+  },
+  { name: 'whatsapp', dependencies: ['runtime'] },
+)
