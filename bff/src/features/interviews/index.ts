@@ -256,6 +256,7 @@ async function interviewsPlugin(app: FastifyInstance) {
         const text = interviewText('convite', words(created))
         whatsappUrl = whatsappLink(record.whatsapp, `${text.body}\n\nPara escolher o horário, abra: ${await linkTo(created)}`)
       }
+      await interviews.supersede(created.candidateId, created.id)
       await app.audit.record({
         ...who,
         action: 'entrevista_proposta',

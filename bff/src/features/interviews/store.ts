@@ -114,6 +114,12 @@ export function createInterviewStore(store: Store, now: () => number) {
       return (await one(id))!
     },
     get: one,
+    /** A new proposal replaces the candidate's earlier ones still waiting for an answer (their links then say it was cancelled). */
+    supersede: async (candidateId: number, by: string) =>
+      void (await store.run(
+        "UPDATE interviews SET status = 'cancelada', sequence = sequence + 1, updated_at = ? WHERE candidate_id = ? AND id <> ? AND status IN ('proposta', 'remarcar')",
+        [now(), candidateId, by],
+      )),
     /** Forgets an interview whose invitation could not be sent (nothing half-made stays). */
     async remove(id: string) {
       await store.tx(async (sql) => {
