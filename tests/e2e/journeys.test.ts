@@ -66,6 +66,24 @@ describe('applicant', () => {
     })
   })
 
+  it('keeps what was typed into the server page’s search while the SPA loaded, and filters by it', async () => {
+    await withPage(async (page) => {
+      await page.route('**/assets/public-vacancies-*.js', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500))
+        await route.continue()
+      })
+      await page.goto('/')
+      const box = page.getByRole('searchbox', { name: 'Buscar por vaga, cidade, bairro ou empresa' })
+      // Typed on the server's page, before the SPA takes over (its notifications region is not there yet).
+      await box.fill('fortaleza')
+      expect(await page.getByRole('region', { name: /Notifications/ }).count()).toBe(0)
+      await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' })
+      await expect.poll(() => box.inputValue()).toBe('fortaleza')
+      const places = page.locator('article.vacancy-card .place')
+      await expect.poll(async () => (await places.allTextContents()).every((p) => /fortaleza/i.test(p))).toBe(true)
+    })
+  })
+
   it('keeps the server’s page until the SPA can show the screen: never an empty page for a click to land on', async () => {
     await withPage(async (page) => {
       // The first screen's code arrives late, as on a slow phone or a busy machine.

@@ -21,6 +21,19 @@ if (styleNonce) setNonce(styleNonce)
 const router = createRouter()
 const onPublicList = ['/', '/vagas'].includes(window.location.pathname)
 const [session, vacancies] = await Promise.all([getSession().catch(() => undefined), onPublicList ? getPublicVacancies().catch(() => undefined) : undefined, initialized(router)])
+// What a person typed into the server page's search box while the SPA loaded is theirs: the SPA's
+// box starts with it (and its filter), and keeps the focus, instead of starting empty.
+const typedBox = onPublicList ? document.querySelector<HTMLInputElement>('#vacancy-search') : null
+const typing = typedBox !== null && document.activeElement === typedBox
+if (typedBox) {
+  const params = new URLSearchParams(window.location.search)
+  if (typedBox.value !== (params.get('busca') ?? '')) {
+    if (typedBox.value) params.set('busca', typedBox.value)
+    else params.delete('busca')
+    params.delete('pagina')
+    await router.navigate({ search: params.size > 0 ? `?${params}` : '' }, { replace: true })
+  }
+}
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider session={session} preloaded={vacancies ? { [publicVacanciesKey]: vacancies } : {}}>
@@ -28,3 +41,4 @@ createRoot(document.getElementById('root')!).render(
     </AppProvider>
   </StrictMode>,
 )
+if (typing) setTimeout(() => document.getElementById('vacancy-search')?.focus(), 0)

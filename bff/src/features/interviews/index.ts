@@ -31,7 +31,7 @@ import {
 } from '@mini-vagas/shared/schemas/interviews'
 import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import type { ApplicantInterview, InterviewAction } from '../../lib/applicant-interviews.ts'
-import { createLentStatusWrites } from '../../lib/lent-status-writes.ts'
+import { createLentStatusWrites } from '../../plugins/lent-status-writes.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
 import type { OutgoingMail } from '../../plugins/mailer.ts'

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Migration, Store } from '../../plugins/store.ts'
-import { createLentStatusWrites } from '../../lib/lent-status-writes.ts'
+import { createLentStatusWrites } from '../../plugins/lent-status-writes.ts'
 
 export const WITHDRAWAL_MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS applicant_withdrawals (candidate_id BIGINT PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
@@ -13,7 +13,7 @@ export type WithdrawalState = 'pending' | 'done' | 'refused'
 
 /**
  * An applicant's withdrawal, kept here at once (the person's page says so from then on) and written
- * to the legacy as 'desistente' on a staff member's token (lib/lent-status-writes.ts).
+ * to the legacy as 'desistente' on a staff member's token (plugins/lent-status-writes.ts).
  */
 export function createWithdrawals({ app, store, log, now, instanceId }: { app: FastifyInstance; store: Store; log: FastifyBaseLogger; now: () => number; instanceId: string }) {
   const writer = createLentStatusWrites({

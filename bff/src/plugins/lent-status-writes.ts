@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Store } from '../plugins/store.ts'
+import type { Store } from './store.ts'
 import { LegacyRefusal, sessionEnded } from '../legacy/errors.ts'
 
 /** A status an applicant's own action asks the legacy to hold (a withdrawal, a confirmed interview). */
