@@ -345,19 +345,11 @@ async function interviewsPlugin(app: FastifyInstance) {
     if (!found) throw new HttpError(410, INTERVIEW_MESSAGES.linkGone)
     return found
   }
-  const publicView = (i: StoredInterview, message?: string) => ({
-    name: i.candidateName.split(/\s+/)[0] ?? '',
-    vacancy: i.vacancy,
-    company: i.company,
-    mode: i.mode,
-    place: i.place,
-    interviewer: i.interviewer,
-    durationMinutes: i.durationMinutes,
-    status: i.status,
-    slots: i.slots.map((s) => ({ id: s.id, startsAt: iso(s.startsAt)! })),
-    startsAt: iso(i.startsAt),
-    ...(message ? { message } : {}),
-  })
+  /** The candidate's view: the staff's, without who they are in the agency's records (ids, author), and their first name. */
+  const publicView = (i: StoredInterview, message?: string) => {
+    const { vacancy, company, mode, place, interviewer, durationMinutes, status, slots, startsAt } = view(i)
+    return { name: i.candidateName.split(/\s+/)[0] ?? '', vacancy, company, mode, place, interviewer, durationMinutes, status, slots, startsAt, ...(message ? { message } : {}) }
+  }
 
   api.post(
     '/bff/public/interview',
