@@ -12,6 +12,7 @@ let stack: Stack
 let catcher: MailCatcher
 let ana = ''
 let candidateId = 0
+let vacancyId = 0
 const email = `paula.${Date.now()}@example.com`
 
 const send = (method: string, url: string, payload: unknown, cookie?: string) =>
@@ -27,6 +28,7 @@ beforeAll(async () => {
   const applied = await send('POST', '/bff/public/applications', anApplication({ jobId: open.id, fullName: 'Paula Regina Costa', email, whatsapp: '(84) 99876-5432' }))
   expect(applied.statusCode).toBe(201)
   candidateId = Number(applied.json().id)
+  vacancyId = open.id
 }, 120_000)
 afterAll(async () => {
   await stack?.close()
@@ -126,5 +128,9 @@ describe('a person who asked not to be contacted (SECURITY.md 37)', () => {
     const list = (await get(`/bff/candidates?q=${encodeURIComponent('Paula Regina Costa')}`, ana)).json()
     expect(list.items.map((c: { id: number }) => c.id)).toContain(candidateId)
     expect(list.optedOut).toEqual([candidateId])
+    // So does the vacancy's board: the card says so, and the others carry their number to chat.
+    const cards = (await get(`/bff/vacancies/${vacancyId}/board`, ana)).json().cards as { id: number; whatsapp: string; optedOut: boolean }[]
+    expect(cards.find((c) => c.id === candidateId)).toMatchObject({ optedOut: true, whatsapp: '(84) 99876-5432' })
+    expect(cards.filter((c) => c.optedOut).map((c) => c.id)).toEqual([candidateId])
   })
 })

@@ -12,6 +12,8 @@ const MIGRATIONS: Migration[] = [
 
 /** How long the "não quero mais receber" link in each e-mail opens. */
 const UNSUBSCRIBE_DAYS = 180
+/** Keys per query when many records are checked at once. */
+const OPT_OUT_SLICE = 1000
 
 export interface StoredTemplate extends MessageTemplate {
   /** Still the product's own words (never changed, or put back). */
@@ -66,7 +68,12 @@ export function createContact({ store, now, publicOrigin, issueLink }: { store: 
       for (const r of records) for (const key of contactKeys(r)) byKey.set(key, [...(byKey.get(key) ?? []), Number(r.id)])
       if (byKey.size === 0) return []
       const keys = [...byKey.keys()]
-      const found = await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${keys.map(() => '?').join(', ')})`, keys)
+      // In slices: a board of 15,000 people has 30,000 keys, near the engines' limit on a query's parameters.
+      const found: { contact_key: string }[] = []
+      for (let i = 0; i < keys.length; i += OPT_OUT_SLICE) {
+        const slice = keys.slice(i, i + OPT_OUT_SLICE)
+        found.push(...(await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${slice.map(() => '?').join(', ')})`, slice)))
+      }
       return [...new Set(found.flatMap((f) => byKey.get(f.contact_key) ?? []))]
     },
     /** Records that the person of these keys asked not to be contacted (again: nothing changes). */

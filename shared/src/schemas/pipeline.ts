@@ -14,6 +14,10 @@ export const BoardCard = Type.Object({
   city: Type.String(),
   /** The last action's time (ISO), or '' when the record has none. */
   at: Type.String(),
+  /** The WhatsApp number as the record holds it ('' when none): the card opens a conversation. */
+  whatsapp: Type.String(),
+  /** The person asked not to be contacted: the card says so and offers no conversation. */
+  optedOut: Type.Boolean(),
 })
 export type BoardCard = Static<typeof BoardCard>
 export const BoardAnswer = Type.Object({

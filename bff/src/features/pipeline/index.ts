@@ -88,6 +88,7 @@ export async function pipelineFeature(app: FastifyInstance) {
     { config: { access: 'admin' }, schema: { tags: ['pipeline'], params: IdParams, response: { 200: BoardAnswer, ...Failures } } },
     async (request) => {
       const { items, indexedAt } = await vacancyPeople(request, Number(request.params.id))
+      const notContacted = new Set(await app.contact.optedOutAmong(items))
       return {
         indexedAt,
         cards: items.map((c) => ({
@@ -96,6 +97,8 @@ export async function pipelineFeature(app: FastifyInstance) {
           status: normalizeCandidateStatus(c.status as string | null),
           city: String(c.address_city ?? ''),
           at: lastActionAt(c) ?? '',
+          whatsapp: String(c.whatsapp ?? '').trim(),
+          optedOut: notContacted.has(Number(c.id)),
         })),
       }
     },

@@ -4,6 +4,7 @@ import { candidateStatusFamily, candidateStatusLabel } from '@mini-vagas/shared/
 import { formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { boardColumns, type BoardStage } from '@mini-vagas/shared/domain/pipeline'
 import type { BoardCard } from '@mini-vagas/shared/schemas/pipeline'
+import { WhatsAppChat } from './whatsapp-chat.tsx'
 
 /** A card's height with its gap: fixed, so the virtualizer places 5,000 of them without measuring. */
 const CARD_PX = 76
@@ -169,17 +170,28 @@ function BoardColumn({
                   aria-posinset={item.index + 1}
                   aria-setsize={cards.length}
                 >
-                  <label className="board-card-name">
-                    <input
-                      type="checkbox"
-                      checked={chosen}
-                      onChange={() => onToggle(card.id)}
-                      tabIndex={item.index === Math.min(active, cards.length - 1) ? 0 : -1}
-                      onFocus={() => setActive(item.index)}
-                      onKeyDown={(e) => onKeyDown(e, item.index)}
-                    />
-                    <span>{card.name}</span>
-                  </label>
+                  <div className="board-card-head">
+                    <label className="board-card-name">
+                      <input
+                        type="checkbox"
+                        checked={chosen}
+                        onChange={() => onToggle(card.id)}
+                        tabIndex={item.index === Math.min(active, cards.length - 1) ? 0 : -1}
+                        onFocus={() => setActive(item.index)}
+                        onKeyDown={(e) => onKeyDown(e, item.index)}
+                      />
+                      <span>{card.name}</span>
+                    </label>
+                    {card.optedOut ? (
+                      <span className="badge badge-warning" title="Pediu para não receber mensagens da agência">
+                        não contatar
+                      </span>
+                    ) : (
+                      <WhatsAppChat whatsapp={card.whatsapp} name={card.name} optedOut={false}>
+                        WhatsApp
+                      </WhatsAppChat>
+                    )}
+                  </div>
                   <span className="board-card-meta">
                     <span className={`status-badge family-${candidateStatusFamily(card.status)}`}>{candidateStatusLabel(card.status)}</span>
                     {card.city && <span>{card.city}</span>}

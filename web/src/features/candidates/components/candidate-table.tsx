@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
-import { formatPhone, formatUf } from '@mini-vagas/shared/domain/br-format'
-import { whatsappLink } from '@mini-vagas/shared/domain/messages'
+import { formatUf } from '@mini-vagas/shared/domain/br-format'
 import type { CandidateOrder } from '@mini-vagas/shared/domain/candidate-list'
 import { formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { lastAction } from '@mini-vagas/shared/domain/last-action'
 import { DataTable, type Column } from '../../../components/data-table.tsx'
 import type { StaffCandidate } from '../api/types.ts'
 import { StatusSelect } from './status-select.tsx'
+import { WhatsAppChat } from './whatsapp-chat.tsx'
 
 type SortField = 'name' | 'city' | 'state'
 
@@ -103,17 +103,10 @@ export function CandidateTable({
       // The number opens a WhatsApp conversation and the address a new e-mail, unless the person
       // asked not to be contacted (then both stay plain text).
       cell: (c) => {
-        const chat = notContacted.has(c.id) ? null : whatsappLink(c.whatsapp, '')
         const mail = !notContacted.has(c.id) && c.email ? `mailto:${c.email}` : null
         return (
           <span className="cell-stack">
-            {chat ? (
-              <a className="nowrap-number" href={chat} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp de ${name(c)}: ${formatPhone(c.whatsapp)}`}>
-                {formatPhone(c.whatsapp)}
-              </a>
-            ) : (
-              <span className="nowrap-number">{formatPhone(c.whatsapp)}</span>
-            )}
+            <WhatsAppChat whatsapp={c.whatsapp} name={name(c)} optedOut={notContacted.has(c.id)} />
             <span className="cell-email" title={c.email ?? undefined}>
               {mail ? <a href={mail}>{c.email}</a> : c.email}
             </span>

@@ -20,7 +20,16 @@ beforeAll(() => {
 })
 afterAll(() => layout.forEach((key, i) => Object.defineProperty(Element.prototype, key, saved[i]!)))
 const vacancy = { id: 1, description: 'Açougueiro', company_name: 'Supermercado Bom Preço', city: 'Natal', recrutador: 'Ana' }
-const card = (id: number, status: string) => ({ id, name: `Pessoa ${id}`, status, city: 'Natal', at: '2026-11-01T12:00:00Z' })
+const card = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Pessoa ${id}`,
+  status,
+  city: 'Natal',
+  at: '2026-11-01T12:00:00Z',
+  whatsapp: '(85) 99999-0000',
+  optedOut: false,
+  ...extra,
+})
 const person = (id: number) => ({
   id,
   full_name: `Pessoa ${id}`,
@@ -88,6 +97,22 @@ describe('the pipeline board', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vacancyId: 1, action: 'status', status: 'segunda_fase', ids: [7, 8] }))
     expect(await screen.findByText('2 candidatos movidos para "Segunda Fase".')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Desfazer' })).toBeTruthy()
+  })
+  it("opens a card's WhatsApp conversation, and offers none to who asked not to be contacted", async () => {
+    bff({
+      'GET /bff/vacancies/1/board': () => ({
+        status: 200,
+        body: { indexedAt: null, cards: [card(7, 'triado'), card(8, 'triado', { optedOut: true }), card(9, 'triado', { whatsapp: '' })] },
+      }),
+    })
+    renderRoute(boardRoute)
+    const chat = await screen.findByRole('link', { name: 'WhatsApp de Pessoa 7: (85) 99999-0000' })
+    expect(chat.getAttribute('href')).toBe('https://wa.me/5585999990000')
+    expect(chat.getAttribute('target')).toBe('_blank')
+    const refused = within(screen.getByRole('region', { name: /^Triagem/ })).getAllByRole('listitem')[1]!
+    expect(within(refused).queryByRole('link')).toBeNull()
+    expect(within(refused).getByText('não contatar')).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: /^WhatsApp de/ })).toHaveLength(1)
   })
   it('moves through the cards with the arrow keys', async () => {
     bff()
