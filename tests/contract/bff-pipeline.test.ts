@@ -43,7 +43,15 @@ describe('a vacancy’s board', () => {
     const rows = (await get(`/api/processos_seletivos/${vacancyId}/candidatos`, ana)).json().data as { id: number }[]
     expect(cards.length).toBe(rows.length)
     expect(cards.length).toBeGreaterThan(10)
-    expect(cards[0]).toEqual({ id: expect.any(Number), name: expect.any(String), status: expect.any(String), city: expect.any(String), at: expect.any(String) })
+    expect(cards[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      status: expect.any(String),
+      city: expect.any(String),
+      at: expect.any(String),
+      whatsapp: expect.any(String),
+      optedOut: false,
+    })
   })
   it('is the agency’s: a company gets 403', async () => {
     expect((await get(`/bff/vacancies/${vacancyId}/board`, company)).statusCode).toBe(403)

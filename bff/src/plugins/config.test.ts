@@ -21,4 +21,12 @@ describe('readBffConfig', () => {
     expect(readBffConfig(env).cookieSecure).toBe(true)
     expect(readBffConfig({ ...env, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false)
   })
+  it('reads the WhatsApp templates per purpose, and names a wrong one', () => {
+    const cloud = { WHATSAPP_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_APP_SECRET: 's', WHATSAPP_VERIFY_TOKEN: 'v' }
+    expect(readBffConfig({ ...cloud, WHATSAPP_TEMPLATES: 'lembrete=mv_lembrete(nome,data)' }).whatsapp).toMatchObject({
+      templates: { lembrete: { name: 'mv_lembrete', variables: ['nome', 'data'] } },
+      language: 'pt_BR',
+    })
+    expect(() => readBffConfig({ ...cloud, WHATSAPP_TEMPLATES: 'lembrete=mv_lembrete(nome,endereco)' })).toThrow(/WHATSAPP_TEMPLATES: unknown variable "endereco" in lembrete/)
+  })
 })

@@ -1,5 +1,6 @@
 import { createEnvReader } from '@mini-vagas/shared/domain/env'
 import { isLoopback, readListenAddress, readTrustedProxies, type ListenAddress, type TrustedProxies } from './network-settings.ts'
+import { parseWhatsAppTemplates, type WhatsAppTemplates } from '@mini-vagas/shared/domain/whatsapp-templates'
 
 /**
  * The BFF's configuration, read once at start from the environment (see docs/operations.md).
@@ -59,7 +60,13 @@ export interface BffConfig {
     verifyToken: string
     /** A Meta-approved template whose one body variable is a "Minhas candidaturas" link (WHATSAPP_LINK_TEMPLATE). */
     linkTemplate: { name: string; language: string } | null
+    /** Meta-approved templates per purpose, for bulk sends and reminders (WHATSAPP_TEMPLATES). */
+    templates: WhatsAppTemplates
+    /** Their language at Meta (WHATSAPP_TEMPLATE_LANGUAGE). */
+    language: string
   } | null
+  /** A bulk send through the Cloud API: messages a minute (Meta allows 80 a second; the tier caps a day's people). */
+  whatsappPerMinute: number
   screeningRunsPerHour: number
   storeRetentionDays: number
   /** How long the audit trail keeps its events: 183 days, about the AI Act's 6-month minimum for logs. */
@@ -124,6 +131,7 @@ export function readBffConfig(env: Record<string, string | undefined> = process.
     smtpUrl: readSmtpUrl(env.SMTP_URL, read.problems),
     mailFrom: read.string('MAIL_FROM', 'Mini Vagas <nao-responda@minivagas.local>'),
     mailPerMinute: read.int('MAIL_PER_MINUTE', 60, 1, 100_000),
+    whatsappPerMinute: read.int('WHATSAPP_PER_MINUTE', 600, 1, 4_800),
     applicantLinkHours: read.int('APPLICANT_LINK_HOURS', 24, 1, 24 * 7),
     reminderSweepSeconds: read.int('REMINDER_SWEEP_SECONDS', 30, 1, 3600),
     whatsapp: readWhatsApp(env, read.url('WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0'), read.problems),
@@ -182,6 +190,8 @@ function readWhatsApp(env: Record<string, string | undefined>, apiUrl: string, p
   }
   const template = env.WHATSAPP_LINK_TEMPLATE?.trim() ?? ''
   const language = env.WHATSAPP_TEMPLATE_LANGUAGE?.trim() || 'pt_BR'
+  const templates = parseWhatsAppTemplates(env.WHATSAPP_TEMPLATES ?? '')
+  problems.push(...templates.problems)
   return {
     apiUrl: apiUrl.replace(/\/$/, ''),
     token: token!,
@@ -189,5 +199,7 @@ function readWhatsApp(env: Record<string, string | undefined>, apiUrl: string, p
     appSecret: appSecret!,
     verifyToken: verifyToken!,
     linkTemplate: template ? { name: template, language } : null,
+    templates: templates.templates,
+    language,
   }
 }

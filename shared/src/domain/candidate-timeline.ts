@@ -91,7 +91,10 @@ function describe(event: TimelineEvent, from: string | null): Pick<TimelineEntry
     case 'entrevista_falta':
       return { kind: 'entrevista', text: 'Registrou que a pessoa não compareceu à entrevista.' }
     case 'entrevista_lembrete':
-      return { kind: 'entrevista', text: `Lembrete da entrevista (${d.kind === 'vespera' ? 'véspera' : 'uma hora antes'}) enviado por e-mail.` }
+      return {
+        kind: 'entrevista',
+        text: `Lembrete da entrevista (${d.kind === 'vespera' ? 'véspera' : 'uma hora antes'}) enviado ${d.via === 'whatsapp' ? 'pelo WhatsApp' : 'por e-mail'}.`,
+      }
     case 'desistencia':
       return { kind: 'status', text: 'Desistiu da candidatura pela página “Minhas candidaturas”.' }
     default:

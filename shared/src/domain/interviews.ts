@@ -108,10 +108,54 @@ export const formatSlot = (at: string | number | Date) => slotFormat.format(new 
 /** "14:30" */
 export const formatHour = (at: string | number | Date) => hourFormat.format(new Date(at))
 
+const dayFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' })
+
+/**
+ * A confirmed interview as a message template's variables (a WhatsApp reminder from the
+ * purpose "lembrete"): the date with its weekday, the time, where, and the link to answer.
+ */
+export function interviewValues(
+  i: { name: string; vacancy: string; company: string; mode: InterviewMode; place: string; startsAt: number },
+  link: string,
+): Partial<Record<'nome' | 'nome_completo' | 'vaga' | 'empresa' | 'data' | 'hora' | 'local' | 'link', string>> {
+  const full = i.name.trim()
+  return {
+    nome: full.split(/\s+/)[0] ?? '',
+    nome_completo: full,
+    vaga: i.vacancy,
+    empresa: i.company,
+    data: dayFormat.format(new Date(i.startsAt)),
+    hora: formatHour(i.startsAt),
+    local: whereText(i.mode, i.place),
+    link,
+  }
+}
+
 /** Where, in words: the address, or that it is online and its link. */
 export const whereText = (mode: InterviewMode, place: string) => (mode === 'online' ? `Online: ${place}` : `Presencial: ${place}`)
 
 export type ReminderKind = 'vespera' | 'uma_hora'
+
+const REMINDER_LABELS: Record<ReminderKind, string> = { vespera: 'Véspera', uma_hora: '1 hora antes' }
+const VIA_LABELS = { email: 'e-mail', whatsapp: 'WhatsApp' } as const
+
+/** A reminder's fate for the staff, in a few words: "Véspera: enviado por WhatsApp". */
+export function reminderStateText(r: { kind: ReminderKind; state: string; via: 'email' | 'whatsapp' | null }): string {
+  const via = r.via ? VIA_LABELS[r.via] : null
+  const state =
+    r.state === 'pending'
+      ? via
+        ? `agendado (${via})`
+        : 'sem como enviar (sem e-mail e sem modelo de WhatsApp): avise a pessoa'
+      : r.state === 'sending'
+        ? `saiu${via ? ` por ${via}` : ''}, sem confirmação do servidor`
+        : r.state === 'sent'
+          ? `enviado${via ? ` por ${via}` : ''}`
+          : r.state === 'failed'
+            ? `recusado${via ? ` pelo ${via}` : ''}`
+            : 'não enviado'
+  return `${REMINDER_LABELS[r.kind]}: ${state}`
+}
 const BEFORE: Record<ReminderKind, number> = { vespera: 24 * 3_600_000, uma_hora: 3_600_000 }
 
 /**

@@ -81,18 +81,26 @@ export const BULK_MESSAGES = {
     `A mensagem para ${name} saiu, mas o servidor foi reiniciado antes de o servidor de e-mail confirmar: ela não é enviada de novo. Se ${name} disser que não recebeu, envie pela página do candidato.`,
   sameContact: (name: string) => `${name} já recebeu esta mensagem em outro cadastro com o mesmo e-mail.`,
   mailRefused: (name: string, reason: string) => `O servidor de e-mail recusou a mensagem para ${name}: ${reason}.`,
+  noWhatsAppApi: 'O WhatsApp Business não está configurado neste servidor: envie por e-mail.',
+  noWhatsAppTemplate: (purpose: string) =>
+    `A Meta exige um modelo aprovado para mensagens em massa pelo WhatsApp, e "${purpose}" não tem um: peça a quem opera o sistema para cadastrá-lo, ou envie por e-mail.`,
+  noPhone: (name: string) => `${name} não tem um WhatsApp válido: não recebeu a mensagem.`,
+  sameNumber: (name: string) => `${name} já recebeu esta mensagem em outro cadastro com o mesmo WhatsApp.`,
+  whatsappUnconfirmed: (name: string) =>
+    `A mensagem para ${name} saiu, mas o servidor foi reiniciado antes de o WhatsApp confirmar: ela não é enviada de novo. A entrega aparece no histórico de ${name} quando o WhatsApp avisar.`,
+  whatsappRefused: (name: string, reason: string) => `O WhatsApp recusou a mensagem para ${name}: ${reason}.`,
 } as const
 
 /** What a bulk action did, in one sentence. */
-export function bulkSummary(action: BulkAction, target: string, counts: { done: number; skipped: number; failed: number }): string {
+export function bulkSummary(action: BulkAction, target: string, counts: { done: number; skipped: number; failed: number }, channel: 'email' | 'whatsapp_api' = 'email'): string {
   const people = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'candidato' : 'candidatos'}`
   const main =
     action === 'status'
       ? `${people(counts.done)} ${counts.done === 1 ? 'movido' : 'movidos'} para "${target}"`
       : action === 'forward'
         ? `${people(counts.done)} ${counts.done === 1 ? 'enviado' : 'enviados'} para ${target}`
-        : `"${target}" enviada por e-mail para ${people(counts.done)}`
-  const skipped = action === 'message' ? 'sem e-mail ou pediram para não ser contatados' : `já estava${counts.skipped === 1 ? '' : 'm'} lá`
+        : `"${target}" enviada ${channel === 'email' ? 'por e-mail' : 'pelo WhatsApp'} para ${people(counts.done)}`
+  const skipped = action === 'message' ? `sem ${channel === 'email' ? 'e-mail' : 'WhatsApp'} ou pediram para não ser contatados` : `já estava${counts.skipped === 1 ? '' : 'm'} lá`
   const rest = [
     counts.skipped > 0 ? `${counts.skipped.toLocaleString('pt-BR')} ${skipped}` : null,
     counts.failed > 0 ? `${counts.failed.toLocaleString('pt-BR')} com erro` : null,

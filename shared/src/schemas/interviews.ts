@@ -47,7 +47,9 @@ export const Interview = Type.Object({
       Type.Object({
         kind: Type.Union([Type.Literal('vespera'), Type.Literal('uma_hora')]),
         dueAt: Type.String(),
-        state: Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('skipped')]),
+        state: Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('skipped'), Type.Literal('failed')]),
+        /** How it went (or goes): by e-mail or WhatsApp; null when the product cannot send it (no e-mail, no WhatsApp template). */
+        via: Type.Union([Type.Literal('email'), Type.Literal('whatsapp'), Type.Null()]),
       }),
     ),
   ),

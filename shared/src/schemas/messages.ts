@@ -23,7 +23,13 @@ export const TemplateView = Type.Object({
 })
 export type TemplateView = Static<typeof TemplateView>
 /** GET /bff/messages/templates */
-export const TemplatesAnswer = Type.Object({ templates: Type.Array(TemplateView), mailConfigured: Type.Boolean(), whatsappApi: Type.Boolean() })
+export const TemplatesAnswer = Type.Object({
+  templates: Type.Array(TemplateView),
+  mailConfigured: Type.Boolean(),
+  whatsappApi: Type.Boolean(),
+  /** The purposes with a Meta-approved template: what may be sent in bulk through the Cloud API. */
+  whatsappTemplates: Type.Array(MessagePurposeSchema),
+})
 export type TemplatesAnswer = Static<typeof TemplatesAnswer>
 export const TemplateParams = Type.Object({ purpose: MessagePurposeSchema })
 /** PUT /bff/messages/templates/:purpose */

@@ -34,6 +34,8 @@ export const BulkFilter = Type.Object(
 )
 export type BulkFilter = Static<typeof BulkFilter>
 
+const BulkChannel = Type.Union([Type.Literal('email'), Type.Literal('whatsapp_api')])
+
 /** POST /bff/bulk: one action on many of a vacancy's candidates, run as a job. */
 export const BulkBody = Type.Object(
   {
@@ -45,9 +47,11 @@ export const BulkBody = Type.Object(
     status: Type.Optional(Status),
     /** The vacancy to send to (action 'forward'). */
     targetVacancyId: Type.Optional(Id),
-    /** The template to send by e-mail (action 'message'), and what the sender fills in. */
+    /** The template to send (action 'message'), and what the sender fills in. */
     purpose: Type.Optional(MessagePurposeSchema),
     values: Type.Optional(SenderValues),
+    /** How (action 'message'): by e-mail (the default), or through the WhatsApp Business Cloud API with the purpose's Meta-approved template. */
+    channel: Type.Optional(BulkChannel),
   },
   { additionalProperties: false },
 )
@@ -64,6 +68,8 @@ export const BulkJob = Type.Object({
   vacancyId: Type.Integer(),
   /** What it moves to, as people read it: the status's label, or the target vacancy's title. */
   target: Type.String(),
+  /** How a bulk message goes (null for the other actions). */
+  channel: Type.Union([BulkChannel, Type.Null()]),
   by: Type.String(),
   createdAt: Type.String(),
   status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('interrupted'), Type.Literal('failed')]),

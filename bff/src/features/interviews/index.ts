@@ -13,11 +13,12 @@ import {
   interviewStatusFor,
   interviewText,
   NO_SHOW_STATUS,
+  interviewValues,
   remindersFor,
   type InterviewStatus,
   type ReminderKind,
 } from '@mini-vagas/shared/domain/interviews'
-import { whatsappLink } from '@mini-vagas/shared/domain/messages'
+import { whatsappLink, whatsappNumber } from '@mini-vagas/shared/domain/messages'
 import { ErrorBody, Failures, IdParams, MessageAnswer } from '@mini-vagas/shared/schemas/common'
 import {
   InterviewCreated,
@@ -35,8 +36,9 @@ import { createLentStatusWrites } from '../../plugins/lent-status-writes.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
 import type { OutgoingMail } from '../../plugins/mailer.ts'
+import { whatsappCallbackData } from '../../plugins/whatsapp.ts'
 import { interviewCalendar } from './calendar.ts'
-import { createReminderScheduler } from './reminders.ts'
+import { createReminderScheduler, type ReminderRoute } from './reminders.ts'
 import { createInterviewStore, INTERVIEW_MIGRATIONS, type StoredInterview } from './store.ts'
 
 type Obj = Record<string, unknown>
@@ -158,11 +160,34 @@ async function interviewsPlugin(app: FastifyInstance) {
     instanceId,
     everyMs: config.reminderSweepSeconds * 1000,
     leaseMs: config.jobLeaseSeconds * 1000,
-    message: (i, kind) => mailTo(i, kind, { messageId: `<${i.id}.${kind}.${i.sequence}@mini-vagas>` }),
+    routeOf: reminderRoute,
     optedOut,
-    onSent: (i, kind: ReminderKind) =>
-      app.audit.record({ actor: 'sistema', actorName: 'Mini Vagas', action: 'entrevista_lembrete', subject: `candidato:${i.candidateId}`, detail: { kind, interview: i.id } }),
+    onSent: (i, kind: ReminderKind, via) =>
+      app.audit.record({ actor: 'sistema', actorName: 'Mini Vagas', action: 'entrevista_lembrete', subject: `candidato:${i.candidateId}`, detail: { kind, interview: i.id, via } }),
   })
+
+  /**
+   * How a reminder goes: the way the invitation went where the product can send it that way —
+   * WhatsApp through the Cloud API needs the operator's Meta-approved "lembrete" template —, else
+   * the other way; null when neither can (no e-mail and no WhatsApp template).
+   */
+  function reminderRoute(i: StoredInterview, kind: ReminderKind): ReminderRoute | null {
+    const cloud = app.whatsapp
+    const number = whatsappNumber(i.phone)
+    const byWhatsApp: ReminderRoute | null =
+      cloud && number && i.startsAt !== null && cloud.templateFor('lembrete', {})
+        ? {
+            via: 'whatsapp',
+            send: async () => {
+              const approved = cloud.templateFor('lembrete', interviewValues({ name: i.candidateName, ...i, startsAt: i.startsAt! }, await linkTo(i)))!
+              await cloud.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(i.candidateId, 'lembrete') })
+            },
+          }
+        : null
+    const byEmail: ReminderRoute | null =
+      app.mailer.configured && looksLikeEmail(i.email) ? { via: 'email', mail: () => mailTo(i, kind, { messageId: `<${i.id}.${kind}.${i.sequence}@mini-vagas>` }) } : null
+    return i.channel === 'whatsapp' ? (byWhatsApp ?? byEmail) : (byEmail ?? byWhatsApp)
+  }
 
   /** The candidate's answer, by the interview's link or their "Minhas candidaturas" page. */
   async function answer(i: StoredInterview, action: InterviewAction, slotId: number | undefined) {
@@ -238,6 +263,7 @@ async function interviewsPlugin(app: FastifyInstance) {
           place: proposal.place.trim(),
           interviewer: proposal.interviewer.trim(),
           durationMinutes: proposal.durationMinutes,
+          channel,
           createdBy: who.actor,
           createdByName: who.actorName,
         },
@@ -274,7 +300,13 @@ async function interviewsPlugin(app: FastifyInstance) {
       interviews: await Promise.all(
         (await interviews.ofCandidates([Number(request.params.id)])).map(async (i) => ({
           ...view(i),
-          reminders: (await interviews.reminders(i.id)).map((r) => ({ kind: r.kind, dueAt: iso(r.dueAt)!, state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' })),
+          reminders: (await interviews.reminders(i.id)).map((r) => ({
+            kind: r.kind,
+            dueAt: iso(r.dueAt)!,
+            state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' | 'failed',
+            // Not taken yet: the way it would go now.
+            via: r.state === 'pending' ? (reminderRoute(i, r.kind)?.via ?? null) : r.via,
+          })),
         })),
       ),
     }),

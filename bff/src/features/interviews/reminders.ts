@@ -2,9 +2,16 @@ import type { FastifyBaseLogger } from 'fastify'
 import { reminderTooLate, type ReminderKind } from '@mini-vagas/shared/domain/interviews'
 import type { Mailer, OutgoingMail } from '../../plugins/mailer.ts'
 import type { Store } from '../../plugins/store.ts'
+import { WhatsAppRefusal } from '../../plugins/whatsapp.ts'
 import type { InterviewStore, StoredInterview } from './store.ts'
 
 const LEASE = 'interview-reminders'
+
+/**
+ * How a reminder reaches its person: an e-mail, or a WhatsApp message through the Cloud API (its
+ * `send` rejects with WhatsAppRefusal when Meta refuses it); null when the product has no way.
+ */
+export type ReminderRoute = { via: 'email'; mail: () => Promise<OutgoingMail> } | { via: 'whatsapp'; send: () => Promise<void> }
 
 /**
  * The reminders' scheduler (docs/decisions/interview-reminders.md): every instance looks every
@@ -25,7 +32,7 @@ export function createReminderScheduler({
   instanceId,
   everyMs,
   leaseMs,
-  message,
+  routeOf,
   optedOut,
   onSent,
 }: {
@@ -38,16 +45,15 @@ export function createReminderScheduler({
   everyMs: number
   /** How long a sender may go silent before another instance takes over (JOB_LEASE_SECONDS). */
   leaseMs: number
-  /** The reminder's e-mail for an interview (with its link and footer). */
-  message: (interview: StoredInterview, kind: ReminderKind) => Promise<OutgoingMail>
+  /** How the reminder for an interview goes (the e-mail with its link and footer, or WhatsApp); null when it cannot. */
+  routeOf: (interview: StoredInterview, kind: ReminderKind) => ReminderRoute | null
   optedOut: (interview: StoredInterview) => Promise<boolean>
-  onSent: (interview: StoredInterview, kind: ReminderKind) => Promise<void>
+  onSent: (interview: StoredInterview, kind: ReminderKind, via: ReminderRoute['via']) => Promise<void>
 }) {
   let timer: ReturnType<typeof setInterval> | null = null
   let running: Promise<void> | null = null
 
   async function sendDue() {
-    if (!mailer.configured) return
     // Taken again before each reminder: a sender that died is replaced once it has been silent for
     // `leaseMs`. The lease only spares the work of two senders; the claim is what keeps one copy.
     const held = () => store.takeLease(LEASE, instanceId, leaseMs)
@@ -61,15 +67,32 @@ export function createReminderScheduler({
           const interview = await interviews.get(reminder.interviewId)
           const stale =
             !interview || interview.status !== 'confirmada' || interview.startsAt === null || interview.startsAt <= now() || reminderTooLate(reminder.kind, reminder.dueAt, now())
-          if (stale || (await optedOut(interview))) {
-            if (await interviews.claimReminder(reminder.interviewId, reminder.kind)) await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'skipped')
+          const route = stale || !interview ? null : routeOf(interview, reminder.kind)
+          if (!interview || !route || (await optedOut(interview))) {
+            if (await interviews.claimReminder(reminder.interviewId, reminder.kind, route?.via ?? null))
+              await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'skipped')
+            continue
+          }
+          if (route.via === 'whatsapp') {
+            // Marked taken first, as for e-mail: a sender that dies before Meta's answer leaves it
+            // taken ("sending"), never sent twice.
+            if (!(await interviews.claimReminder(reminder.interviewId, reminder.kind, 'whatsapp'))) continue
+            try {
+              await route.send()
+            } catch (error) {
+              if (error instanceof WhatsAppRefusal) await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'failed')
+              log.warn({ err: { message: (error as Error).message }, interview: interview.id }, 'interview reminder: WhatsApp did not take it')
+              continue
+            }
+            await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'sent')
+            await onSent(interview, reminder.kind, 'whatsapp')
             continue
           }
           let claimed = false
           try {
-            await mailer.send(await message(interview, reminder.kind), {
+            await mailer.send(await route.mail(), {
               commit: async () => {
-                claimed = await interviews.claimReminder(reminder.interviewId, reminder.kind)
+                claimed = await interviews.claimReminder(reminder.interviewId, reminder.kind, 'email')
                 // Another sender took it: this copy is abandoned before the server may take it.
                 if (!claimed) throw new Error('taken by another sender')
               },
@@ -81,7 +104,7 @@ export function createReminderScheduler({
             continue
           }
           await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'sent')
-          await onSent(interview, reminder.kind)
+          await onSent(interview, reminder.kind, 'email')
         }
       }
     } finally {

@@ -16,6 +16,9 @@ export const INTERVIEW_MIGRATIONS: Migration[] = [
    CREATE TABLE IF NOT EXISTS interview_reminders (interview_id TEXT NOT NULL, kind TEXT NOT NULL, due_at BIGINT NOT NULL, state TEXT NOT NULL,
      sent_at BIGINT, PRIMARY KEY (interview_id, kind));
    CREATE INDEX IF NOT EXISTS interview_reminders_due ON interview_reminders (state, due_at);`,
+  // How the invitation went: the reminders go the same way where the product can send them.
+  `ALTER TABLE interviews ADD COLUMN channel TEXT NOT NULL DEFAULT 'email';
+   ALTER TABLE interview_reminders ADD COLUMN via TEXT;`,
 ]
 
 export interface StoredInterview {
@@ -32,6 +35,8 @@ export interface StoredInterview {
   place: string
   interviewer: string
   durationMinutes: number
+  /** How the invitation went: by e-mail, or by WhatsApp (click-to-chat). */
+  channel: 'email' | 'whatsapp'
   status: InterviewStatus
   startsAt: number | null
   sequence: number
@@ -56,6 +61,7 @@ const interviewOf = (r: Row, slots: { id: number; startsAt: number }[]): StoredI
   place: String(r.place),
   interviewer: String(r.interviewer),
   durationMinutes: Number(r.duration_minutes),
+  channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
   status: r.status as InterviewStatus,
   startsAt: r.starts_at === null || r.starts_at === undefined ? null : Number(r.starts_at),
   sequence: Number(r.sequence),
@@ -87,8 +93,8 @@ export function createInterviewStore(store: Store, now: () => number) {
       await store.tx(async (sql) => {
         await sql.run(
           `INSERT INTO interviews (id, candidate_id, vacancy_id, company_cnpj, candidate_name, email, phone, vacancy, company, mode, place, interviewer,
-             duration_minutes, status, starts_at, sequence, created_by, created_by_name, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposta', NULL, 0, ?, ?, ?, ?)`,
+             duration_minutes, channel, status, starts_at, sequence, created_by, created_by_name, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'proposta', NULL, 0, ?, ?, ?, ?)`,
           [
             id,
             i.candidateId,
@@ -103,6 +109,7 @@ export function createInterviewStore(store: Store, now: () => number) {
             i.place,
             i.interviewer,
             i.durationMinutes,
+            i.channel,
             i.createdBy,
             i.createdByName,
             t,
@@ -185,16 +192,22 @@ export function createInterviewStore(store: Store, now: () => number) {
       return rows.map((r) => ({ interviewId: r.interview_id, kind: r.kind, dueAt: Number(r.due_at) }))
     },
     /** Marks a reminder taken for sending, only if nobody took it: of two senders, one gets true. */
-    claimReminder: async (interviewId: string, kind: ReminderKind) =>
-      (await store.run("UPDATE interview_reminders SET state = 'sending' WHERE interview_id = ? AND kind = ? AND state = 'pending'", [interviewId, kind])) === 1,
-    reminderEnded: async (interviewId: string, kind: ReminderKind, state: 'sent' | 'skipped') =>
+    claimReminder: async (interviewId: string, kind: ReminderKind, via: 'email' | 'whatsapp' | null) =>
+      (await store.run("UPDATE interview_reminders SET state = 'sending', via = ? WHERE interview_id = ? AND kind = ? AND state = 'pending'", [via, interviewId, kind])) === 1,
+    reminderEnded: async (interviewId: string, kind: ReminderKind, state: 'sent' | 'skipped' | 'failed') =>
       void (await store.run('UPDATE interview_reminders SET state = ?, sent_at = ? WHERE interview_id = ? AND kind = ?', [state, now(), interviewId, kind])),
     reminders: async (interviewId: string) =>
       (
-        await store.all<{ kind: ReminderKind; due_at: number; state: string }>('SELECT kind, due_at, state FROM interview_reminders WHERE interview_id = ? ORDER BY due_at', [
-          interviewId,
-        ])
-      ).map((r) => ({ kind: r.kind, dueAt: Number(r.due_at), state: r.state })),
+        await store.all<{ kind: ReminderKind; due_at: number; state: string; via: string | null }>(
+          'SELECT kind, due_at, state, via FROM interview_reminders WHERE interview_id = ? ORDER BY due_at',
+          [interviewId],
+        )
+      ).map((r) => ({
+        kind: r.kind,
+        dueAt: Number(r.due_at),
+        state: r.state,
+        via: (r.via === 'whatsapp' ? 'whatsapp' : r.via === 'email' ? 'email' : null) as 'email' | 'whatsapp' | null,
+      })),
     /** The interview statuses confirmations ask the legacy for, not written yet. */
     pendingLegacyWrites: async (limit: number) =>
       store.all<{ id: string; candidate_id: number; legacy_status: string; email: string; candidate_name: string }>(

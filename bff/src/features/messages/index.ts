@@ -4,6 +4,7 @@ import { looksLikeEmail, phoneKey } from '@mini-vagas/shared/domain/candidate-id
 import { formatPhone } from '@mini-vagas/shared/domain/br-format'
 import {
   contactKeys,
+  MESSAGE_PURPOSES,
   messageChannelLabel,
   messagePurposeLabel,
   MESSAGE_TEXTS,
@@ -18,7 +19,7 @@ import { ContactAnswer, ContactBody, SendAnswer, SendBody, TemplateBody, Templat
 import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
-import { WhatsAppRefusal } from '../../plugins/whatsapp.ts'
+import { whatsappCallbackData, WhatsAppRefusal } from '../../plugins/whatsapp.ts'
 import { whatsappCloud } from './whatsapp-routes.ts'
 
 type Obj = Record<string, unknown>
@@ -35,7 +36,12 @@ export async function messagesFeature(app: FastifyInstance) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['messages']
   const whatsapp = await whatsappCloud(app)
-  const templatesAnswer = async () => ({ templates: await app.contact.templates(), mailConfigured: app.mailer.configured, whatsappApi: whatsapp.cloud !== null })
+  const templatesAnswer = async () => ({
+    templates: await app.contact.templates(),
+    mailConfigured: app.mailer.configured,
+    whatsappApi: whatsapp.cloud !== null,
+    whatsappTemplates: MESSAGE_PURPOSES.map((p) => p.value).filter((purpose) => whatsapp.cloud?.templateFor(purpose, {})),
+  })
 
   api.get('/bff/messages/templates', { config: { access: 'admin' }, schema: { tags, response: { 200: TemplatesAnswer, ...Failures } } }, templatesAnswer)
 
@@ -111,8 +117,13 @@ export async function messagesFeature(app: FastifyInstance) {
         const phone = phoneKey(record.whatsapp)
         const number = whatsappNumber(record.whatsapp)
         if (!number) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noPhone] } })
+        // Meta's approved template for the purpose when there is one and the words were not changed:
+        // it reaches people who have not written in the last 24 hours; free text only reaches those who have.
+        const approved = text === undefined ? whatsapp.cloud.templateFor(purpose, { ...recordValues(record), ...values }) : null
         try {
-          const { id } = await whatsapp.cloud.send(number, message.text)
+          const { id } = approved
+            ? await whatsapp.cloud.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(Number(request.params.id), purpose) })
+            : await whatsapp.cloud.send(number, message.text)
           await whatsapp.record({ wamid: id, candidateId: Number(request.params.id), phone, purpose })
         } catch (error) {
           await app.audit.record({ ...said, detail: { channel, purpose, state: 'falhou' } })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { foldText } from '@mini-vagas/shared/domain/text'
 import type { Migration } from '../../plugins/store.ts'
-import { signedByMeta, webhookEvents, type DeliveryState, type WhatsAppCloud } from '../../plugins/whatsapp.ts'
+import { callbackDataOf, signedByMeta, webhookEvents, type WebhookEvents, type WhatsAppCloud } from '../../plugins/whatsapp.ts'
 
 export const WHATSAPP_MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS whatsapp_messages (wamid TEXT PRIMARY KEY, candidate_id BIGINT NOT NULL, phone TEXT NOT NULL, purpose TEXT NOT NULL,
@@ -66,14 +66,24 @@ export async function whatsappCloud(
         return reply.code(200).send({ ok: true })
       }
       const { statuses, replies } = webhookEvents(parsed)
-      for (const s of statuses) await onStatus(s.id, s.status, s.error)
+      for (const s of statuses) await onStatus(s)
       for (const r of replies) await onReply(r.from, r.text)
       return reply.code(200).send({ ok: true })
     })
   })
 
-  async function onStatus(wamid: string, state: DeliveryState, error: string | null) {
-    const row = await app.store.get<{ candidate_id: number; purpose: string; state: string }>('SELECT candidate_id, purpose, state FROM whatsapp_messages WHERE wamid = ?', [wamid])
+  async function onStatus({ id: wamid, status: state, error, to, callbackData }: WebhookEvents['statuses'][number]) {
+    let row = await app.store.get<{ candidate_id: number; purpose: string; state: string }>('SELECT candidate_id, purpose, state FROM whatsapp_messages WHERE wamid = ?', [wamid])
+    // A message whose sender never recorded its id (a bulk send or a reminder; or the sender died
+    // before Meta's answer): its callback data says whose it is.
+    const ours = row ? null : callbackDataOf(callbackData)
+    if (ours) {
+      await app.store.run(
+        "INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?) ON CONFLICT (wamid) DO NOTHING",
+        [wamid, ours.candidateId, phoneKey(to), ours.purpose, at(), at()],
+      )
+      row = { candidate_id: ours.candidateId, purpose: ours.purpose, state: 'enviada' }
+    }
     if (!row || (RANK[state] ?? 0) <= (RANK[row.state] ?? 0)) return
     await app.store.run('UPDATE whatsapp_messages SET state = ?, error = ?, updated_at = ? WHERE wamid = ?', [state, error, at(), wamid])
     await app.audit.record({

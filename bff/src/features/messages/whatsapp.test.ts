@@ -105,6 +105,37 @@ describe('WhatsApp Business Cloud API', () => {
     expect(answer.json().message).toMatch(/^A pessoa não falou com a agência pelo WhatsApp nas últimas 24 horas/)
   })
 
+  it('sends the purpose’s approved template when the operator named one and the words were not changed (it reaches people outside the 24 hours)', async () => {
+    await app.close()
+    app = await testApp({ ...env, WHATSAPP_TEMPLATES: 'retorno_positivo=mv_boas(nome,vaga,empresa)' })
+    cookie = await signedIn(app)
+    let sent: unknown
+    nock(GRAPH)
+      .post('/v21.0/1055/messages', (body) => ((sent = body), true))
+      .reply(200, { messages: [{ id: 'wamid.TPL' }] })
+    nock(LEGACY).get('/api/candidatos/7').reply(200, { data: record })
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/bff/candidates/7/messages',
+      headers: { ...CSRF_HEADERS, cookie },
+      payload: { purpose: 'retorno_positivo', channel: 'whatsapp_api' },
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(sent).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5584998765432',
+      type: 'template',
+      template: {
+        name: 'mv_boas',
+        language: { code: 'pt_BR' },
+        components: [{ type: 'body', parameters: ['Paula', 'Açougueiro', 'Bom Preço'].map((text) => ({ type: 'text', text })) }],
+      },
+      biz_opaque_callback_data: 'mv:7:retorno_positivo',
+    })
+    expect((await app.inject({ url: '/bff/messages/templates', headers: { cookie } })).json().whatsappTemplates).toEqual(['retorno_positivo'])
+  })
+
   it('answers Meta’s handshake with the challenge only for the right token', async () => {
     const ok = await app.inject({ url: '/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=verifica-123&hub.challenge=1158201444' })
     expect(ok.statusCode).toBe(200)

@@ -40,6 +40,7 @@ export async function pipelineFeature(app: FastifyInstance) {
     now: app.now,
     leaseMs: app.config.jobLeaseSeconds * 1000,
     mail: { mailer: app.mailer, contact: app.contact, perMinute: app.config.mailPerMinute },
+    whatsapp: app.whatsapp ? { cloud: app.whatsapp, perMinute: app.config.whatsappPerMinute } : undefined,
   })
   // Every candidate write this BFF hears of (a person's click, a screening apply) reaches running jobs.
   app.onLegacyWrite((event) => {
@@ -120,10 +121,14 @@ export async function pipelineFeature(app: FastifyInstance) {
       targetLabel = candidateStatusLabel(body.status)
     } else if (body.action === 'message') {
       if (body.purpose === undefined) return refuse('purpose', BULK_MESSAGES.purposeMissing)
-      if (!app.mailer.configured) throw new HttpError(503, BULK_MESSAGES.noMail)
+      const channel = body.channel ?? 'email'
+      if (channel === 'email' && !app.mailer.configured) throw new HttpError(503, BULK_MESSAGES.noMail)
+      if (channel === 'whatsapp_api' && !app.whatsapp) throw new HttpError(503, BULK_MESSAGES.noWhatsAppApi)
+      // Outside a conversation Meta lets a business send only a template it approved.
+      if (channel === 'whatsapp_api' && !app.whatsapp?.templateFor(body.purpose, {})) return refuse('channel', BULK_MESSAGES.noWhatsAppTemplate(messagePurposeLabel(body.purpose)))
       // The words as they are now: a template edited while the job runs (or before "Continuar") does not change it.
       const template = await app.contact.template(body.purpose)
-      target = JSON.stringify({ purpose: body.purpose, subject: template.subject, body: template.body, values: body.values ?? {} })
+      target = JSON.stringify({ purpose: body.purpose, channel, subject: template.subject, body: template.body, values: body.values ?? {} })
       targetLabel = messagePurposeLabel(body.purpose)
     } else {
       if (body.targetVacancyId === undefined) return refuse('targetVacancyId', BULK_MESSAGES.targetMissing)

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildForwardPayload } from '@mini-vagas/shared/domain/candidate-payloads'
-import { emailKey, looksLikeEmail, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
-import { recordValues, renderMessage, type MessagePurpose, type MessageValues } from '@mini-vagas/shared/domain/messages'
+import { emailKey, looksLikeEmail, phoneKey, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
+import { messagePurposeLabel, recordValues, renderMessage, whatsappNumber, type MessagePurpose, type MessageValues } from '@mini-vagas/shared/domain/messages'
 import { candidateStatusLabel, normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import { BULK_MESSAGES, bulkSummary, bulkUndoSummary, type BulkAction } from '@mini-vagas/shared/domain/pipeline'
 import type { BulkJob } from '@mini-vagas/shared/schemas/pipeline'
@@ -16,9 +16,25 @@ import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { Contact } from '../../plugins/contact.ts'
 import type { Mailer } from '../../plugins/mailer.ts'
+import { whatsappCallbackData, WhatsAppRefusal, type WhatsAppCloud } from '../../plugins/whatsapp.ts'
 import type { BulkStore, StoredBulkJob, StoredBulkStep } from './store.ts'
 
 type Obj = Record<string, unknown>
+
+/** What a bulk message job keeps: the template's words when it started, what the sender filled in, and how it goes. */
+interface BulkMessage {
+  purpose: MessagePurpose
+  channel: 'email' | 'whatsapp_api'
+  subject: string
+  body: string
+  values: MessageValues
+}
+const bulkMessageOf = (job: StoredBulkJob): BulkMessage => {
+  const kept = JSON.parse(job.target) as Omit<BulkMessage, 'channel'> & { channel?: BulkMessage['channel'] }
+  // Jobs from before WhatsApp went in bulk hold no channel: they were e-mail.
+  return { ...kept, channel: kept.channel ?? 'email' }
+}
+const channelOf = (job: StoredBulkJob) => (job.action === 'message' ? bulkMessageOf(job).channel : null)
 
 /** A bulk e-mail's step the store would not mark sent: why, so the message is abandoned. */
 class NotClaimed extends Error {
@@ -75,6 +91,7 @@ export function createBulkJobs({
   instanceId = randomUUID(),
   leaseMs = 30_000,
   mail,
+  whatsapp,
 }: {
   store: BulkStore
   legacy: (caller: Caller) => LegacyGateway
@@ -85,6 +102,8 @@ export function createBulkJobs({
   leaseMs?: number
   /** What a bulk e-mail needs: the SMTP server's door, who may be written to, and its pace. */
   mail?: { mailer: Mailer; contact: Pick<Contact, 'optOut' | 'footer'>; perMinute: number }
+  /** What a bulk message through the WhatsApp Business Cloud API needs (when the operator configured it). */
+  whatsapp?: { cloud: WhatsAppCloud; perMinute: number } | undefined
 }) {
   const active = createJobSlots()
   const lease = (id: string) => `bulk:${id}`
@@ -221,10 +240,10 @@ export function createBulkJobs({
    */
   function messenger(job: StoredBulkJob, who: { actor: string; actorName: string }, known: ReturnType<typeof legacyOf>) {
     if (!mail) throw new Error('bulk e-mail without a mailer')
+    const message = bulkMessageOf(job)
+    if (message.channel === 'whatsapp_api') return whatsappMessenger(job, who, known, message)
     const { mailer, contact, perMinute } = mail
-    const message = JSON.parse(job.target) as { purpose: MessagePurpose; subject: string; body: string; values: MessageValues }
-    const gapMs = 60_000 / perMinute
-    let nextAt = 0
+    const paced = pace(perMinute)
     const said = (step: StoredBulkStep, state: string) =>
       audit.record({ ...who, action: 'mensagem_enviada', subject: `candidato:${step.candidateId}`, detail: { channel: 'email', purpose: message.purpose, state, job: job.id } })
     return async (step: StoredBulkStep) => {
@@ -232,9 +251,7 @@ export function createBulkJobs({
       const email = String(record.email ?? '').trim()
       if (!looksLikeEmail(email)) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.noEmail(step.name) }))
       if (await contact.optOut(record)) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.optedOut(step.name) }))
-      const wait = nextAt - now()
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-      nextAt = Math.max(now(), nextAt) + gapMs
+      await paced()
       const { subject, text } = renderMessage(message, { ...recordValues(record), ...message.values })
       let committed = false
       try {
@@ -267,6 +284,66 @@ export function createBulkJobs({
         }
         await store.setStep(job.id, step.candidateId, 'failed', { message: BULK_MESSAGES.mailRefused(step.name, (error as Error).message.slice(0, 200)) })
       }
+    }
+  }
+
+  /**
+   * A bulk message through the WhatsApp Business Cloud API: each person's Meta-approved template
+   * for the purpose, filled from their record and what the sender typed; paced, skipped for
+   * whoever asked not to be contacted or has no number. At most once, as for e-mail: the step is
+   * marked sent (`claimSent`, by number) before the message leaves, so of two runs only one sends
+   * it, and a run that dies in between leaves it marked, never sent again; the message carries
+   * its person and purpose (Meta's callback data), so its delivery reaches the timeline even when
+   * the run died before hearing its id.
+   */
+  function whatsappMessenger(job: StoredBulkJob, who: { actor: string; actorName: string }, known: ReturnType<typeof legacyOf>, message: BulkMessage) {
+    if (!whatsapp || !mail) throw new Error('bulk WhatsApp without the Cloud API')
+    const { cloud } = whatsapp
+    const { contact } = mail
+    const paced = pace(whatsapp.perMinute)
+    const said = (step: StoredBulkStep, state: string) =>
+      audit.record({
+        ...who,
+        action: 'mensagem_enviada',
+        subject: `candidato:${step.candidateId}`,
+        detail: { channel: 'whatsapp_api', purpose: message.purpose, state, job: job.id },
+      })
+    return async (step: StoredBulkStep) => {
+      const record = await known.current(step)
+      const number = whatsappNumber(record.whatsapp)
+      if (!number) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.noPhone(step.name) }))
+      if (await contact.optOut(record)) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.optedOut(step.name) }))
+      const approved = cloud.templateFor(message.purpose, { ...recordValues(record), ...message.values })
+      if (!approved) return void (await store.setStep(job.id, step.candidateId, 'failed', { message: BULK_MESSAGES.noWhatsAppTemplate(messagePurposeLabel(message.purpose)) }))
+      await paced()
+      const claim = await store.claimSent(job.id, step.candidateId, `phone:${phoneKey(record.whatsapp)}`)
+      if (claim === 'same-contact') return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.sameNumber(step.name) }))
+      if (claim === 'taken') return
+      try {
+        await cloud.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(step.candidateId, message.purpose) })
+      } catch (error) {
+        // Meta answered and refused: nothing left, the step may be tried again.
+        if (error instanceof WhatsAppRefusal) {
+          await store.setStep(job.id, step.candidateId, 'failed', { message: BULK_MESSAGES.whatsappRefused(step.name, error.message.slice(0, 200)) })
+          return void (await said(step, 'falhou'))
+        }
+        // No answer (a timeout, a cut): it may have left; marked sent, never sent again.
+        log.warn({ err: { message: (error as Error).message }, job: job.id }, 'a bulk WhatsApp message was not confirmed')
+        return void (await said(step, 'enviada'))
+      }
+      await store.confirmSent(job.id, step.candidateId)
+      await said(step, 'enviada')
+    }
+  }
+
+  /** A wait before each message so that a job keeps to `perMinute`. */
+  function pace(perMinute: number) {
+    const gapMs = 60_000 / perMinute
+    let nextAt = 0
+    return async () => {
+      const wait = nextAt - now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      nextAt = Math.max(now(), nextAt) + gapMs
     }
   }
 
@@ -311,7 +388,8 @@ export function createBulkJobs({
       job.id,
       async (held) => {
         // E-mails an earlier run marked sent without hearing the server take them: said, never sent again.
-        if (job.action === 'message') await store.markUnconfirmed(job.id, BULK_MESSAGES.mailUnconfirmed)
+        if (job.action === 'message')
+          await store.markUnconfirmed(job.id, bulkMessageOf(job).channel === 'whatsapp_api' ? BULK_MESSAGES.whatsappUnconfirmed : BULK_MESSAGES.mailUnconfirmed)
         const todo = (await store.steps(job.id)).filter((s) => s.state === 'pending' || s.state === 'sending' || s.state === 'failed')
         // A vacancy's people together: its list is read once for all of them.
         todo.sort((a, b) => (a.vacancyId ?? 0) - (b.vacancyId ?? 0))
@@ -321,7 +399,7 @@ export function createBulkJobs({
         const c = await counted(job.id)
         if (sessionEnded) await store.finish(job.id, 'interrupted', BULK_MESSAGES.sessionEnded)
         else if (stopping) await store.finish(job.id, 'interrupted', BULK_MESSAGES.interrupted(c.done + c.skipped, c.total))
-        else await store.finish(job.id, 'done', bulkSummary(job.action, job.targetLabel, c))
+        else await store.finish(job.id, 'done', bulkSummary(job.action, job.targetLabel, c, channelOf(job) ?? 'email'))
       },
       () => store.finish(job.id, 'failed', BULK_MESSAGES.failedStore),
     )
@@ -489,6 +567,7 @@ export function createBulkJobs({
         action: job.action,
         vacancyId: job.vacancyId,
         target: job.targetLabel,
+        channel: channelOf(job),
         by: job.actorName || job.actor,
         createdAt: job.createdAt,
         status,

@@ -20,7 +20,11 @@ export const selectionSize = (s: Selection) => (s.kind === 'ids' ? s.ids.size : 
 const plural = (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'candidato' : 'candidatos'}`
 
 /** The body of a bulk action on `selection`. */
-export const bulkBody = (vacancyId: number, selection: Selection, action: Pick<BulkBody, 'action' | 'status' | 'targetVacancyId' | 'purpose' | 'values'>): BulkBody => ({
+export const bulkBody = (
+  vacancyId: number,
+  selection: Selection,
+  action: Pick<BulkBody, 'action' | 'status' | 'targetVacancyId' | 'purpose' | 'values' | 'channel'>,
+): BulkBody => ({
   vacancyId,
   ...action,
   ...(selection.kind === 'ids' ? { ids: [...selection.ids] } : { filter: selection.filter }),
@@ -87,7 +91,7 @@ export function BulkBar({
         Enviar para outra vaga
       </button>
       <button type="button" className="button" disabled={busy} onClick={() => setMailing(true)}>
-        Enviar e-mail
+        Enviar mensagem
       </button>
       {selection.kind === 'ids' && (
         <button type="button" className="button" disabled={busy} onClick={() => void run(() => downloadSelection(vacancyId, [...selection.ids]))}>
@@ -106,7 +110,7 @@ export function BulkBar({
         <BulkMessageDialog
           count={size}
           onClose={() => setMailing(false)}
-          onSend={(purpose, values) => run(() => onStart(bulkBody(vacancyId, selection, { action: 'message', purpose, values }))).then(() => setMailing(false))}
+          onSend={(purpose, values, channel) => run(() => onStart(bulkBody(vacancyId, selection, { action: 'message', purpose, values, channel }))).then(() => setMailing(false))}
         />
       )}
       {forwarding && (
@@ -121,26 +125,44 @@ export function BulkBar({
   )
 }
 
-/** Choose the template every selected person gets by e-mail, and what no record holds. */
-function BulkMessageDialog({ count, onClose, onSend }: { count: number; onClose: () => void; onSend: (purpose: MessagePurpose, values: SenderValues) => Promise<void> }) {
+type BulkChannel = NonNullable<BulkBody['channel']>
+
+/**
+ * Choose the template every selected person gets, how (by e-mail, or through WhatsApp Business
+ * where the operator has Meta's approved template for it), and what no record holds.
+ */
+function BulkMessageDialog({
+  count,
+  onClose,
+  onSend,
+}: {
+  count: number
+  onClose: () => void
+  onSend: (purpose: MessagePurpose, values: SenderValues, channel: BulkChannel) => Promise<void>
+}) {
   const { data, error } = useTemplates()
   const [purpose, setPurpose] = useState<MessagePurpose | ''>('')
+  const [chosenChannel, setChannel] = useState<BulkChannel>('email')
   const [values, setValues] = useState<SenderValues>({})
   const template = data?.templates.find((t) => t.purpose === purpose)
-  const asked = template ? SENDER_VARIABLES.filter((name) => `${template.subject} ${template.body}`.includes(`{${name}}`)) : []
+  const byWhatsApp = purpose !== '' && (data?.whatsappTemplates ?? []).includes(purpose)
+  // A purpose without Meta's template goes by e-mail only.
+  const channel: BulkChannel = byWhatsApp ? chosenChannel : 'email'
+  const asked = template && channel === 'email' ? SENDER_VARIABLES.filter((name) => `${template.subject} ${template.body}`.includes(`{${name}}`)) : []
+  const blocked = channel === 'email' && data?.mailConfigured === false
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Enviar e-mail para ${plural(count)}`}
-      description="Cada pessoa recebe a mensagem com o próprio nome, uma vez só. Quem pediu para não ser contatado ou não tem e-mail fica de fora, e o relatório diz quem."
+      title={`Enviar mensagem para ${plural(count)}`}
+      description={`Cada pessoa recebe a mensagem com o próprio nome, uma vez só. Quem pediu para não ser contatado ou não tem ${channel === 'email' ? 'e-mail' : 'WhatsApp'} fica de fora, e o relatório diz quem.`}
     >
       {error && (
         <p className="alert alert-error" role="alert">
           Erro ao carregar os modelos de mensagem
         </p>
       )}
-      {data?.mailConfigured === false && (
+      {blocked && (
         <p className="alert alert-error" role="alert">
           O envio de e-mails não está configurado neste servidor.
         </p>
@@ -156,19 +178,31 @@ function BulkMessageDialog({ count, onClose, onSend }: { count: number; onClose:
           ))}
         </select>
       </div>
+      {byWhatsApp && (
+        <fieldset className="field">
+          <legend>Enviar por</legend>
+          <label>
+            <input type="radio" name="bulk-channel" checked={channel === 'email'} onChange={() => setChannel('email')} /> E-mail
+          </label>
+          <label>
+            <input type="radio" name="bulk-channel" checked={channel === 'whatsapp_api'} onChange={() => setChannel('whatsapp_api')} /> WhatsApp Business
+          </label>
+        </fieldset>
+      )}
+      {channel === 'whatsapp_api' && <p className="field-hint">Vai o modelo aprovado pela Meta para esta mensagem, com o nome de cada pessoa e a vaga.</p>}
       {asked.map((name) => (
         <div className="field" key={name}>
           <label htmlFor={`bulk-${name}`}>{MESSAGE_VARIABLES.find((v) => v.name === name)?.label}</label>
           <input id={`bulk-${name}`} value={values[name] ?? ''} maxLength={name === 'link' ? 500 : 300} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
         </div>
       ))}
-      {template && <pre className="message-preview">{`${template.subject}\n\n${template.body}`}</pre>}
+      {template && channel === 'email' && <pre className="message-preview">{`${template.subject}\n\n${template.body}`}</pre>}
       <div className="actions">
         <button
           type="button"
           className="button button-primary"
-          disabled={!purpose || data?.mailConfigured === false}
-          onClick={() => void onSend(purpose as MessagePurpose, values)}
+          disabled={!purpose || blocked}
+          onClick={() => void onSend(purpose as MessagePurpose, channel === 'email' ? values : {}, channel)}
         >
           Enviar
         </button>
@@ -248,7 +282,12 @@ export function BulkProgress({ jobId, onSettled, onDismiss }: { jobId: string; o
   const undoing = job.undo?.status === 'running'
   const running = job.status === 'running'
   const [done, total] = undoing ? [job.undo!.processed, job.undo!.total] : [job.processed, job.total]
-  const verb = job.action === 'status' ? `Movendo para "${job.target}"` : job.action === 'message' ? `Enviando "${job.target}" por e-mail` : `Enviando para ${job.target}`
+  const verb =
+    job.action === 'status'
+      ? `Movendo para "${job.target}"`
+      : job.action === 'message'
+        ? `Enviando "${job.target}" ${job.channel === 'whatsapp_api' ? 'pelo WhatsApp' : 'por e-mail'}`
+        : `Enviando para ${job.target}`
   return (
     <section className="bulk-progress" aria-label="Andamento da ação em massa">
       <div role="status" aria-live="polite">

@@ -77,3 +77,24 @@ describe('scheduling an interview', () => {
     })
   })
 })
+
+describe('a confirmed interview', () => {
+  it('says how each reminder goes or went', async () => {
+    const confirmed = {
+      ...interview,
+      status: 'confirmada',
+      startsAt: '2026-12-03T17:30:00.000Z',
+      reminders: [
+        { kind: 'vespera', dueAt: '2026-12-02T17:30:00.000Z', state: 'sent', via: 'whatsapp' },
+        { kind: 'uma_hora', dueAt: '2026-12-03T16:30:00.000Z', state: 'pending', via: 'whatsapp' },
+      ],
+    }
+    mockBff({
+      'GET /bff/auth/session': () => ({ status: 200, body: { user: ADMIN } }),
+      'GET /bff/candidates/7/interviews': () => ({ status: 200, body: { interviews: [confirmed] } }),
+      'GET /bff/candidates/7/timeline': () => ({ status: 200, body: { entries: [] } }),
+    })
+    show()
+    expect(await screen.findByText('Lembretes — Véspera: enviado por WhatsApp · 1 hora antes: agendado (WhatsApp)')).toBeTruthy()
+  })
+})

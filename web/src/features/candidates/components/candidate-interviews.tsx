@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useSWRConfig } from 'swr'
-import { formatSlot, INTERVIEW_LIMITS, INTERVIEW_STATUS_LABELS, MODE_LABELS, type InterviewMode } from '@mini-vagas/shared/domain/interviews'
+import { formatSlot, INTERVIEW_LIMITS, INTERVIEW_STATUS_LABELS, MODE_LABELS, reminderStateText, type InterviewMode } from '@mini-vagas/shared/domain/interviews'
 import type { Interview } from '@mini-vagas/shared/schemas/interviews'
 import { FormSubmit, RadioGroup, TextField } from '../../../components/form-fields.tsx'
 import { useToast } from '../../../components/toast.tsx'
@@ -91,6 +91,9 @@ export function CandidateInterviews({ candidate }: { candidate: { id: number; em
                 {' '}
                 ({MODE_LABELS[i.mode]}: {i.place}; com {i.interviewer})
               </small>
+              {i.status === 'confirmada' && (i.reminders ?? []).length > 0 && (
+                <small className="interview-reminders">Lembretes — {(i.reminders ?? []).map(reminderStateText).join(' · ')}</small>
+              )}
               {(i.status === 'proposta' || i.status === 'remarcar' || i.status === 'confirmada') && (
                 <span className="actions">
                   {i.status === 'confirmada' && Date.parse(i.startsAt!) <= openedAt && (

@@ -43,6 +43,7 @@ const person = (id: number) => ({
 const job = (extra: Record<string, unknown> = {}) => ({
   id: '11111111-1111-4111-8111-111111111111',
   action: 'status',
+  channel: null,
   vacancyId: 1,
   target: 'Segunda Fase',
   by: 'Ana',
@@ -146,6 +147,7 @@ describe('a bulk e-mail', () => {
       templates: MESSAGE_PURPOSES.map((p) => ({ ...DEFAULT_TEMPLATES[p.value], standard: true, updatedBy: null, updatedAt: null })),
       mailConfigured: true,
       whatsappApi: false,
+      whatsappTemplates: [],
     }
     const report = job({
       action: 'message',
@@ -165,8 +167,10 @@ describe('a bulk e-mail', () => {
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
     await userEvent.click(screen.getByRole('button', { name: 'Selecionar todos os 45 que correspondem ao filtro' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar e-mail' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Enviar e-mail para 45 candidatos' })
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar mensagem para 45 candidatos' })
+    // No approved WhatsApp template for it: e-mail only, no choice offered.
+    expect(within(dialog).queryByRole('radio')).toBeNull()
     await userEvent.selectOptions(within(dialog).getByLabelText('Mensagem'), 'pedido_documentos')
     // The template asks for a date and a link: no record holds them.
     await userEvent.type(within(dialog).getByLabelText(/^data/), '05/12/2026')
@@ -178,10 +182,46 @@ describe('a bulk e-mail', () => {
         action: 'message',
         purpose: 'pedido_documentos',
         values: { data: '05/12/2026', link: 'https://docs.exemplo.com/envio' },
+        channel: 'email',
         filter: {},
       }),
     )
     expect(await screen.findByText(/enviada por e-mail para 43 candidatos \(2 sem e-mail/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Desfazer' })).toBeNull()
+  })
+
+  it('offers WhatsApp Business for a purpose with Meta’s approved template, and sends it so', async () => {
+    const templates = {
+      templates: MESSAGE_PURPOSES.map((p) => ({ ...DEFAULT_TEMPLATES[p.value], standard: true, updatedBy: null, updatedAt: null })),
+      mailConfigured: false,
+      whatsappApi: true,
+      whatsappTemplates: ['retorno_negativo'],
+    }
+    const running = job({ action: 'message', channel: 'whatsapp_api', target: 'Retorno negativo', status: 'running', total: 2, processed: 1, done: 1, undoable: false })
+    const { calls } = bff({
+      'GET /bff/messages/templates': () => ({ status: 200, body: templates }),
+      'POST /bff/bulk': () => ({ status: 202, body: { job: running } }),
+      'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: running } }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar mensagem para 2 candidatos' })
+    await userEvent.selectOptions(within(dialog).getByLabelText('Mensagem'), 'retorno_negativo')
+    // E-mail is not configured here: sending waits for the other way.
+    expect(within(dialog).getByRole('button', { name: 'Enviar' }).hasAttribute('disabled')).toBe(true)
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'WhatsApp Business' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        vacancyId: 1,
+        action: 'message',
+        purpose: 'retorno_negativo',
+        values: {},
+        channel: 'whatsapp_api',
+        ids: [7, 8],
+      }),
+    )
+    expect(await screen.findByText(/Enviando "Retorno negativo" pelo WhatsApp: 1 de 2/)).toBeTruthy()
   })
 })
