@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { formatSlot, INTERVIEW_MESSAGES, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
 import type { PublicInterview } from '@mini-vagas/shared/schemas/interviews'
-import { RadioGroup } from '../../../components/form-fields.tsx'
+import { InterviewAnswers, type InterviewAnswer } from '../../../components/interview-answers.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
 import { forgetLinkToken, useLinkToken } from '../../../lib/link-token.ts'
@@ -21,11 +21,7 @@ export function Component() {
   const token = useLinkToken(KEPT)
   const [interview, setInterview] = useState<PublicInterview | null>(null)
   const [gone, setGone] = useState<string | null>(token ? null : INTERVIEW_MESSAGES.linkGone)
-  const [chosen, setChosen] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  // Times already past are not offered, as of when the page opened.
-  const [openedAt] = useState(() => Date.now())
 
   useEffect(() => {
     if (!token) return
@@ -47,21 +43,16 @@ export function Component() {
     }
   }, [token])
 
-  async function answer(action: 'escolher' | 'remarcar' | 'cancelar') {
-    setSending(true)
+  async function answer(action: InterviewAnswer, slotId?: number) {
     setError(null)
     try {
-      setInterview(await answerInterview({ token, action, ...(action === 'escolher' ? { slotId: Number(chosen) } : {}) }))
-      setChosen('')
+      setInterview(await answerInterview({ token, action, ...(slotId !== undefined ? { slotId } : {}) }))
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : GENERIC_ERROR)
-    } finally {
-      setSending(false)
+      throw failure
     }
   }
 
-  const open = interview && interview.status !== 'cancelada' && interview.status !== 'faltou'
-  const future = (interview?.slots ?? []).filter((s) => Date.parse(s.startsAt) > openedAt && s.startsAt !== interview?.startsAt)
   return (
     <main id="main" className="page page-narrow">
       <header className="page-header">
@@ -97,42 +88,12 @@ export function Component() {
           )}
           {interview.status === 'remarcar' && <p>Você pediu outro horário. A agência vai propor novos horários.</p>}
           {interview.status === 'cancelada' && <p>Esta entrevista foi cancelada.</p>}
-          {open && future.length > 0 && (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault()
-                if (chosen) void answer('escolher')
-              }}
-            >
-              <RadioGroup
-                id="horario"
-                label={interview.status === 'confirmada' ? 'Trocar para outro horário proposto' : 'Escolha um horário'}
-                options={future.map((s) => ({ value: String(s.id), label: formatSlot(s.startsAt) }))}
-                value={chosen}
-                onChange={setChosen}
-              />
-              <button type="submit" className="button button-primary" disabled={sending || !chosen}>
-                {sending ? 'Enviando...' : 'Confirmar horário'}
-              </button>
-            </form>
-          )}
           {error && (
             <p className="alert alert-error" role="alert">
               {error}
             </p>
           )}
-          {open && (
-            <div className="actions">
-              {interview.status !== 'remarcar' && (
-                <button type="button" className="button" disabled={sending} onClick={() => void answer('remarcar')}>
-                  Pedir outro horário
-                </button>
-              )}
-              <button type="button" className="button-link" disabled={sending} onClick={() => void answer('cancelar')}>
-                Cancelar entrevista
-              </button>
-            </div>
-          )}
+          <InterviewAnswers id="horario" interview={interview} onAnswer={answer} />
         </article>
       )}
     </main>

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '@mini-vagas/shared/domain/dates'
 import { formatSlot, MODE_LABELS } from '@mini-vagas/shared/domain/interviews'
 import type { ApplicationInterview, MyApplication, MyApplicationsAnswer, ScreeningExplanation } from '@mini-vagas/shared/schemas/my-applications'
 import { Dialog } from '../../../components/dialog.tsx'
+import { InterviewAnswers, type InterviewAnswer } from '../../../components/interview-answers.tsx'
 import { FormSubmit, RadioGroup, TextField } from '../../../components/form-fields.tsx'
 import { StatusMessage } from '../../../components/status-message.tsx'
 import { ApiError, GENERIC_ERROR } from '../../../lib/api-client.ts'
@@ -128,7 +129,7 @@ function ApplicationCard({
   explanation: ScreeningExplanation | undefined
   onWithdraw: () => void
   onReview: () => void
-  onInterview: (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => Promise<void>
+  onInterview: (action: InterviewAnswer, slotId?: number) => Promise<void>
 }) {
   const headingId = `candidatura-${application.id}`
   return (
@@ -178,20 +179,7 @@ function ApplicationCard({
 }
 
 /** The application's interview: when (or the times to choose from), where, with whom, and the answers. */
-function InterviewPart({ interview, onAnswer }: { interview: ApplicationInterview; onAnswer: (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => Promise<void> }) {
-  const [chosen, setChosen] = useState('')
-  const [sending, setSending] = useState(false)
-  const [openedAt] = useState(() => Date.now())
-  const open = interview.status === 'proposta' || interview.status === 'remarcar' || interview.status === 'confirmada'
-  const choices = interview.slots.filter((s) => Date.parse(s.startsAt) > openedAt && s.startsAt !== interview.startsAt)
-  const send = async (action: 'escolher' | 'remarcar' | 'cancelar', slotId?: number) => {
-    setSending(true)
-    try {
-      await onAnswer(action, slotId)
-    } finally {
-      setSending(false)
-    }
-  }
+function InterviewPart({ interview, onAnswer }: { interview: ApplicationInterview; onAnswer: (action: InterviewAnswer, slotId?: number) => Promise<void> }) {
   return (
     <div className="application-interview">
       <p>
@@ -204,32 +192,7 @@ function InterviewPart({ interview, onAnswer }: { interview: ApplicationIntervie
               ? 'não houve comparecimento.'
               : 'escolha um dos horários propostos.'}
       </p>
-      {open && choices.length > 0 && (
-        <RadioGroup
-          id={`horario-${interview.id}`}
-          label={interview.status === 'confirmada' ? 'Trocar para outro horário proposto' : 'Horários propostos'}
-          options={choices.map((s) => ({ value: String(s.id), label: formatSlot(s.startsAt) }))}
-          value={chosen}
-          onChange={setChosen}
-        />
-      )}
-      {open && (
-        <div className="actions">
-          {choices.length > 0 && (
-            <button type="button" className="button button-primary" disabled={sending || !chosen} onClick={() => void send('escolher', Number(chosen))}>
-              Confirmar horário
-            </button>
-          )}
-          {interview.status !== 'remarcar' && (
-            <button type="button" className="button" disabled={sending} onClick={() => void send('remarcar')}>
-              Pedir outro horário
-            </button>
-          )}
-          <button type="button" className="button-link" disabled={sending} onClick={() => void send('cancelar')}>
-            Cancelar entrevista
-          </button>
-        </div>
-      )}
+      <InterviewAnswers id={`horario-${interview.id}`} interview={interview} onAnswer={onAnswer} />
     </div>
   )
 }
