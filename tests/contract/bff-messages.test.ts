@@ -134,3 +134,46 @@ describe('a person who asked not to be contacted (SECURITY.md 37)', () => {
     expect(cards.filter((c) => c.optedOut).map((c) => c.id)).toEqual([candidateId])
   })
 })
+
+describe('stopping messages in one click from the mail program (RFC 8058)', () => {
+  it('carries List-Unsubscribe with its POST address; a GET only opens the page; the POST stops messages to that address', async () => {
+    const other = `rui.${Date.now()}@example.com`
+    const open = ((await stack.app.inject({ method: 'GET', url: '/bff/public/vacancies' })).json().vacancies as { id: number }[])[0]!
+    const applied = await send('POST', '/bff/public/applications', anApplication({ jobId: open.id, fullName: 'Rui Campos', email: other, whatsapp: '(84) 99111-2233' }))
+    const ruiId = Number(applied.json().id)
+    expect((await send('POST', `/bff/candidates/${ruiId}/messages`, { purpose: 'livre', channel: 'email' }, ana)).statusCode).toBe(200)
+    const message = mailTo(other)[0]!
+    expect(message.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    const address = /^<(http:\/\/localhost:3000(\/descadastro\/um-clique\?t=([A-Za-z0-9_-]{43})))>$/.exec(message.headers['list-unsubscribe']!)
+    expect(address, message.headers['list-unsubscribe']).not.toBeNull()
+    const [, , path, secret] = address!
+    // The same secret as the link in the text: one capability, to stop messages to this address.
+    expect(message.text).toContain(`/descadastro#${secret}`)
+
+    // A person or a link scanner that opens it stops nothing: it goes to the page that asks.
+    const opened = await stack.app.inject({ method: 'GET', url: path! })
+    expect(opened.statusCode).toBe(303)
+    expect(opened.headers.location).toBe(`/descadastro#${secret}`)
+    expect((await get(`/bff/candidates/${ruiId}/contact`, ana)).json().optedOut).toBeNull()
+
+    // The mail program's POST: a form, no cookie, no CSRF header. Without its one field, or with a changed secret, nothing.
+    const post = (url: string, payload: string, type = 'application/x-www-form-urlencoded') => stack.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload })
+    expect((await post(path!, 'outra=coisa')).statusCode).toBe(400)
+    expect(
+      (
+        await post(
+          path!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          'List-Unsubscribe=One-Click',
+        )
+      ).statusCode,
+    ).toBe(410)
+    expect((await get(`/bff/candidates/${ruiId}/contact`, ana)).json().optedOut).toBeNull()
+    const done = await post(path!, 'List-Unsubscribe=One-Click')
+    expect(done.statusCode).toBe(200)
+    expect(done.body).toBe('Pronto: você não receberá mais mensagens da agência neste e-mail.')
+    expect((await get(`/bff/candidates/${ruiId}/contact`, ana)).json().optedOut).toMatchObject({ source: 'link' })
+    expect((await send('POST', `/bff/candidates/${ruiId}/messages`, { purpose: 'livre', channel: 'email' }, ana)).statusCode).toBe(409)
+    // The secret is in the address's query, which the BFF's log never holds (paths only).
+    expect(stack.logs.join('\n')).not.toContain(secret)
+  })
+})

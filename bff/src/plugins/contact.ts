@@ -12,6 +12,8 @@ const MIGRATIONS: Migration[] = [
 
 /** How long the "não quero mais receber" link in each e-mail opens. */
 const UNSUBSCRIBE_DAYS = 180
+/** Where a mail program posts a one-click request to stop messages (the secret in its query: the BFF logs paths only). */
+export const ONE_CLICK_PATH = '/descadastro/um-clique'
 /** Keys per query when many records are checked at once. */
 const OPT_OUT_SLICE = 1000
 
@@ -85,10 +87,22 @@ export function createContact({ store, now, publicOrigin, issueLink }: { store: 
     async removeOptOut(keys: readonly string[]) {
       for (const key of keys) await store.run('DELETE FROM contact_optouts WHERE contact_key = ?', [key])
     },
-    /** The closing lines of every e-mail: who sent it and the link that stops them. */
-    async footer(email: string): Promise<string> {
+    /**
+     * How every e-mail to a person ends: its closing lines (who sent it and the link that stops
+     * them), and the headers that let the mail program offer the same in one click (RFC 8058:
+     * `List-Unsubscribe` with an address it POSTs to, `List-Unsubscribe-Post`), which Gmail and
+     * Yahoo ask of anyone who sends in bulk. Both carry one secret, good only to stop messages to
+     * this address.
+     */
+    async signOff(email: string): Promise<{ text: string; headers: Record<string, string> }> {
       const secret = await issueLink(emailKey(email))
-      return `\n\n—\n${SITE_NAME}\n${MESSAGE_TEXTS.unsubscribeLine.replace('{link}', `${publicOrigin}/descadastro#${secret}`)}`
+      return {
+        text: `\n\n—\n${SITE_NAME}\n${MESSAGE_TEXTS.unsubscribeLine.replace('{link}', `${publicOrigin}/descadastro#${secret}`)}`,
+        headers: {
+          'List-Unsubscribe': `<${publicOrigin}${ONE_CLICK_PATH}?t=${secret}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }
     },
   }
 }

@@ -124,7 +124,8 @@ async function interviewsPlugin(app: FastifyInstance) {
     const text = interviewText(kind, words(i))
     const answerLine =
       kind === 'cancelamento' ? '' : `\n\nPara ${kind === 'convite' ? 'escolher o horário' : 'confirmar, pedir outro horário ou cancelar'}, abra: ${await linkTo(i)}`
-    return { to: i.email, subject: text.subject, text: text.body + answerLine + (await app.contact.footer(i.email)), ...extra }
+    const end = await app.contact.signOff(i.email)
+    return { to: i.email, subject: text.subject, text: text.body + answerLine + end.text, headers: end.headers, ...extra }
   }
   const optedOut = (i: StoredInterview) => app.contact.optOut({ email: i.email, whatsapp: i.phone }).then(Boolean)
 

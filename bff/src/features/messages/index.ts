@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { looksLikeEmail, phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { formatPhone } from '@mini-vagas/shared/domain/br-format'
 import {
@@ -15,10 +16,12 @@ import {
   whatsappNumber,
 } from '@mini-vagas/shared/domain/messages'
 import { ErrorBody, Failures, IdParams, MessageAnswer } from '@mini-vagas/shared/schemas/common'
+import { LinkSecret } from '@mini-vagas/shared/schemas/my-applications'
 import { ContactAnswer, ContactBody, SendAnswer, SendBody, TemplateBody, TemplateParams, TemplatesAnswer, UnsubscribeBody } from '@mini-vagas/shared/schemas/messages'
 import { HttpError, MESSAGES, refuseFieldErrors } from '../../lib/http-error.ts'
 import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
+import { ONE_CLICK_PATH } from '../../plugins/contact.ts'
 import { whatsappCallbackData, WhatsAppRefusal } from '../../plugins/whatsapp.ts'
 import { whatsappCloud } from './whatsapp-routes.ts'
 
@@ -139,7 +142,8 @@ export async function messagesFeature(app: FastifyInstance) {
       if (!looksLikeEmail(email)) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noEmail] } })
       if (!app.mailer.configured) throw new HttpError(503, MESSAGE_TEXTS.noMail)
       try {
-        await app.mailer.send({ to: email, subject: message.subject, text: message.text + (await app.contact.footer(email)) })
+        const end = await app.contact.signOff(email)
+        await app.mailer.send({ to: email, subject: message.subject, text: message.text + end.text, headers: end.headers })
       } catch (error) {
         request.log.warn({ err: { message: (error as Error).message } }, 'messages: an e-mail was not sent')
         await app.audit.record({ ...said, detail: { channel, purpose, state: 'falhou' } })
@@ -149,6 +153,26 @@ export async function messagesFeature(app: FastifyInstance) {
       return { message: `"${messagePurposeLabel(purpose)}" enviada por ${messageChannelLabel(channel)} para ${email}.`, link: null }
     },
   )
+
+  // One click from the mail program (RFC 8058): it posts `List-Unsubscribe=One-Click` as a form, with
+  // neither cookie nor the SPA's CSRF header — the secret is the proof. A GET (a person, a link
+  // scanner) stops nothing: it opens the page that asks for the click.
+  await app.register(async (scope) => {
+    const oneClick = scope.withTypeProvider<TypeBoxTypeProvider>()
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
+      oneClick.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 2048 }, (_request, body, done) => done(null, body))
+    const querystring = Type.Object({ t: LinkSecret })
+    oneClick.get(ONE_CLICK_PATH, { config: { access: 'public' }, schema: { hide: true, querystring } }, async (request, reply) =>
+      reply.redirect(`/descadastro#${encodeURIComponent(request.query.t)}`, 303),
+    )
+    oneClick.post(ONE_CLICK_PATH, { config: { access: 'public' }, schema: { hide: true, querystring } }, async (request, reply) => {
+      if (!/List-Unsubscribe=One-Click/.test(String(request.body ?? ''))) return reply.code(400).type('text/plain; charset=utf-8').send('Pedido de descadastro inválido.')
+      const link = await app.applicantLinks.opened(request.ip, request.query.t, 'descadastro', UNSUBSCRIBE_GONE)
+      await app.contact.addOptOut([`email:${link.email}`], 'link', 'titular')
+      await app.audit.record({ actor: 'titular', action: 'contato_bloqueado', subject: `titular:${link.email}`, detail: { via: 'um-clique' } })
+      return reply.type('text/plain; charset=utf-8').send(MESSAGE_TEXTS.unsubscribed)
+    })
+  })
 
   api.post(
     '/bff/public/unsubscribe',

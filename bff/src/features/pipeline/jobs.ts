@@ -101,7 +101,7 @@ export function createBulkJobs({
   instanceId?: string
   leaseMs?: number
   /** What a bulk e-mail needs: the SMTP server's door, who may be written to, and its pace. */
-  mail?: { mailer: Mailer; contact: Pick<Contact, 'optOut' | 'footer'>; perMinute: number }
+  mail?: { mailer: Mailer; contact: Pick<Contact, 'optOut' | 'signOff'>; perMinute: number }
   /** What a bulk message through the WhatsApp Business Cloud API needs (when the operator configured it). */
   whatsapp?: { cloud: WhatsAppCloud; perMinute: number } | undefined
 }) {
@@ -253,10 +253,11 @@ export function createBulkJobs({
       if (await contact.optOut(record)) return void (await store.setStep(job.id, step.candidateId, 'skipped', { message: BULK_MESSAGES.optedOut(step.name) }))
       await paced()
       const { subject, text } = renderMessage(message, { ...recordValues(record), ...message.values })
+      const end = await contact.signOff(email)
       let committed = false
       try {
         await mailer.send(
-          { to: email, subject, text: text + (await contact.footer(email)), messageId: `<${job.id}.${step.candidateId}@mini-vagas>` },
+          { to: email, subject, text: text + end.text, headers: end.headers, messageId: `<${job.id}.${step.candidateId}@mini-vagas>` },
           {
             commit: async () => {
               const claim = await store.claimSent(job.id, step.candidateId, emailKey(email))
