@@ -98,10 +98,19 @@ export function createReminderScheduler({
               },
             })
           } catch (error) {
-            if (claimed) log.warn({ err: { message: (error as Error).message }, interview: interview.id }, 'interview reminder: the SMTP server did not confirm it')
-            // Not claimed: still pending (the server failed before), tried on the next look.
-            if (!claimed) return
-            continue
+            if (claimed) {
+              log.warn({ err: { message: (error as Error).message }, interview: interview.id }, 'interview reminder: the SMTP server did not confirm it')
+              continue
+            }
+            // Refused for good (5xx: no such mailbox…): said, and not in the way of the others due.
+            const code = (error as { responseCode?: number }).responseCode
+            if (typeof code === 'number' && code >= 500) {
+              if (await interviews.claimReminder(reminder.interviewId, reminder.kind, 'email')) await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'failed')
+              log.warn({ err: { message: (error as Error).message }, interview: interview.id }, 'interview reminder: the SMTP server refused it')
+              continue
+            }
+            // Not taken (the server is down, or answered "try later"): still pending, tried on the next look.
+            return
           }
           await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'sent')
           await onSent(interview, reminder.kind, 'email')
