@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { restoreTemplate, saveTemplate, TEMPLATES_KEY, useTemplateList } from '../api/messages.ts'
 
 /** One template's editor: what is typed stays until saved, unknown variables are said before saving. */
-function TemplateEditor({ template }: { template: TemplateView }) {
+function TemplateEditor({ template, approvedAtMeta }: { template: TemplateView; approvedAtMeta: boolean }) {
   const toast = useToast()
   const { mutate } = useSWRConfig()
   const [subject, setSubject] = useState(template.subject)
@@ -53,6 +53,11 @@ function TemplateEditor({ template }: { template: TemplateView }) {
     <form className="card" onSubmit={(e) => void save(e)} aria-labelledby={`modelo-${id}`} noValidate>
       <h2 id={`modelo-${id}`}>{messagePurposeLabel(id)}</h2>
       <p className="hint">{template.standard ? 'Texto original do Mini Vagas.' : `Alterado por ${template.updatedBy ?? '—'} em ${formatDateTime(template.updatedAt)}.`}</p>
+      {approvedAtMeta && (
+        <p className="hint">
+          Pelo WhatsApp Business (em massa e lembretes) vai o modelo aprovado pela Meta para esta mensagem, não este texto: mudanças nele se fazem no WhatsApp Manager.
+        </p>
+      )}
       <TextField id={`${id}-subject`} label="Assunto do e-mail" required maxLength={TEMPLATE_LIMITS.subject} value={subject} onChange={(e) => setSubject(e.target.value)} />
       <TextAreaField
         id={`${id}-body`}
@@ -114,7 +119,7 @@ export function Component() {
       ) : (
         <div className="application-list">
           {data.templates.map((t) => (
-            <TemplateEditor key={t.purpose} template={t} />
+            <TemplateEditor key={t.purpose} template={t} approvedAtMeta={data.whatsappTemplates.includes(t.purpose)} />
           ))}
         </div>
       )}
