@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import type { BoardCard } from '@mini-vagas/shared/schemas/pipeline'
 import { DEMO_TEAM, setUpDemoTeam } from '../../infra/demo/team.ts'
-import { seriousViolations } from '../support/browser.ts'
+import { seriousViolations, signInByEmail } from '../support/browser.ts'
 import { startJourney, type Journey } from '../support/journey.ts'
 
 // A recruiter's board, by a real browser against the real processes: Bruno (a recruiter, 1366 px)
@@ -21,14 +21,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const [ana, bruno] = DEMO_TEAM
 const MOVED = 50
 
-async function signIn(page: Page, person: (typeof DEMO_TEAM)[number]) {
-  await page.goto('/login')
-  await page.getByRole('button', { name: 'Equipe da agência (e-mail)' }).click()
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha').fill(person.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL('**/inicio')
-}
+const signIn = (page: Page, person: (typeof DEMO_TEAM)[number]) => signInByEmail(page, person.email, person.password)
 
 describe('the pipeline board', () => {
   it('one recruiter moves 50 candidates in one action from the board; the other sees it in the history with his name; undo puts them back', async () => {

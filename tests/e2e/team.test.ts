@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { totpAt } from '../../bff/src/features/accounts/totp.ts'
-import { seriousViolations } from '../support/browser.ts'
+import { seriousViolations, signInByEmail } from '../support/browser.ts'
 import { startJourney, type Journey } from '../support/journey.ts'
 
 // The team's own accounts, by a real browser against the real processes: the agency's shared
@@ -23,19 +23,6 @@ let totpSecret = ''
 
 async function axeClean(page: Page) {
   expect(await seriousViolations(page)).toEqual([])
-}
-
-async function signInByEmail(page: Page, email: string, secret: string, code?: () => string) {
-  await page.goto('/login')
-  await page.getByRole('button', { name: 'Equipe da agência (e-mail)' }).click()
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Senha').fill(secret)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  if (code) {
-    await page.getByLabel('Código do autenticador').fill(code())
-    await page.getByRole('button', { name: 'Entrar' }).click()
-  }
-  await page.waitForURL('**/inicio')
 }
 
 async function setPasswordByLink(page: Page, link: string, secret: string) {

@@ -4,7 +4,7 @@ import { whatsappNumber } from '@mini-vagas/shared/domain/messages'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import type { BoardCard } from '@mini-vagas/shared/schemas/pipeline'
 import { DEMO_TEAM, setUpDemoTeam } from '../../infra/demo/team.ts'
-import { seriousViolations } from '../support/browser.ts'
+import { seriousViolations, signInByEmail } from '../support/browser.ts'
 import { startJourney, type Journey } from '../support/journey.ts'
 import { startMetaStub, type MetaStub } from '../support/meta-stub.ts'
 
@@ -39,14 +39,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const [ana] = DEMO_TEAM
 const CHOSEN = 12
 
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByRole('button', { name: 'Equipe da agência (e-mail)' }).click()
-  await page.getByLabel('E-mail').fill(ana.email)
-  await page.getByLabel('Senha').fill(ana.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL('**/inicio')
-}
+const signIn = (page: Page) => signInByEmail(page, ana.email, ana.password)
 
 describe('WhatsApp from the board', () => {
   it('opens a card’s conversation on a phone, and sends a bulk template through WhatsApp Business from the desk, once per number', async () => {

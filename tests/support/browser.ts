@@ -39,6 +39,23 @@ export async function signIn(page: Page, cnpj: string, password: string, landing
 }
 
 /**
+ * Signs a person of the agency's team in with their own account (e-mail and password, and the
+ * authenticator's code when they turned it on); waits for Início.
+ */
+export async function signInByEmail(page: Page, email: string, password: string, code?: () => string): Promise<void> {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Equipe da agência (e-mail)' }).click()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  if (code) {
+    await page.getByLabel('Código do autenticador').fill(code())
+    await page.getByRole('button', { name: 'Entrar' }).click()
+  }
+  await page.waitForURL('**/inicio')
+}
+
+/**
  * Everything a context's pages say in the console at level error or warning, and uncaught errors
  * (a clean console on every journey). A test that provokes an answer the browser logs
  * (a 409 it expects) names it in `expected`.
