@@ -112,3 +112,24 @@ describe('SECURITY.md 32: operational endpoints are not reachable through the pr
     }
   })
 })
+
+describe('the shipped proxy logs requests by path, never by what their query carries', () => {
+  it('a one-click unsubscribe (its secret in the query) and a search leave their paths and statuses in the access log, not the secret or the words', async () => {
+    const secret = 'c2VncmVkby1kZS11bS1jbGlxdWUtcXVlLW5hby1wb2RlLXZhemFy'
+    const unsubscribe = await fetch(`${proxy.url}/descadastro/um-clique?t=${secret}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${proxy.url}/vagas?busca=Maria+Souza` },
+      body: 'List-Unsubscribe=One-Click',
+    })
+    await unsubscribe.body?.cancel()
+    const search = await fetch(`${proxy.url}/vagas?busca=Maria+Souza`)
+    await search.body?.cancel()
+    // nginx writes its access log line once the answer is sent.
+    await expect.poll(() => proxy.accessLog()).toMatch(/"GET \/vagas HTTP\/1\.1" 200 /)
+    const log = proxy.accessLog()
+    expect(log).toMatch(new RegExp(`"POST /descadastro/um-clique HTTP/1\\.1" ${unsubscribe.status} `))
+    expect(log).not.toContain(secret)
+    expect(log).not.toContain('Maria')
+    expect(log).not.toContain('?')
+  })
+})

@@ -10,20 +10,23 @@ export const NGINX = '/usr/sbin/nginx'
 export interface Nginx {
   /** http://127.0.0.1:<port>, the origin users would open. */
   url: string
+  /** What nginx wrote to the shipped access log so far. */
+  accessLog(): string
   stop(): Promise<void>
 }
 
 /**
  * The shipped proxy configuration (infra/deploy/nginx.conf) run by a real nginx: only the
- * addresses change — its listen port and the BFF instances it balances — so what is tested is
- * what operators deploy. The file is a server block for nginx's http context, as compose mounts it.
+ * addresses change — its listen port, the BFF instances it balances and where its access log
+ * goes — so what is tested is what operators deploy. The file is a server block for nginx's http
+ * context, as compose mounts it.
  */
-export function shippedNginxConfig(port: number, upstreams: readonly string[]): string {
+export function shippedNginxConfig(port: number, upstreams: readonly string[], logDir: string): string {
   const shipped = readFileSync(join(ROOT, 'infra/deploy/nginx.conf'), 'utf8')
   const servers = [...shipped.matchAll(/^\s*server \S+:3000\b.*$/gm)]
-  if (servers.length === 0 || !/^\s*listen 80;$/m.test(shipped))
-    throw new Error('infra/deploy/nginx.conf no longer has the lines this test rewrites (listen 80; server <name>:3000)')
-  let rendered = shipped.replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`)
+  if (servers.length === 0 || !/^\s*listen 80;$/m.test(shipped) || !/access_log \/var\/log\/nginx\/access\.log /.test(shipped))
+    throw new Error('infra/deploy/nginx.conf no longer has the lines this test rewrites (listen 80; server <name>:3000; access_log /var/log/nginx/access.log)')
+  let rendered = shipped.replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`).replace('access_log /var/log/nginx/access.log ', `access_log ${logDir}/access.log `)
   // The first server line becomes one per instance; the others are dropped.
   rendered = rendered.replace(servers[0]![0], upstreams.map((u) => servers[0]![0].replace(/server \S+:3000/, `server ${u}`)).join('\n'))
   for (const extra of servers.slice(1)) rendered = rendered.replace(extra[0] + '\n', '')
@@ -34,7 +37,7 @@ export async function startNginx(upstreams: readonly string[], port?: number): P
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: run 'sudo apt-get install -y nginx' (npm test's pretest does it as root)`)
   const dir = mkdtempSync(join(tmpdir(), 'mv-nginx-'))
   const listenPort = port ?? (await freePort())
-  writeFileSync(join(dir, 'site.conf'), shippedNginxConfig(listenPort, upstreams))
+  writeFileSync(join(dir, 'site.conf'), shippedNginxConfig(listenPort, upstreams, dir))
   const root = process.getuid?.() === 0
   writeFileSync(
     join(dir, 'nginx.conf'),
@@ -72,6 +75,7 @@ http {
   }
   return {
     url,
+    accessLog: () => (existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : ''),
     stop: () =>
       new Promise((done) => {
         const finish = () => {
