@@ -10,6 +10,7 @@ import { dashboardBenchmark, exportRenderBenchmark, exportResponsivenessBenchmar
 import { candidatesPageBenchmark, seedBenchmark } from './legacy.bench.ts'
 import { candidateIndexBenchmark } from './index.bench.ts'
 import { lighthouseBenchmark } from './lighthouse.bench.ts'
+import { mailCommitBenchmark } from './mail.bench.ts'
 import { scaleOutBenchmark } from './scale.bench.ts'
 import { bulk60Benchmark, pipelineBoardBenchmark } from './pipeline.bench.ts'
 import { startupBenchmark } from './startup.bench.ts'
@@ -42,6 +43,7 @@ const BENCHMARKS: Benchmark[] = [
   screeningOutcomesBenchmark,
   pipelineBoardBenchmark,
   bulk60Benchmark,
+  mailCommitBenchmark,
   scaleOutBenchmark,
 ]
 
