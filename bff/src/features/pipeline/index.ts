@@ -39,7 +39,8 @@ export async function pipelineFeature(app: FastifyInstance) {
     audit: app.audit,
     now: app.now,
     leaseMs: app.config.jobLeaseSeconds * 1000,
-    mail: { mailer: app.mailer, contact: app.contact, perMinute: app.config.mailPerMinute },
+    contact: app.contact,
+    mail: { mailer: app.mailer, perMinute: app.config.mailPerMinute },
     whatsapp: app.whatsapp ? { cloud: app.whatsapp, perMinute: app.config.whatsappPerMinute } : undefined,
   })
   // Every candidate write this BFF hears of (a person's click, a screening apply) reaches running jobs.

@@ -90,6 +90,7 @@ export function createBulkJobs({
   now = Date.now,
   instanceId = randomUUID(),
   leaseMs = 30_000,
+  contact,
   mail,
   whatsapp,
 }: {
@@ -100,8 +101,10 @@ export function createBulkJobs({
   now?: () => number
   instanceId?: string
   leaseMs?: number
-  /** What a bulk e-mail needs: the SMTP server's door, who may be written to, and its pace. */
-  mail?: { mailer: Mailer; contact: Pick<Contact, 'optOut' | 'signOff'>; perMinute: number }
+  /** Who may be written to (a request not to be contacted), and the link to stop messages that ends an e-mail: what a bulk message needs on any channel. */
+  contact?: Pick<Contact, 'optOut' | 'signOff'>
+  /** What a bulk e-mail needs: the SMTP server's door and its pace. */
+  mail?: { mailer: Mailer; perMinute: number }
   /** What a bulk message through the WhatsApp Business Cloud API needs (when the operator configured it). */
   whatsapp?: { cloud: WhatsAppCloud; perMinute: number } | undefined
 }) {
@@ -239,10 +242,11 @@ export function createBulkJobs({
    * the step to do, a crash after leaves the step done, and of two runs of the job only one marks it.
    */
   function messenger(job: StoredBulkJob, who: { actor: string; actorName: string }, known: ReturnType<typeof legacyOf>) {
-    if (!mail) throw new Error('bulk e-mail without a mailer')
     const message = bulkMessageOf(job)
-    if (message.channel === 'whatsapp_api') return whatsappMessenger(job, who, known, message)
-    const { mailer, contact, perMinute } = mail
+    if (!contact) throw new Error('a bulk message without who may be written to')
+    if (message.channel === 'whatsapp_api') return whatsappMessenger(job, who, known, message, contact)
+    if (!mail) throw new Error('bulk e-mail without a mailer')
+    const { mailer, perMinute } = mail
     const paced = pace(perMinute)
     const said = (step: StoredBulkStep, state: string) =>
       audit.record({ ...who, action: 'mensagem_enviada', subject: `candidato:${step.candidateId}`, detail: { channel: 'email', purpose: message.purpose, state, job: job.id } })
@@ -297,10 +301,15 @@ export function createBulkJobs({
    * its person and purpose (Meta's callback data), so its delivery reaches the timeline even when
    * the run died before hearing its id.
    */
-  function whatsappMessenger(job: StoredBulkJob, who: { actor: string; actorName: string }, known: ReturnType<typeof legacyOf>, message: BulkMessage) {
-    if (!whatsapp || !mail) throw new Error('bulk WhatsApp without the Cloud API')
+  function whatsappMessenger(
+    job: StoredBulkJob,
+    who: { actor: string; actorName: string },
+    known: ReturnType<typeof legacyOf>,
+    message: BulkMessage,
+    contact: Pick<Contact, 'optOut'>,
+  ) {
+    if (!whatsapp) throw new Error('bulk WhatsApp without the Cloud API')
     const { cloud } = whatsapp
-    const { contact } = mail
     const paced = pace(whatsapp.perMinute)
     const said = (step: StoredBulkStep, state: string) =>
       audit.record({
