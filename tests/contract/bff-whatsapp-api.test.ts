@@ -42,13 +42,7 @@ beforeAll(async () => {
     {
       SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`,
       REMINDER_SWEEP_SECONDS: '1',
-      WHATSAPP_API_URL: meta.url,
-      WHATSAPP_TOKEN: 'EAAG-token',
-      WHATSAPP_PHONE_NUMBER_ID: '1055',
-      WHATSAPP_APP_SECRET: meta.appSecret,
-      WHATSAPP_VERIFY_TOKEN: 'verifica-123',
-      WHATSAPP_TEMPLATES: 'retorno_negativo=mv_retorno(nome,vaga);lembrete=mv_lembrete(nome,data,hora,local,link)',
-      WHATSAPP_PER_MINUTE: '4800',
+      ...meta.bffEnv('retorno_negativo=mv_retorno(nome,vaga);lembrete=mv_lembrete(nome,data,hora,local,link)', { WHATSAPP_PER_MINUTE: '4800' }),
     },
     { candidates: 400 },
   )

@@ -18,14 +18,7 @@ let meta: MetaStub
 beforeAll(async () => {
   meta = await startMetaStub()
   journey = await startJourney(2000, {
-    bffEnv: {
-      WHATSAPP_API_URL: meta.url,
-      WHATSAPP_TOKEN: 'EAAG-token',
-      WHATSAPP_PHONE_NUMBER_ID: '1055',
-      WHATSAPP_APP_SECRET: meta.appSecret,
-      WHATSAPP_VERIFY_TOKEN: 'verifica-123',
-      WHATSAPP_TEMPLATES: 'retorno_negativo=mv_retorno(nome,vaga)',
-    },
+    bffEnv: meta.bffEnv('retorno_negativo=mv_retorno(nome,vaga)'),
   })
   await setUpDemoTeam(journey.product.url, journey.product.url)
 }, 180_000)

@@ -176,15 +176,7 @@ describe('a bulk WhatsApp message under real faults', () => {
     'SIGKILL at random points three times, carried on by new instances (%s): Meta got exactly one template per number, none for who opted out',
     async (engine) => {
       meta.messages.length = 0
-      await sendThroughThreeKills(engine, 'whatsapp_api', {
-        WHATSAPP_API_URL: meta.url,
-        WHATSAPP_TOKEN: 'EAAG-token',
-        WHATSAPP_PHONE_NUMBER_ID: '1055',
-        WHATSAPP_APP_SECRET: meta.appSecret,
-        WHATSAPP_VERIFY_TOKEN: 'verifica-123',
-        WHATSAPP_TEMPLATES: 'retorno_negativo=mv_retorno(nome,vaga)',
-        WHATSAPP_PER_MINUTE: '2400',
-      })
+      await sendThroughThreeKills(engine, 'whatsapp_api', meta.bffEnv('retorno_negativo=mv_retorno(nome,vaga)', { WHATSAPP_PER_MINUTE: '2400' }))
       for (const m of meta.messages.slice(0, 5))
         expect(m).toMatchObject({ type: 'template', template: { name: 'mv_retorno' }, biz_opaque_callback_data: expect.stringMatching(/^mv:\d+:retorno_negativo$/) })
     },

@@ -46,6 +46,22 @@ export async function startMetaStub({ appSecret = 'app-secret-0123456789', refus
     url: `http://127.0.0.1:${port}/v21.0`,
     messages,
     appSecret,
+    /**
+     * What a BFF needs to send through this stand-in: its address, a token, a phone number's id,
+     * the app secret that signs webhooks, the verify token, and the Meta-approved templates per
+     * purpose (`WHATSAPP_TEMPLATES`); `extra` adds or overrides settings (a pace, for one).
+     */
+    bffEnv(templates: string, extra: Record<string, string> = {}): Record<string, string> {
+      return {
+        WHATSAPP_API_URL: `http://127.0.0.1:${port}/v21.0`,
+        WHATSAPP_TOKEN: 'EAAG-token',
+        WHATSAPP_PHONE_NUMBER_ID: '1055',
+        WHATSAPP_APP_SECRET: appSecret,
+        WHATSAPP_VERIFY_TOKEN: 'verifica-123',
+        WHATSAPP_TEMPLATES: templates,
+        ...extra,
+      }
+    },
     /** A webhook delivery of one message's status, as Meta posts it, with its signature. */
     statusDelivery(message: MetaMessage, status: 'sent' | 'delivered' | 'read' | 'failed') {
       const body = JSON.stringify({
