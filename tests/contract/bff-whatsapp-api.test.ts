@@ -29,7 +29,7 @@ async function settled(id: string): Promise<BulkJob> {
     await new Promise((r) => setTimeout(r, 25))
   }
 }
-const deliver = (message: MetaMessage, status: 'sent' | 'delivered' | 'read') => {
+const deliver = (message: MetaMessage, status: 'sent' | 'delivered' | 'read' | 'failed') => {
   const { body, signature } = meta.statusDelivery(message, status)
   return stack.app.inject({ method: 'POST', url: '/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload: body })
 }
@@ -105,6 +105,23 @@ describe('a bulk message through the WhatsApp Business Cloud API', () => {
       'Enviou “Retorno negativo” por WhatsApp Business (envio em massa).',
     ])
     expect(texts.at(-1)!.by).toBe('Ana Souza')
+
+    // The job's report follows Meta's statuses: delivered, read, and whom a message did not reach.
+    const [second, third] = meta.messages.slice(1, 3) as [MetaMessage, MetaMessage]
+    for (const status of ['sent', 'delivered', 'read'] as const) expect((await deliver(second, status)).statusCode).toBe(200)
+    expect((await deliver(third, 'sent')).statusCode).toBe(200)
+    expect((await deliver(third, 'failed')).statusCode).toBe(200)
+    // A status that would go back changes nothing.
+    expect((await deliver(second, 'delivered')).statusCode).toBe(200)
+    const unreached = chosen.find((c) => whatsappNumber(c.whatsapp) === third.to)!
+    const report = (await get(`/bff/bulk/${job.id}`)).json().job as BulkJob
+    expect(report.delivery).toEqual({
+      sent: 2,
+      delivered: 2,
+      read: 1,
+      failed: 1,
+      failures: [{ candidateId: unreached.id, message: `A mensagem para ${unreached.name} não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.` }],
+    })
   })
 })
 

@@ -81,6 +81,8 @@ export async function startMetaStub({ appSecret = 'app-secret-0123456789', refus
                       status,
                       timestamp: String(Math.floor(Date.now() / 1000)),
                       recipient_id: message.to,
+                      // Meta's reason for a failure, as its webhook reference shows it.
+                      ...(status === 'failed' ? { errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }] } : {}),
                       ...(message.biz_opaque_callback_data ? { biz_opaque_callback_data: message.biz_opaque_callback_data } : {}),
                     },
                   ],

@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { MessagePurpose, MessageValues } from '@mini-vagas/shared/domain/messages'
+import { phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { templateParameters, type WhatsAppTemplates } from '@mini-vagas/shared/domain/whatsapp-templates'
+import type { Migration, Store } from './store.ts'
 
 /**
  * WhatsApp Business Cloud API (Meta's Graph API), the optional provider: sends a text message from
@@ -146,10 +148,103 @@ export function webhookEvents(body: unknown): WebhookEvents {
   return out
 }
 
+/** The messages sent through the Cloud API, each with where it stands (the webhook's statuses). */
+export const WHATSAPP_MIGRATIONS: Migration[] = [
+  `CREATE TABLE IF NOT EXISTS whatsapp_messages (wamid TEXT PRIMARY KEY, candidate_id BIGINT NOT NULL, phone TEXT NOT NULL, purpose TEXT NOT NULL,
+     state TEXT NOT NULL, error TEXT, at TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE INDEX IF NOT EXISTS whatsapp_messages_phone ON whatsapp_messages (phone, at);`,
+  // A bulk send's report reads its purpose's messages since it began.
+  'CREATE INDEX IF NOT EXISTS whatsapp_messages_purpose ON whatsapp_messages (purpose, at);',
+]
+
+/** A status never goes back: sent < delivered < read; failed ends it. */
+const RANK: Record<string, number> = { enviada: 0, sent: 1, delivered: 2, read: 3, failed: 4 }
+
+/** Where the messages of one send stand, by the furthest status Meta reported for each. */
+export interface WhatsAppDelivery {
+  /** Meta sent them on (delivered and read included). */
+  sent: number
+  delivered: number
+  read: number
+  /** Those Meta could not deliver, with its reason ("131026 Message undeliverable"). */
+  failed: { candidateId: number; error: string | null }[]
+}
+
+/** `app.whatsappMessages`: the store's record of messages sent through the Cloud API. */
+export function createWhatsAppLedger(store: Store, now: () => number) {
+  const at = () => new Date(now()).toISOString()
+  return {
+    /** A message Meta took, by the id it answered. */
+    async sent(m: { wamid: string; candidateId: number; phone: string; purpose: string }): Promise<void> {
+      await store.run("INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?)", [
+        m.wamid,
+        m.candidateId,
+        m.phone,
+        m.purpose,
+        at(),
+        at(),
+      ])
+    },
+    /**
+     * A status from the webhook, kept when it moves the message on: whose message it is and what
+     * for, or null (not ours, or a status that would go back). A message whose sender never
+     * recorded its id (a bulk send or a reminder; or the sender died before Meta's answer) is
+     * found by its callback data.
+     */
+    async status({ id: wamid, status: state, error, to, callbackData }: WebhookEvents['statuses'][number]): Promise<{ candidateId: number; purpose: string } | null> {
+      let row = await store.get<{ candidate_id: number; purpose: string; state: string }>('SELECT candidate_id, purpose, state FROM whatsapp_messages WHERE wamid = ?', [wamid])
+      const ours = row ? null : callbackDataOf(callbackData)
+      if (ours) {
+        await store.run(
+          "INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?) ON CONFLICT (wamid) DO NOTHING",
+          [wamid, ours.candidateId, phoneKey(to), ours.purpose, at(), at()],
+        )
+        row = { candidate_id: ours.candidateId, purpose: ours.purpose, state: 'enviada' }
+      }
+      if (!row || (RANK[state] ?? 0) <= (RANK[row.state] ?? 0)) return null
+      await store.run('UPDATE whatsapp_messages SET state = ?, error = ?, updated_at = ? WHERE wamid = ?', [state, error, at(), wamid])
+      return { candidateId: Number(row.candidate_id), purpose: row.purpose }
+    },
+    /** The candidate last written to at a number (whose a reply is), or null. */
+    async lastCandidateAt(phone: string): Promise<number | null> {
+      const last = await store.get<{ candidate_id: number }>('SELECT candidate_id FROM whatsapp_messages WHERE phone = ? ORDER BY at DESC LIMIT 1', [phone])
+      return last ? Number(last.candidate_id) : null
+    },
+    /** Where the messages for `purpose` to these candidates since `since` (an ISO instant) stand. */
+    async deliveries(purpose: string, since: string, candidates: ReadonlySet<number>): Promise<WhatsAppDelivery> {
+      const rows = await store.all<{ candidate_id: number; state: string; error: string | null }>(
+        'SELECT candidate_id, state, error FROM whatsapp_messages WHERE purpose = ? AND at >= ?',
+        [purpose, since],
+      )
+      const furthest = new Map<number, { state: string; error: string | null }>()
+      for (const r of rows) {
+        const id = Number(r.candidate_id)
+        if (!candidates.has(id)) continue
+        const known = furthest.get(id)
+        if (!known || (RANK[r.state] ?? 0) > (RANK[known.state] ?? 0)) furthest.set(id, { state: r.state, error: r.error })
+      }
+      const out: WhatsAppDelivery = { sent: 0, delivered: 0, read: 0, failed: [] }
+      for (const [candidateId, { state, error }] of furthest) {
+        if (state === 'failed') out.failed.push({ candidateId, error })
+        else {
+          if (RANK[state]! >= RANK.sent!) out.sent++
+          if (RANK[state]! >= RANK.delivered!) out.delivered++
+          if (state === 'read') out.read++
+        }
+      }
+      out.failed.sort((a, b) => a.candidateId - b.candidateId)
+      return out
+    },
+  }
+}
+export type WhatsAppLedger = ReturnType<typeof createWhatsAppLedger>
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The WhatsApp Business Cloud API when the operator configured it; null otherwise. */
     whatsapp: WhatsAppCloud | null
+    /** The record of messages sent through it and their statuses. */
+    whatsappMessages: WhatsAppLedger
   }
 }
 
@@ -158,6 +253,8 @@ export const whatsappPlugin = fp(
   async function whatsapp(app: FastifyInstance, options: { whatsapp?: WhatsAppCloud | null | undefined }) {
     const settings = app.config.whatsapp
     app.decorate('whatsapp', options.whatsapp !== undefined ? options.whatsapp : settings ? createWhatsAppCloud(settings) : null)
+    await app.store.migrate('whatsapp', WHATSAPP_MIGRATIONS)
+    app.decorate('whatsappMessages', createWhatsAppLedger(app.store, app.now))
   },
-  { name: 'whatsapp', dependencies: ['runtime'] },
+  { name: 'whatsapp', dependencies: ['runtime', 'store'] },
 )

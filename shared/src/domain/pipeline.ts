@@ -89,6 +89,9 @@ export const BULK_MESSAGES = {
   whatsappUnconfirmed: (name: string) =>
     `A mensagem para ${name} saiu, mas o servidor foi reiniciado antes de o WhatsApp confirmar: ela não é enviada de novo. A entrega aparece no histórico de ${name} quando o WhatsApp avisar.`,
   whatsappRefused: (name: string, reason: string) => `O WhatsApp recusou a mensagem para ${name}: ${reason}.`,
+  /** Meta took the message, then said it could not deliver it (its error: "131026 Message undeliverable"). */
+  notDelivered: (name: string, error: string | null) =>
+    `A mensagem para ${name} não foi entregue pelo WhatsApp${/^131026\b/.test(error ?? '') ? ': o número não recebe mensagens do WhatsApp' : error ? ` (Meta: ${error})` : ''}.`,
 } as const
 
 /** What a bulk action did, in one sentence. */

@@ -82,6 +82,15 @@ export const BulkJob = Type.Object({
   skipped: Type.Integer(),
   failed: Type.Integer(),
   failures: Type.Array(Failure),
+  /**
+   * A bulk message through WhatsApp Business: where its messages stand by Meta's statuses (which
+   * arrive after the send, through the webhook) — sent on, delivered, read, and those Meta could
+   * not deliver, each said. Null for the other actions and channels.
+   */
+  delivery: Type.Union([
+    Type.Null(),
+    Type.Object({ sent: Type.Integer(), delivered: Type.Integer(), read: Type.Integer(), failed: Type.Integer(), failures: Type.Array(Failure) }),
+  ]),
   undoable: Type.Boolean(),
   undo: Type.Union([
     Type.Null(),

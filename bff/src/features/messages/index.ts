@@ -42,8 +42,8 @@ export async function messagesFeature(app: FastifyInstance) {
   const templatesAnswer = async () => ({
     templates: await app.contact.templates(),
     mailConfigured: app.mailer.configured,
-    whatsappApi: whatsapp.cloud !== null,
-    whatsappTemplates: MESSAGE_PURPOSES.map((p) => p.value).filter((purpose) => whatsapp.cloud?.templateFor(purpose, {})),
+    whatsappApi: whatsapp !== null,
+    whatsappTemplates: MESSAGE_PURPOSES.map((p) => p.value).filter((purpose) => whatsapp?.templateFor(purpose, {})),
   })
 
   api.get('/bff/messages/templates', { config: { access: 'admin' }, schema: { tags, response: { 200: TemplatesAnswer, ...Failures } } }, templatesAnswer)
@@ -116,18 +116,18 @@ export async function messagesFeature(app: FastifyInstance) {
         return { message: `WhatsApp aberto com a mensagem "${messagePurposeLabel(purpose)}".`, link }
       }
       if (channel === 'whatsapp_api') {
-        if (!whatsapp.cloud) throw new HttpError(503, MESSAGE_TEXTS.noWhatsAppApi)
+        if (!whatsapp) throw new HttpError(503, MESSAGE_TEXTS.noWhatsAppApi)
         const phone = phoneKey(record.whatsapp)
         const number = whatsappNumber(record.whatsapp)
         if (!number) throw new HttpError(422, MESSAGES.badInput, { errors: { channel: [MESSAGE_TEXTS.noPhone] } })
         // Meta's approved template for the purpose when there is one and the words were not changed:
         // it reaches people who have not written in the last 24 hours; free text only reaches those who have.
-        const approved = text === undefined ? whatsapp.cloud.templateFor(purpose, { ...recordValues(record), ...values }) : null
+        const approved = text === undefined ? whatsapp.templateFor(purpose, { ...recordValues(record), ...values }) : null
         try {
           const { id } = approved
-            ? await whatsapp.cloud.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(Number(request.params.id), purpose) })
-            : await whatsapp.cloud.send(number, message.text)
-          await whatsapp.record({ wamid: id, candidateId: Number(request.params.id), phone, purpose })
+            ? await whatsapp.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(Number(request.params.id), purpose) })
+            : await whatsapp.send(number, message.text)
+          await app.whatsappMessages.sent({ wamid: id, candidateId: Number(request.params.id), phone, purpose })
         } catch (error) {
           await app.audit.record({ ...said, detail: { channel, purpose, state: 'falhou' } })
           if (error instanceof WhatsAppRefusal)

@@ -42,6 +42,7 @@ export async function pipelineFeature(app: FastifyInstance) {
     contact: app.contact,
     mail: { mailer: app.mailer, perMinute: app.config.mailPerMinute },
     whatsapp: app.whatsapp ? { cloud: app.whatsapp, perMinute: app.config.whatsappPerMinute } : undefined,
+    deliveries: app.whatsappMessages.deliveries,
   })
   // Every candidate write this BFF hears of (a person's click, a screening apply) reaches running jobs.
   app.onLegacyWrite((event) => {

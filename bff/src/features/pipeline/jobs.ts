@@ -16,7 +16,7 @@ import type { Caller, LegacyGateway } from '../../legacy/gateway.ts'
 import type { AuditTrail } from '../../plugins/audit.ts'
 import type { Contact } from '../../plugins/contact.ts'
 import type { Mailer } from '../../plugins/mailer.ts'
-import { whatsappCallbackData, WhatsAppRefusal, type WhatsAppCloud } from '../../plugins/whatsapp.ts'
+import { whatsappCallbackData, WhatsAppRefusal, type WhatsAppCloud, type WhatsAppLedger } from '../../plugins/whatsapp.ts'
 import type { BulkStore, StoredBulkJob, StoredBulkStep } from './store.ts'
 
 type Obj = Record<string, unknown>
@@ -93,6 +93,7 @@ export function createBulkJobs({
   contact,
   mail,
   whatsapp,
+  deliveries,
 }: {
   store: BulkStore
   legacy: (caller: Caller) => LegacyGateway
@@ -107,6 +108,8 @@ export function createBulkJobs({
   mail?: { mailer: Mailer; perMinute: number }
   /** What a bulk message through the WhatsApp Business Cloud API needs (when the operator configured it). */
   whatsapp?: { cloud: WhatsAppCloud; perMinute: number } | undefined
+  /** Where messages sent through the Cloud API stand (Meta's statuses), for a WhatsApp job's report. */
+  deliveries?: WhatsAppLedger['deliveries']
 }) {
   const active = createJobSlots()
   const lease = (id: string) => `bulk:${id}`
@@ -343,6 +346,22 @@ export function createBulkJobs({
       }
       await store.confirmSent(job.id, step.candidateId)
       await said(step, 'enviada')
+    }
+  }
+
+  /** A WhatsApp job's messages by Meta's statuses, the undelivered named. */
+  async function deliveryOf(job: StoredBulkJob): Promise<BulkJob['delivery']> {
+    if (!deliveries) return null
+    const sent = await store.doneSteps(job.id)
+    const d = await deliveries(bulkMessageOf(job).purpose, job.createdAt, new Set(sent.keys()))
+    return {
+      sent: d.sent,
+      delivered: d.delivered,
+      read: d.read,
+      failed: d.failed.length,
+      failures: d.failed
+        .slice(0, FAILURES_SHOWN)
+        .map((f) => ({ candidateId: f.candidateId, message: BULK_MESSAGES.notDelivered(sent.get(f.candidateId) ?? `#${f.candidateId}`, f.error) })),
     }
   }
 
@@ -589,6 +608,7 @@ export function createBulkJobs({
         skipped: c.skipped,
         failed: c.failed,
         failures: status === 'running' ? [] : await store.failures(job.id, FAILURES_SHOWN),
+        delivery: channelOf(job) === 'whatsapp_api' ? await deliveryOf(job) : null,
         undoable: job.action === 'status' && status === 'done' && c.done > c.restored + c.kept && undoStatus !== 'running',
         undo: undoStatus
           ? {

@@ -153,6 +153,14 @@ export async function createBulkStore(store: Store) {
         }),
       ),
     /** The steps that did not go through, with why (the first `limit`). */
+    /** The people a job's steps wrote to (its steps done), by id, with their names. */
+    doneSteps: async (id: string) =>
+      new Map(
+        (await store.all<{ candidate_id: number; name: string }>("SELECT candidate_id, name FROM bulk_steps WHERE job_id = ? AND state = 'done'", [id])).map((r) => [
+          Number(r.candidate_id),
+          r.name,
+        ]),
+      ),
     failures: async (id: string, limit: number) =>
       (
         await store.all<{ candidate_id: number; message: string }>(

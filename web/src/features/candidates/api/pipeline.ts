@@ -15,7 +15,10 @@ export const undoBulk = async (id: string) => (await api<BulkJobAnswer>(`/bff/bu
 const working = (job: BulkJob | undefined) => job?.status === 'running' || job?.undo?.status === 'running'
 /** A job's progress, read every second while it (or its undo) runs. */
 export const useBulkJob = (id: string | null) =>
-  useSWR(id ? `/bff/bulk/${id}` : null, async (key: string) => (await api<BulkJobAnswer>(key)).job, { refreshInterval: (job) => (working(job) ? 1000 : 0) })
+  useSWR(id ? `/bff/bulk/${id}` : null, async (key: string) => (await api<BulkJobAnswer>(key)).job, {
+    // A WhatsApp send's statuses come from Meta after it ends: its report keeps updating while open.
+    refreshInterval: (job) => (working(job) ? 1000 : job?.channel === 'whatsapp_api' ? 10_000 : 0),
+  })
 
 /** The chosen candidates' CSV. */
 export const downloadSelection = (vacancyId: number, ids: readonly number[]) =>

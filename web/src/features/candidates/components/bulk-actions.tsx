@@ -259,6 +259,30 @@ function BulkForwardDialog({ vacancyId, count, onClose, onSend }: { vacancyId: n
   )
 }
 
+/** Where a bulk WhatsApp send's messages stand by Meta's statuses, and whom they did not reach. */
+function WhatsAppDelivery({ delivery, sent }: { delivery: NonNullable<BulkJob['delivery']>; sent: number }) {
+  const n = (v: number) => v.toLocaleString('pt-BR')
+  return (
+    <>
+      <p className="field-hint">
+        Entrega pelo WhatsApp, segundo a Meta: {n(delivery.delivered)} de {n(sent)} {delivery.delivered === 1 ? 'entregue' : 'entregues'} · {n(delivery.read)}{' '}
+        {delivery.read === 1 ? 'lida' : 'lidas'}
+        {delivery.failed > 0 && ` · ${n(delivery.failed)} não ${delivery.failed === 1 ? 'entregue' : 'entregues'}`}
+      </p>
+      {delivery.failures.length > 0 && (
+        <details open>
+          <summary>{delivery.failed === 1 ? '1 mensagem não foi entregue' : `${n(delivery.failed)} mensagens não foram entregues`}: avise por outro meio</summary>
+          <ul>
+            {delivery.failures.map((f) => (
+              <li key={f.candidateId}>{f.message}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  )
+}
+
 /** A bulk action's progress and last word, with "Desfazer" and "Continuar" where they apply. */
 export function BulkProgress({ jobId, onSettled, onDismiss }: { jobId: string; onSettled: (job: BulkJob) => void; onDismiss: () => void }) {
   const { data: job, mutate } = useBulkJob(jobId)
@@ -303,9 +327,18 @@ export function BulkProgress({ jobId, onSettled, onDismiss }: { jobId: string; o
           <p>{job.undo?.message ?? job.message}</p>
         )}
       </div>
+      {job.delivery && job.done > 0 && <WhatsAppDelivery delivery={job.delivery} sent={job.done} />}
       {!running && !undoing && job.failures.length > 0 && (
         <details>
-          <summary>{job.failures.length === 1 ? '1 candidato não foi alterado' : `${job.failures.length} candidatos não foram alterados`}</summary>
+          <summary>
+            {job.action === 'message'
+              ? job.failures.length === 1
+                ? '1 mensagem não saiu ou ficou sem confirmação'
+                : `${job.failures.length} mensagens não saíram ou ficaram sem confirmação`
+              : job.failures.length === 1
+                ? '1 candidato não foi alterado'
+                : `${job.failures.length} candidatos não foram alterados`}
+          </summary>
           <ul>
             {job.failures.map((f) => (
               <li key={f.candidateId}>{f.message}</li>

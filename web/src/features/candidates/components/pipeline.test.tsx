@@ -57,6 +57,7 @@ const job = (extra: Record<string, unknown> = {}) => ({
   skipped: 0,
   failed: 0,
   failures: [],
+  delivery: null,
   undoable: true,
   undo: null,
   ...extra,
@@ -223,5 +224,41 @@ describe('a bulk e-mail', () => {
       }),
     )
     expect(await screen.findByText(/Enviando "Retorno negativo" pelo WhatsApp: 1 de 2/)).toBeTruthy()
+  })
+
+  it('reports, once Meta says so, how many were delivered and read, and names whom a message did not reach', async () => {
+    const templates = { templates: [], mailConfigured: false, whatsappApi: true, whatsappTemplates: ['retorno_negativo'] }
+    const report = job({
+      action: 'message',
+      channel: 'whatsapp_api',
+      target: 'Retorno negativo',
+      total: 2,
+      processed: 2,
+      done: 2,
+      undoable: false,
+      message: '"Retorno negativo" enviada pelo WhatsApp para 2 candidatos.',
+      delivery: {
+        sent: 1,
+        delivered: 1,
+        read: 1,
+        failed: 1,
+        failures: [{ candidateId: 8, message: 'A mensagem para Pessoa 8 não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.' }],
+      },
+    })
+    bff({
+      'GET /bff/messages/templates': () => ({ status: 200, body: templates }),
+      'POST /bff/bulk': () => ({ status: 202, body: { job: report } }),
+      'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: report } }),
+    })
+    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar mensagem para 2 candidatos' })
+    await userEvent.selectOptions(within(dialog).getByLabelText('Mensagem'), 'retorno_negativo')
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'WhatsApp Business' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Entrega pelo WhatsApp, segundo a Meta: 1 de 2 entregue · 1 lida · 1 não entregue')).toBeTruthy()
+    const undelivered = screen.getByText('1 mensagem não foi entregue: avise por outro meio').closest('details')!
+    expect(within(undelivered).getByRole('listitem').textContent).toBe('A mensagem para Pessoa 8 não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.')
   })
 })
