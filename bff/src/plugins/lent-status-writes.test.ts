@@ -38,6 +38,7 @@ async function bed() {
     now: () => clock,
     instanceId: 'a',
     name: 'test-writes',
+    leaseMs: 60_000,
     source: {
       pending: async (limit) => [...pending.values()].slice(0, limit),
       done: async (key) => {

@@ -46,6 +46,7 @@ export function createLentStatusWrites({
   instanceId,
   name,
   source,
+  leaseMs,
 }: {
   app: FastifyInstance
   store: Pick<Store, 'takeLease' | 'releaseLease' | 'migrate' | 'get' | 'run'>
@@ -54,6 +55,8 @@ export function createLentStatusWrites({
   instanceId: string
   name: string
   source: StatusWriteSource
+  /** How long the writer's lease lasts unrenewed: how soon another instance carries on after this one died. */
+  leaseMs: number
 }) {
   let running: Promise<void> | null = null
   /**
@@ -73,10 +76,14 @@ export function createLentStatusWrites({
   async function writeAll(token: string) {
     migrated ??= store.migrate('lent-status-writes', MIGRATIONS)
     await migrated
-    if (!(await store.takeLease(name, instanceId, 60_000))) return
     try {
       const gateway = app.legacyFor({ token, priority: 'job' })
       for (;;) {
+        // Taken (or renewed) for each batch; held elsewhere, look again once it would have run out.
+        if (!(await store.takeLease(name, instanceId, leaseMs))) {
+          lookAt = now() + leaseMs
+          return
+        }
         const rows = await source.pending(20)
         if (rows.length === 0) break
         for (const row of rows) {

@@ -32,6 +32,9 @@ export function buildLegacyApi({ db, config, now = () => new Date(), logger = fa
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/__control')) await traffic.onRequest(request, reply)
   })
+  app.addHook('onSend', async (request) => {
+    await traffic.onSend(request)
+  })
 
   app.setNotFoundHandler((request, reply) => {
     const path = (request.url.split('?')[0] ?? '').replace(/^\//, '')

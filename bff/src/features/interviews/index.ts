@@ -137,6 +137,7 @@ async function interviewsPlugin(app: FastifyInstance) {
     now,
     instanceId,
     name: 'interview-status-writes',
+    leaseMs: config.jobLeaseSeconds * 1000,
     source: {
       pending: async (limit) =>
         (await interviews.pendingLegacyWrites(limit)).map((r) => ({

@@ -23,6 +23,7 @@ export function createWithdrawals({ app, store, log, now, instanceId }: { app: F
     now,
     instanceId,
     name: 'applicant-withdrawals',
+    leaseMs: app.config.jobLeaseSeconds * 1000,
     source: {
       pending: async (limit) =>
         (

@@ -12,7 +12,7 @@ export interface TrafficSettings {
   rateLimitPerMinute: number
 }
 
-export type FaultMode = 'status' | 'reset' | 'stall'
+export type FaultMode = 'status' | 'reset' | 'stall' | 'late'
 
 export interface Fault {
   mode: FaultMode
@@ -20,7 +20,11 @@ export interface Fault {
   count: number
   /** For mode status: the status to answer with. */
   status?: number
-  /** For mode stall: how long to hold the request before going on; absent, it never answers. */
+  /**
+   * For mode stall: how long to hold the request before going on; absent, it never answers.
+   * For mode late: how long the answer waits after the route ran (a write already done) — where a
+   * client that dies has had its write taken without hearing so.
+   */
   ms?: number
   /** Only requests with this method (any when absent). */
   method?: string
@@ -46,6 +50,8 @@ export interface Traffic {
   log: LoggedRequest[]
   total: number
   onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  /** Before an answer leaves: holds it when a 'late' fault took its request. */
+  onSend(request: FastifyRequest): Promise<void>
   resetRateLimits(): void
 }
 
@@ -53,12 +59,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function createTraffic(initial: TrafficSettings, now: () => number = Date.now): Traffic {
   const windows = new Map<string, { start: number; count: number }>()
+  const late = new WeakMap<FastifyRequest, number>()
   const traffic: Traffic = {
     settings: { ...initial },
     faults: [],
     log: [],
     total: 0,
     resetRateLimits: () => windows.clear(),
+    async onSend(request) {
+      const ms = late.get(request)
+      if (ms) await sleep(ms)
+    },
     async onRequest(request, reply) {
       traffic.total++
       traffic.log.push({ method: request.method, url: request.url, headers: { ...request.headers }, at: new Date(now()).toISOString() })
@@ -71,6 +82,10 @@ export function createTraffic(initial: TrafficSettings, now: () => number = Date
       if (fault) {
         fault.count--
         traffic.faults = traffic.faults.filter((f) => f.count > 0)
+        if (fault.mode === 'late') {
+          late.set(request, fault.ms ?? 0)
+          return
+        }
         if (fault.mode === 'reset') {
           reply.hijack()
           request.raw.socket.destroy()

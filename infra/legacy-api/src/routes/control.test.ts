@@ -76,6 +76,16 @@ describe('fault injection', () => {
     await fault({ mode: 'stall' })
     await expect(call(api.url, '/api/vagas-publicas', { signal: AbortSignal.timeout(300) })).rejects.toThrow()
   })
+  it('answers late: the write is done at once, its answer waits', async () => {
+    const id = 3
+    await fault({ mode: 'late', ms: 400, method: 'PUT', path: `/api/candidatos/${id}` })
+    const answered = call(api.url, `/api/candidatos/${id}`, { method: 'PUT', token, body: { status: 'reprovado' } })
+    let heard = false
+    void answered.then(() => (heard = true))
+    await expect.poll(async () => (await call(api.url, `/api/candidatos/${id}`, { token })).body.data.status, { interval: 20, timeout: 300 }).toBe('reprovado')
+    expect(heard).toBe(false)
+    expect((await answered).status).toBe(200)
+  })
   it('refuses a malformed fault', async () => {
     expect((await fault({ mode: 'explode' })).status).toBe(422)
     expect((await fault({ mode: 'status', status: 200 })).status).toBe(422)

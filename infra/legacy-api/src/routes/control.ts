@@ -17,8 +17,8 @@ export async function controlRoutes(app: FastifyInstance, { traffic }: LegacyCon
   app.post('/__control/faults', async (request, reply) => {
     const body = asBody(request.body)
     const mode = body.mode
-    if (mode !== 'status' && mode !== 'reset' && mode !== 'stall') {
-      return reply.code(422).send({ message: 'mode must be status, reset or stall' })
+    if (mode !== 'status' && mode !== 'reset' && mode !== 'stall' && mode !== 'late') {
+      return reply.code(422).send({ message: 'mode must be status, reset, stall or late' })
     }
     const count = body.count === undefined ? 1 : Number(body.count)
     const status = body.status === undefined ? undefined : Number(body.status)
