@@ -110,6 +110,27 @@ describe('a send that ends on a commit', () => {
     expect(connections).toHaveLength(2)
   })
 
+  it('a kept connection the server turns away before the data (421) is left, and the message goes once over a new one', async () => {
+    const connections: string[] = []
+    const asked = new Map<string, number>()
+    const server = await smtpServer({
+      onConnect: (session, callback) => (connections.push(session.id), callback()),
+      // Each connection takes one message; asked for a second, the server is going away.
+      onMailFrom: (address, session, callback) => {
+        asked.set(session.id, (asked.get(session.id) ?? 0) + 1)
+        return asked.get(session.id)! > 1 ? callback(Object.assign(new Error('Serviço indisponível, tente de novo'), { responseCode: 421 })) : callback()
+      },
+    })
+    const mailer = mailerFor(server)
+    let commits = 0
+    const commit = async () => void commits++
+    await mailer.send(mail('ana@example.com'), { commit })
+    await mailer.send(mail('bia@example.com'), { commit })
+    expect(server.taken.map((m) => m.to[0])).toEqual(['ana@example.com', 'bia@example.com'])
+    expect(commits).toBe(2)
+    expect(connections).toHaveLength(2)
+  })
+
   it("refused by the server before its data (an unknown recipient): rejected with the server's code, no commit; the connection serves the next", async () => {
     const connections: string[] = []
     const server = await smtpServer({

@@ -106,6 +106,12 @@ function committedSender(options: SMTPConnection.Options & { auth?: SMTPConnecti
       const connection = new SMTPConnection(options)
       // Errors reach the callbacks below; an error with nothing in flight only ends the connection.
       connection.on('error', () => {})
+      // Ended while kept (the server's idle timeout, a cut): not taken again.
+      connection.once('end', () => {
+        if (idle?.connection !== connection) return
+        clearTimeout(idle.timer)
+        idle = null
+      })
       connection.connect((error) => {
         if (error) return reject(error)
         const { auth } = options
@@ -117,8 +123,7 @@ function committedSender(options: SMTPConnection.Options & { auth?: SMTPConnecti
     const kept = idle
     idle = null
     if (kept) clearTimeout(kept.timer)
-    // `_destroyed`: the server (or a timeout) ended it while it waited.
-    if (kept && !(kept.connection as unknown as { _destroyed: boolean })._destroyed) return { connection: kept.connection, reused: true }
+    if (kept) return { connection: kept.connection, reused: true }
     return { connection: await open(), reused: false }
   }
   const keep = (connection: SMTPConnection) => {
@@ -150,7 +155,8 @@ function committedSender(options: SMTPConnection.Options & { auth?: SMTPConnecti
         },
       })
       let settled = false
-      connection.send(envelope, data, (error) => {
+      // A copy for each attempt: the client keeps its answers (a refusal among them) on the envelope it is given.
+      connection.send({ from: envelope.from, to: [...envelope.to] }, data, (error) => {
         if (settled) return
         settled = true
         if (!error) return resolve()
