@@ -84,6 +84,22 @@ describe('WhatsApp from the board', () => {
     expect(meta.messages.length).toBe(new Set(numbers).size)
     expect(meta.messages.every((m) => m.template?.name === 'mv_retorno')).toBe(true)
 
+    // Meta's statuses arrive through the webhook: all delivered but one it could not deliver; the
+    // report, still open, follows them and names whom to tell another way.
+    const [unreached, ...reached] = meta.messages
+    for (const [message, status] of [...reached.map((m) => [m, 'delivered'] as const), [unreached!, 'failed'] as const]) {
+      const { body, signature } = meta.statusDelivery(message, status)
+      const answer = await fetch(`${journey.product.url}/webhooks/whatsapp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        body,
+      })
+      expect(answer.status).toBe(200)
+    }
+    const unreachedName = names[numbers.indexOf(unreached!.to)]!
+    await page.getByText(`Entrega pelo WhatsApp, segundo a Meta: ${reached.length} de ${meta.messages.length} entregues · 0 lidas · 1 não entregue`).waitFor()
+    await page.getByText(`A mensagem para ${unreachedName} não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.`).waitFor()
+
     // The first person's history names who sent it and how.
     const person = board.cards.find((c) => c.name === names[0])!
     const timeline = (await (await page.request.get(`/bff/candidates/${person.id}/timeline`)).json()) as { entries: { by: string; text: string }[] }
