@@ -85,7 +85,7 @@ export const BulkJob = Type.Object({
   /**
    * A bulk message through WhatsApp Business: where its messages stand by Meta's statuses (which
    * arrive after the send, through the webhook) — sent on, delivered, read, and those Meta could
-   * not deliver, each said. Null for the other actions and channels.
+   * not deliver, each said. Null while it runs, and for the other actions and channels.
    */
   delivery: Type.Union([
     Type.Null(),

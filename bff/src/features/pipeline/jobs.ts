@@ -608,7 +608,8 @@ export function createBulkJobs({
         skipped: c.skipped,
         failed: c.failed,
         failures: status === 'running' ? [] : await store.failures(job.id, FAILURES_SHOWN),
-        delivery: channelOf(job) === 'whatsapp_api' ? await deliveryOf(job) : null,
+        // Once the send ends (Meta's statuses mostly come after; the panel keeps asking while open).
+        delivery: channelOf(job) === 'whatsapp_api' && status !== 'running' ? await deliveryOf(job) : null,
         undoable: job.action === 'status' && status === 'done' && c.done > c.restored + c.kept && undoStatus !== 'running',
         undo: undoStatus
           ? {
