@@ -1,11 +1,9 @@
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startMailCatcher, type MailCatcher } from '../../infra/mail-catcher/src/catcher.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BulkJob } from '../../shared/src/schemas/pipeline.ts'
 import { whatsappNumber } from '../../shared/src/domain/messages.ts'
-import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
 import { startMetaStub, type MetaStub } from '../support/meta-stub.ts'
-import { faultBed, login, startLegacy, until, type Bff, type Legacy } from './harness.ts'
+import { login, messagingFaults, until, type Bff } from './harness.ts'
 
 // A bulk message under real faults: 500 people (and some who asked not to be contacted) of one
 // vacancy, the sending instance SIGKILLed three times — at random points, and once the moment the
@@ -13,28 +11,18 @@ import { faultBed, login, startLegacy, until, type Bff, type Legacy } from './ha
 // asked at once the last time), then what the server received is counted: one message per person,
 // none to those who opted out, nobody outside the selection. By e-mail to a real SMTP server, and
 // by WhatsApp to a stand-in of Meta's Cloud API over real HTTP.
-let legacy: Legacy
-let postgres: TestPostgres
-let catcher: MailCatcher
+// Enough candidates for a vacancy of 520 people with distinct e-mails.
+const faults = messagingFaults({ candidates: 14_000, env: { LEGACY_LATENCY_MS: '5' } })
+const { bed } = faults
 let meta: MetaStub
-const bed = faultBed({ legacy: () => legacy, postgres: () => postgres })
 const SENT = 500
 const OPTED_OUT = 20
 
 beforeAll(async () => {
-  postgres = await startPostgres()
-  catcher = await startMailCatcher()
   meta = await startMetaStub()
-  // Enough candidates for a vacancy of 520 people with distinct e-mails.
-  legacy = await startLegacy({ LEGACY_LATENCY_MS: '5' }, 14_000)
-}, 180_000)
-afterEach(() => bed.killAll())
+})
 afterAll(async () => {
-  await legacy?.stop()
-  await catcher?.close()
   await meta?.close()
-  await postgres?.stop()
-  bed.removeScratch()
 })
 
 const headers = (bff: Bff, cookie: string) => ({ 'x-csrf': '1', origin: bff.url, 'content-type': 'application/json', cookie })
@@ -44,7 +32,7 @@ const jobOn = async (bff: Bff, cookie: string, id: string) => ((await (await fet
 
 /** The largest vacancy's people with distinct, valid addresses (e-mail or WhatsApp number), as the stand-in's database holds them. */
 function people(by: 'email' | 'whatsapp'): { vacancyId: number; byAddress: Map<string, number> } {
-  const db = new DatabaseSync(legacy.db, { readOnly: true })
+  const db = new DatabaseSync(faults.legacy.db, { readOnly: true })
   try {
     const { id } = db.prepare('SELECT job_posting_id AS id FROM candidates GROUP BY job_posting_id ORDER BY COUNT(*) DESC LIMIT 1').get() as { id: number }
     const rows = db.prepare('SELECT id, email, whatsapp FROM candidates WHERE job_posting_id = ? ORDER BY id').all(id) as {
@@ -70,8 +58,8 @@ interface Receiver {
 }
 const receivers: Record<'email' | 'whatsapp_api', () => Receiver> = {
   email: () => ({
-    received: () => catcher.messages.flatMap((m) => m.to.map((to) => to.toLowerCase())),
-    onTake: (hook) => void (catcher.onMessage = hook),
+    received: () => faults.catcher.messages.flatMap((m) => m.to.map((to) => to.toLowerCase())),
+    onTake: (hook) => void (faults.catcher.onMessage = hook),
   }),
   whatsapp_api: () => ({ received: () => meta.messages.map((m) => m.to), onTake: (hook) => void (meta.onMessage = hook) }),
 }
@@ -159,10 +147,10 @@ describe('a bulk e-mail under real faults', () => {
   it.each(['sqlite', 'postgres'] as const)(
     'SIGKILL at random points three times, carried on by new instances (%s): the SMTP server got exactly one message per person, none for who opted out',
     async (engine) => {
-      catcher.messages.length = 0
-      await sendThroughThreeKills(engine, 'email', { SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`, MAIL_PER_MINUTE: '2400' })
+      faults.catcher.messages.length = 0
+      await sendThroughThreeKills(engine, 'email', { SMTP_URL: `smtp://127.0.0.1:${faults.catcher.smtpPort}`, MAIL_PER_MINUTE: '2400' })
       // Each one whole: the template's words, and the link to stop messages.
-      for (const m of catcher.messages.slice(0, 5)) {
+      for (const m of faults.catcher.messages.slice(0, 5)) {
         expect(m.subject).toMatch(/^Sobre a sua candidatura para /)
         expect(m.text).toMatch(/Não quer mais receber mensagens do Mini Vagas\? Abra: http:\/\/localhost:\d+\/descadastro#[A-Za-z0-9_-]{43}/)
       }

@@ -3,11 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import type { TestPostgres } from '../../bff/src/testing-postgres.ts'
+import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
+import { startMailCatcher, type MailCatcher } from '../../infra/mail-catcher/src/catcher.ts'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { markedCandidates } from '@mini-vagas/shared/domain/screening-apply'
 import { freePort, ROOT, runScript, startService, type Service } from '../support/processes.ts'
-import { expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 
 /**
  * The fault suite's parts: the stand-in and BFFs as separate processes on loopback,
@@ -165,6 +166,45 @@ export function faultBed({ legacy, postgres }: { legacy: () => Legacy; postgres?
       const vacancies = (await (await fetch(`${probe.url}/api/processos_seletivos`, { headers: { cookie } })).json()) as { data: { id: number; obs: string }[] }
       await probe.kill()
       return vacancies.data.find((v) => v.obs === 'mostrar' && v.id % 3 === 2)!.id
+    },
+  }
+}
+
+/**
+ * What a fault file about messages shares, started before its tests and stopped after them: a
+ * PostgreSQL server, the tests' SMTP server and the legacy stand-in (`candidates` people, `env`),
+ * and its bed of BFFs (every instance killed after each test).
+ */
+export function messagingFaults({ candidates, env = {} }: { candidates: number; env?: Record<string, string> }) {
+  const parts: { legacy?: Legacy; postgres?: TestPostgres; catcher?: MailCatcher } = {}
+  const started = () => {
+    const { legacy, postgres, catcher } = parts
+    if (!legacy || !postgres || !catcher) throw new Error('the fault processes are not started yet (a test outside beforeAll?)')
+    return { legacy, postgres, catcher }
+  }
+  const bed = faultBed({ legacy: () => started().legacy, postgres: () => started().postgres })
+  beforeAll(async () => {
+    parts.postgres = await startPostgres()
+    parts.catcher = await startMailCatcher()
+    parts.legacy = await startLegacy(env, candidates)
+  }, 180_000)
+  afterEach(() => bed.killAll())
+  afterAll(async () => {
+    await parts.legacy?.stop()
+    await parts.catcher?.close()
+    await parts.postgres?.stop()
+    bed.removeScratch()
+  })
+  return {
+    bed,
+    get legacy() {
+      return started().legacy
+    },
+    get postgres() {
+      return started().postgres
+    },
+    get catcher() {
+      return started().catcher
     },
   }
 }

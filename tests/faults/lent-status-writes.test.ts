@@ -1,11 +1,9 @@
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startMailCatcher, type MailCatcher } from '../../infra/mail-catcher/src/catcher.ts'
-import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
+import { describe, expect, it } from 'vitest'
 import { anApplication, legacyAdminToken } from '../support/applicant.ts'
-import { faultBed, login, recordsIn, startLegacy, until, type Bff, type Legacy } from './harness.ts'
+import { login, messagingFaults, recordsIn, until, type Bff } from './harness.ts'
 
 // An applicant's withdrawal reaches the legacy as 'desistente' on a token staff lend, written by
 // one instance at a time. The promise: a writer that dies never writes over what staff set since,
@@ -13,27 +11,12 @@ import { faultBed, login, recordsIn, startLegacy, until, type Bff, type Legacy }
 // SIGKILLed for real — after the legacy took its write but before it heard so (the stand-in holds
 // its answer), or while its request is held before the legacy ran it — and a new instance on the
 // same store carries on. Counted in the legacy's own database: the writes that landed.
-let legacy: Legacy
-let postgres: TestPostgres
-let catcher: MailCatcher
-const bed = faultBed({ legacy: () => legacy, postgres: () => postgres })
-
-beforeAll(async () => {
-  postgres = await startPostgres()
-  catcher = await startMailCatcher()
-  legacy = await startLegacy({}, 600)
-}, 120_000)
-afterEach(() => bed.killAll())
-afterAll(async () => {
-  await legacy?.stop()
-  await catcher?.close()
-  await postgres?.stop()
-  bed.removeScratch()
-})
+const faults = messagingFaults({ candidates: 600 })
+const { bed } = faults
 
 /** A shared store on an engine: instances on it, and what it holds of a withdrawal. */
 async function sharedStore(engine: 'sqlite' | 'postgres') {
-  const env = { SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`, CANDIDATE_INDEX: 'true' }
+  const env = { SMTP_URL: `smtp://127.0.0.1:${faults.catcher.smtpPort}`, CANDIDATE_INDEX: 'true' }
   if (engine === 'sqlite') {
     const file = join(bed.dir(), 'bff.sqlite')
     return {
@@ -48,7 +31,7 @@ async function sharedStore(engine: 'sqlite' | 'postgres') {
       },
     }
   }
-  const url = await postgres.createDatabase()
+  const url = await faults.postgres.createDatabase()
   return {
     instance: () => bed.bff(':memory:', { ...env, DATABASE_URL: url }),
     withdrawal: async (id: number) => {
@@ -83,15 +66,15 @@ async function applyAndWithdraw(bff: Bff, cookie: string, email: string): Promis
     return home.indexedAt !== null
   })
   expect((await fetch(`${bff.url}/bff/public/my-applications/link`, { method: 'POST', headers: unsafe(bff), body: JSON.stringify({ email }) })).status).toBe(202)
-  await until('the link by e-mail', async () => catcher.messages.some((m) => m.to.includes(email)))
-  const token = /\/minhas-candidaturas#([A-Za-z0-9_-]{43})/.exec(catcher.messages.find((m) => m.to.includes(email))!.text)![1]!
+  await until('the link by e-mail', async () => faults.catcher.messages.some((m) => m.to.includes(email)))
+  const token = /\/minhas-candidaturas#([A-Za-z0-9_-]{43})/.exec(faults.catcher.messages.find((m) => m.to.includes(email))!.text)![1]!
   const withdrawn = await fetch(`${bff.url}/bff/public/my-applications/withdraw`, { method: 'POST', headers: unsafe(bff), body: JSON.stringify({ token, id }) })
   expect(withdrawn.status).toBe(200)
   return id
 }
 
-const statusOf = (id: number) => recordsIn(legacy, [id]).get(id)?.status ?? null
-const writesTo = async (id: number) => (await legacy.statusWrites()).get(id) ?? 0
+const statusOf = (id: number) => recordsIn(faults.legacy, [id]).get(id)?.status ?? null
+const writesTo = async (id: number) => (await faults.legacy.statusWrites()).get(id) ?? 0
 
 /**
  * The writer on `a` is killed at `when`; then `between` runs (staff, or nobody); then a new
@@ -103,15 +86,15 @@ async function killedWhileWriting(engine: 'sqlite' | 'postgres', when: 'after th
   const cookie = await login(a)
   const id = await applyAndWithdraw(a, cookie, `joana.${engine}.${when.length}.${Date.now()}@example.com`)
   expect(await store.withdrawal(id)).toBe('pending')
-  await legacy.clearLog()
+  await faults.legacy.clearLog()
   if (when === 'after the legacy took it') {
     // The legacy runs the write and holds its answer: the writer dies not knowing.
-    await legacy.fault({ mode: 'late', ms: 60_000, method: 'PUT', path: `/api/candidatos/${id}` })
+    await faults.legacy.fault({ mode: 'late', ms: 60_000, method: 'PUT', path: `/api/candidatos/${id}` })
     await staffClick(a, cookie)
     await until('the legacy to hold the withdrawal', async () => statusOf(id) === 'desistente', 30_000, 20)
   } else {
     // The request is held before the legacy runs it, and never answered.
-    await legacy.fault({ mode: 'stall', method: 'PUT', path: `/api/candidatos/${id}` })
+    await faults.legacy.fault({ mode: 'stall', method: 'PUT', path: `/api/candidatos/${id}` })
     await staffClick(a, cookie)
     await new Promise((r) => setTimeout(r, 1500))
     expect(statusOf(id)).not.toBe('desistente')
@@ -130,9 +113,9 @@ async function killedWhileWriting(engine: 'sqlite' | 'postgres', when: 'after th
 
 describe('an applicant’s withdrawal written on a lent token, the writer SIGKILLed', () => {
   it.each(['sqlite', 'postgres'] as const)('after the legacy took it, staff then moved the person on (%s): theirs stands, nothing written again', async (engine) => {
-    const staffToken = await legacyAdminToken(legacy.url)
+    const staffToken = await legacyAdminToken(faults.legacy.url)
     const id = await killedWhileWriting(engine, 'after the legacy took it', async (candidate) => {
-      const moved = await fetch(`${legacy.url}/api/candidatos/${candidate}`, {
+      const moved = await fetch(`${faults.legacy.url}/api/candidatos/${candidate}`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ status: 'entrevista_presencial' }),

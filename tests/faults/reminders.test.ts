@@ -1,12 +1,10 @@
 import { DatabaseSync } from 'node:sqlite'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startMailCatcher, type MailCatcher } from '../../infra/mail-catcher/src/catcher.ts'
+import { describe, expect, it } from 'vitest'
 import { todayDate } from '../../shared/src/domain/dates.ts'
 import { instantAt } from '../../shared/src/domain/interviews.ts'
 import type { Interview } from '../../shared/src/schemas/interviews.ts'
-import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
 import { fakeClock } from '../support/fake-clock.ts'
-import { faultBed, login, startLegacy, until, type Bff, type Legacy } from './harness.ts'
+import { login, messagingFaults, until, type Bff } from './harness.ts'
 
 // Interview reminders under real faults: two instances on one store (SQLite file, PostgreSQL),
 // their clocks moved for real to the day before many interviews, so every "amanhã" reminder falls
@@ -14,25 +12,10 @@ import { faultBed, login, startLegacy, until, type Bff, type Legacy } from './ha
 // again; then the real SMTP server's mailbox is counted: never a reminder twice, and every one
 // either received or, if an instance died between marking it and the server's answer, shown as
 // unconfirmed on the interview (at most one per kill: docs/decisions/interview-reminders.md).
-let legacy: Legacy
-let postgres: TestPostgres
-let catcher: MailCatcher
-const bed = faultBed({ legacy: () => legacy, postgres: () => postgres })
+const faults = messagingFaults({ candidates: 2_000, env: { LEGACY_LATENCY_MS: '2' } })
+const { bed } = faults
 const PEOPLE = 60
 const DAY = 86_400_000
-
-beforeAll(async () => {
-  postgres = await startPostgres()
-  catcher = await startMailCatcher()
-  legacy = await startLegacy({ LEGACY_LATENCY_MS: '2' }, 2_000)
-}, 180_000)
-afterEach(() => bed.killAll())
-afterAll(async () => {
-  await legacy?.stop()
-  await catcher?.close()
-  await postgres?.stop()
-  bed.removeScratch()
-})
 
 const headers = (bff: Bff, cookie: string) => ({ 'x-csrf': '1', origin: bff.url, 'content-type': 'application/json', cookie })
 const post = async (bff: Bff, cookie: string, path: string, body: unknown) => {
@@ -43,7 +26,7 @@ const post = async (bff: Bff, cookie: string, path: string, body: unknown) => {
 
 /** People of one vacancy with distinct, valid e-mails, as the stand-in's database holds them. */
 function people(count: number): { id: number; email: string }[] {
-  const db = new DatabaseSync(legacy.db, { readOnly: true })
+  const db = new DatabaseSync(faults.legacy.db, { readOnly: true })
   try {
     const rows = db.prepare("SELECT id, lower(trim(email)) AS email FROM candidates WHERE email LIKE '%@%.%' ORDER BY id").all() as { id: number; email: string }[]
     const seen = new Set<string>()
@@ -57,9 +40,9 @@ describe('interview reminders under real faults', () => {
   it.each(['sqlite', 'postgres'] as const)(
     'two instances (%s), SIGKILLed as the reminders go out and started again: never a reminder twice, none lost unreported',
     async (engine) => {
-      catcher.messages.length = 0
+      faults.catcher.messages.length = 0
       const clock = fakeClock()
-      const env = { ...clock.env, SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`, REMINDER_SWEEP_SECONDS: '1' }
+      const env = { ...clock.env, SMTP_URL: `smtp://127.0.0.1:${faults.catcher.smtpPort}`, REMINDER_SWEEP_SECONDS: '1' }
       try {
         const instanceOn = await bed.stores[engine]()
         const a = await instanceOn(env)
@@ -79,20 +62,20 @@ describe('interview reminders under real faults', () => {
             channel: 'email',
           })
         }
-        await until('every invitation', async () => catcher.messages.filter((m) => m.subject.startsWith('Convite')).length === PEOPLE)
+        await until('every invitation', async () => faults.catcher.messages.filter((m) => m.subject.startsWith('Convite')).length === PEOPLE)
         for (const person of chosen) {
-          const invitation = catcher.messages.find((m) => m.subject.startsWith('Convite') && m.to.includes(person.email))!
+          const invitation = faults.catcher.messages.find((m) => m.subject.startsWith('Convite') && m.to.includes(person.email))!
           const token = /\/entrevista#([A-Za-z0-9_-]{43})/.exec(invitation.text)![1]!
           await post(a, cookie, '/bff/public/interview/answer', { token, action: 'escolher', slotId: 0 })
         }
         const b = await instanceOn(env)
-        catcher.messages.length = 0
+        faults.catcher.messages.length = 0
 
         // Both instances' clocks move to the day before, half an hour past the last reminder's time.
         const lives: Bff[] = [a, b]
         const kills: number[] = []
-        catcher.onMessage = () => {
-          const count = catcher.messages.length
+        faults.catcher.onMessage = () => {
+          const count = faults.catcher.messages.length
           // The instance that took the message dies the moment the server takes it, twice.
           if ((count === 10 || count === 35) && !kills.includes(count)) {
             kills.push(count)
@@ -117,9 +100,10 @@ describe('interview reminders under real faults', () => {
             )
           ).map((i) => i.reminders!.find((r) => r.kind === 'vespera')!.state)
         await until('every reminder settled', async () => (await states()).every((s) => s === 'sent' || s === 'sending'), 60_000, 500)
-        catcher.onMessage = null
+        faults.catcher.onMessage = null
         const received = new Map<string, number>()
-        for (const m of catcher.messages.filter((m) => m.subject.startsWith('Lembrete: entrevista amanhã'))) for (const to of m.to) received.set(to, (received.get(to) ?? 0) + 1)
+        for (const m of faults.catcher.messages.filter((m) => m.subject.startsWith('Lembrete: entrevista amanhã')))
+          for (const to of m.to) received.set(to, (received.get(to) ?? 0) + 1)
         const final = await states()
         const unconfirmed = final.filter((s) => s === 'sending').length
         console.log(`${engine}: kills at messages ${kills.join(', ')}; received ${received.size} of ${PEOPLE}; unconfirmed ${unconfirmed}`)
@@ -130,7 +114,7 @@ describe('interview reminders under real faults', () => {
         expect(unconfirmed).toBeLessThanOrEqual(kills.length)
         expect(received.size + unconfirmed).toBeGreaterThanOrEqual(PEOPLE)
       } finally {
-        catcher.onMessage = null
+        faults.catcher.onMessage = null
         clock.remove()
       }
     },
