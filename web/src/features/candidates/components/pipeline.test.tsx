@@ -191,28 +191,38 @@ describe('a bulk e-mail', () => {
     expect(screen.queryByRole('button', { name: 'Desfazer' })).toBeNull()
   })
 
-  it('offers WhatsApp Business for a purpose with Meta’s approved template, and sends it so', async () => {
+  /** Two people on the page, WhatsApp Business for 'Retorno negativo' only (no e-mail), the bulk answering `answer`: the dialog with that purpose chosen. */
+  async function whatsappDialog(answer: ReturnType<typeof job>) {
     const templates = {
       templates: MESSAGE_PURPOSES.map((p) => ({ ...DEFAULT_TEMPLATES[p.value], standard: true, updatedBy: null, updatedAt: null })),
       mailConfigured: false,
       whatsappApi: true,
       whatsappTemplates: ['retorno_negativo'],
     }
-    const running = job({ action: 'message', channel: 'whatsapp_api', target: 'Retorno negativo', status: 'running', total: 2, processed: 1, done: 1, undoable: false })
     const { calls } = bff({
       'GET /bff/messages/templates': () => ({ status: 200, body: templates }),
-      'POST /bff/bulk': () => ({ status: 202, body: { job: running } }),
-      'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: running } }),
+      'POST /bff/bulk': () => ({ status: 202, body: { job: answer } }),
+      'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: answer } }),
     })
     renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
     await userEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
     const dialog = await screen.findByRole('dialog', { name: 'Enviar mensagem para 2 candidatos' })
     await userEvent.selectOptions(within(dialog).getByLabelText('Mensagem'), 'retorno_negativo')
-    // E-mail is not configured here: sending waits for the other way.
-    expect(within(dialog).getByRole('button', { name: 'Enviar' }).hasAttribute('disabled')).toBe(true)
+    return { calls, dialog }
+  }
+  const byWhatsApp = async (dialog: HTMLElement) => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'WhatsApp Business' }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+  }
+
+  it('offers WhatsApp Business for a purpose with Meta’s approved template, and sends it so', async () => {
+    const { calls, dialog } = await whatsappDialog(
+      job({ action: 'message', channel: 'whatsapp_api', target: 'Retorno negativo', status: 'running', total: 2, processed: 1, done: 1, undoable: false }),
+    )
+    // E-mail is not configured here: sending waits for the other way.
+    expect(within(dialog).getByRole('button', { name: 'Enviar' }).hasAttribute('disabled')).toBe(true)
+    await byWhatsApp(dialog)
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
         vacancyId: 1,
@@ -227,36 +237,26 @@ describe('a bulk e-mail', () => {
   })
 
   it('reports, once Meta says so, how many were delivered and read, and names whom a message did not reach', async () => {
-    const templates = { templates: [], mailConfigured: false, whatsappApi: true, whatsappTemplates: ['retorno_negativo'] }
-    const report = job({
-      action: 'message',
-      channel: 'whatsapp_api',
-      target: 'Retorno negativo',
-      total: 2,
-      processed: 2,
-      done: 2,
-      undoable: false,
-      message: '"Retorno negativo" enviada pelo WhatsApp para 2 candidatos.',
-      delivery: {
-        sent: 1,
-        delivered: 1,
-        read: 1,
-        failed: 1,
-        failures: [{ candidateId: 8, message: 'A mensagem para Pessoa 8 não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.' }],
-      },
-    })
-    bff({
-      'GET /bff/messages/templates': () => ({ status: 200, body: templates }),
-      'POST /bff/bulk': () => ({ status: 202, body: { job: report } }),
-      'GET /bff/bulk/11111111-1111-4111-8111-111111111111': () => ({ status: 200, body: { job: report } }),
-    })
-    renderRoute('/vagas/acougueiro-supermercado-bom-preco-natal-1/lista-candidatos')
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'Selecionar esta página' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Enviar mensagem para 2 candidatos' })
-    await userEvent.selectOptions(within(dialog).getByLabelText('Mensagem'), 'retorno_negativo')
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'WhatsApp Business' }))
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    const { dialog } = await whatsappDialog(
+      job({
+        action: 'message',
+        channel: 'whatsapp_api',
+        target: 'Retorno negativo',
+        total: 2,
+        processed: 2,
+        done: 2,
+        undoable: false,
+        message: '"Retorno negativo" enviada pelo WhatsApp para 2 candidatos.',
+        delivery: {
+          sent: 1,
+          delivered: 1,
+          read: 1,
+          failed: 1,
+          failures: [{ candidateId: 8, message: 'A mensagem para Pessoa 8 não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.' }],
+        },
+      }),
+    )
+    await byWhatsApp(dialog)
     expect(await screen.findByText('Entrega pelo WhatsApp, segundo a Meta: 1 de 2 entregue · 1 lida · 1 não entregue')).toBeTruthy()
     const undelivered = screen.getByText('1 mensagem não foi entregue: avise por outro meio').closest('details')!
     expect(within(undelivered).getByRole('listitem').textContent).toBe('A mensagem para Pessoa 8 não foi entregue pelo WhatsApp: o número não recebe mensagens do WhatsApp.')
