@@ -171,5 +171,12 @@ describe('an interview invited by WhatsApp', () => {
     expect(catcher.messages.filter((m) => /^Lembrete/.test(m.subject))).toEqual([])
     const after = await listed()
     expect(after.reminders.map((r: { state: string; via: string }) => `${r.state} ${r.via}`)).toEqual(['sent whatsapp', 'pending whatsapp'])
+    expect(after.reminders[0].delivery).toBeNull()
+
+    // Meta later says it could not deliver it: the staff's view of that reminder says so.
+    expect((await deliver(reminder, 'sent')).statusCode).toBe(200)
+    expect((await listed()).reminders.map((r: { delivery: string | null }) => r.delivery)).toEqual([null, null])
+    expect((await deliver(reminder, 'failed')).statusCode).toBe(200)
+    expect((await listed()).reminders.map((r: { delivery: string | null }) => r.delivery)).toEqual(['failed', null])
   })
 })

@@ -176,14 +176,11 @@ export function createWhatsAppLedger(store: Store, now: () => number) {
   return {
     /** A message Meta took, by the id it answered. */
     async sent(m: { wamid: string; candidateId: number; phone: string; purpose: string }): Promise<void> {
-      await store.run("INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?)", [
-        m.wamid,
-        m.candidateId,
-        m.phone,
-        m.purpose,
-        at(),
-        at(),
-      ])
+      // A status may have come first (the webhook can beat the sender's own record): that row stands.
+      await store.run(
+        "INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?) ON CONFLICT (wamid) DO NOTHING",
+        [m.wamid, m.candidateId, m.phone, m.purpose, at(), at()],
+      )
     },
     /**
      * A status from the webhook, kept when it moves the message on: whose message it is and what
@@ -204,6 +201,12 @@ export function createWhatsAppLedger(store: Store, now: () => number) {
       if (!row || (RANK[state] ?? 0) <= (RANK[row.state] ?? 0)) return null
       await store.run('UPDATE whatsapp_messages SET state = ?, error = ?, updated_at = ? WHERE wamid = ?', [state, error, at(), wamid])
       return { candidateId: Number(row.candidate_id), purpose: row.purpose }
+    },
+    /** Where these messages stand, by their ids ('enviada' until Meta says more). */
+    async states(wamids: readonly string[]): Promise<Map<string, string>> {
+      if (wamids.length === 0) return new Map()
+      const rows = await store.all<{ wamid: string; state: string }>(`SELECT wamid, state FROM whatsapp_messages WHERE wamid IN (${wamids.map(() => '?').join(', ')})`, wamids)
+      return new Map(rows.map((r) => [r.wamid, r.state]))
     },
     /** The candidate last written to at a number (whose a reply is), or null. */
     async lastCandidateAt(phone: string): Promise<number | null> {

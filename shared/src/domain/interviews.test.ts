@@ -29,4 +29,12 @@ describe('a reminder’s fate, as the staff read it', () => {
     expect(reminderStateText({ kind: 'vespera', state: 'failed', via: 'whatsapp' })).toBe('Véspera: recusado pelo WhatsApp')
     expect(reminderStateText({ kind: 'vespera', state: 'skipped', via: null })).toBe('Véspera: não enviado')
   })
+  it('follows what Meta said of one sent through WhatsApp, and says when to tell the person another way', () => {
+    expect(reminderStateText({ kind: 'vespera', state: 'sent', via: 'whatsapp', delivery: 'delivered' })).toBe('Véspera: entregue por WhatsApp')
+    expect(reminderStateText({ kind: 'vespera', state: 'sent', via: 'whatsapp', delivery: 'read' })).toBe('Véspera: lido no WhatsApp')
+    expect(reminderStateText({ kind: 'uma_hora', state: 'sent', via: 'whatsapp', delivery: 'failed' })).toBe(
+      '1 hora antes: não entregue pelo WhatsApp (a Meta avisou): avise a pessoa',
+    )
+    expect(reminderStateText({ kind: 'uma_hora', state: 'sent', via: 'whatsapp', delivery: null })).toBe('1 hora antes: enviado por WhatsApp')
+  })
 })

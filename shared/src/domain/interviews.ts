@@ -140,7 +140,7 @@ const REMINDER_LABELS: Record<ReminderKind, string> = { vespera: 'Véspera', uma
 const VIA_LABELS = { email: 'e-mail', whatsapp: 'WhatsApp' } as const
 
 /** A reminder's fate for the staff, in a few words: "Véspera: enviado por WhatsApp". */
-export function reminderStateText(r: { kind: ReminderKind; state: string; via: 'email' | 'whatsapp' | null }): string {
+export function reminderStateText(r: { kind: ReminderKind; state: string; via: 'email' | 'whatsapp' | null; delivery?: 'delivered' | 'read' | 'failed' | null }): string {
   const via = r.via ? VIA_LABELS[r.via] : null
   const state =
     r.state === 'pending'
@@ -150,7 +150,13 @@ export function reminderStateText(r: { kind: ReminderKind; state: string; via: '
       : r.state === 'sending'
         ? `saiu${via ? ` por ${via}` : ''}, sem confirmação do servidor`
         : r.state === 'sent'
-          ? `enviado${via ? ` por ${via}` : ''}`
+          ? r.delivery === 'failed'
+            ? `não entregue pelo ${via ?? 'WhatsApp'} (a Meta avisou): avise a pessoa`
+            : r.delivery === 'read'
+              ? `lido no ${via ?? 'WhatsApp'}`
+              : r.delivery === 'delivered'
+                ? `entregue por ${via ?? 'WhatsApp'}`
+                : `enviado${via ? ` por ${via}` : ''}`
           : r.state === 'failed'
             ? `recusado${via ? ` pelo ${via}` : ''}`
             : 'não enviado'

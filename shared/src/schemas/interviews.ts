@@ -50,6 +50,8 @@ export const Interview = Type.Object({
         state: Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('skipped'), Type.Literal('failed')]),
         /** How it went (or goes): by e-mail or WhatsApp; null when the product cannot send it (no e-mail, no WhatsApp template). */
         via: Type.Union([Type.Literal('email'), Type.Literal('whatsapp'), Type.Null()]),
+        /** Sent through WhatsApp's Cloud API: what Meta said of it since (null: nothing yet, or another way). */
+        delivery: Type.Union([Type.Literal('delivered'), Type.Literal('read'), Type.Literal('failed'), Type.Null()]),
       }),
     ),
   ),

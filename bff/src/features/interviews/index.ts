@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { looksLikeEmail, emailKey } from '@mini-vagas/shared/domain/candidate-identity'
+import { looksLikeEmail, emailKey, phoneKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { cnpjDigits } from '@mini-vagas/shared/domain/cnpj'
 import { todayDate } from '@mini-vagas/shared/domain/dates'
 import {
@@ -37,6 +37,9 @@ import { sessionOf } from '../../legacy/access.ts'
 import { actorOf } from '../../plugins/audit.ts'
 import type { OutgoingMail } from '../../plugins/mailer.ts'
 import { whatsappCallbackData } from '../../plugins/whatsapp.ts'
+
+/** What Meta said of a message, as a reminder's line reads it (nothing yet, or a message not sent through it: null). */
+const deliveryOf = (state: string | undefined): 'delivered' | 'read' | 'failed' | null => (state === 'delivered' || state === 'read' || state === 'failed' ? state : null)
 import { interviewCalendar } from './calendar.ts'
 import { createReminderScheduler, type ReminderRoute } from './reminders.ts'
 import { createInterviewStore, INTERVIEW_MIGRATIONS, type StoredInterview } from './store.ts'
@@ -182,7 +185,9 @@ async function interviewsPlugin(app: FastifyInstance) {
             via: 'whatsapp',
             send: async () => {
               const approved = cloud.templateFor('lembrete', interviewValues({ name: i.candidateName, ...i, startsAt: i.startsAt! }, await linkTo(i)))!
-              await cloud.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(i.candidateId, 'lembrete') })
+              const sent = await cloud.sendTemplate(number, approved.template, approved.params, { callbackData: whatsappCallbackData(i.candidateId, 'lembrete') })
+              await app.whatsappMessages.sent({ wamid: sent.id, candidateId: i.candidateId, phone: phoneKey(i.phone), purpose: 'lembrete' })
+              return sent
             },
           }
         : null
@@ -300,16 +305,22 @@ async function interviewsPlugin(app: FastifyInstance) {
     { config: { access: 'admin' }, schema: { tags, params: IdParams, response: { 200: InterviewList, ...Failures } } },
     async (request) => ({
       interviews: await Promise.all(
-        (await interviews.ofCandidates([Number(request.params.id)])).map(async (i) => ({
-          ...view(i),
-          reminders: (await interviews.reminders(i.id)).map((r) => ({
-            kind: r.kind,
-            dueAt: iso(r.dueAt)!,
-            state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' | 'failed',
-            // Not taken yet: the way it would go now.
-            via: r.state === 'pending' ? (reminderRoute(i, r.kind)?.via ?? null) : r.via,
-          })),
-        })),
+        (await interviews.ofCandidates([Number(request.params.id)])).map(async (i) => {
+          const reminders = await interviews.reminders(i.id)
+          // Meta's word on the reminders it took (the webhook's statuses).
+          const delivered = await app.whatsappMessages.states(reminders.flatMap((r) => (r.wamid ? [r.wamid] : [])))
+          return {
+            ...view(i),
+            reminders: reminders.map((r) => ({
+              kind: r.kind,
+              dueAt: iso(r.dueAt)!,
+              state: r.state as 'pending' | 'sending' | 'sent' | 'skipped' | 'failed',
+              // Not taken yet: the way it would go now.
+              via: r.state === 'pending' ? (reminderRoute(i, r.kind)?.via ?? null) : r.via,
+              delivery: deliveryOf(r.wamid ? delivered.get(r.wamid) : undefined),
+            })),
+          }
+        }),
       ),
     }),
   )

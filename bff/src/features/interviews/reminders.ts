@@ -11,7 +11,7 @@ const LEASE = 'interview-reminders'
  * How a reminder reaches its person: an e-mail, or a WhatsApp message through the Cloud API (its
  * `send` rejects with WhatsAppRefusal when Meta refuses it); null when the product has no way.
  */
-export type ReminderRoute = { via: 'email'; mail: () => Promise<OutgoingMail> } | { via: 'whatsapp'; send: () => Promise<void> }
+export type ReminderRoute = { via: 'email'; mail: () => Promise<OutgoingMail> } | { via: 'whatsapp'; send: () => Promise<{ id: string }> }
 
 /**
  * The reminders' scheduler (docs/decisions/interview-reminders.md): every instance looks every
@@ -77,14 +77,15 @@ export function createReminderScheduler({
             // Marked taken first, as for e-mail: a sender that dies before Meta's answer leaves it
             // taken ("sending"), never sent twice.
             if (!(await interviews.claimReminder(reminder.interviewId, reminder.kind, 'whatsapp'))) continue
+            let sent: { id: string }
             try {
-              await route.send()
+              sent = await route.send()
             } catch (error) {
               if (error instanceof WhatsAppRefusal) await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'failed')
               log.warn({ err: { message: (error as Error).message }, interview: interview.id }, 'interview reminder: WhatsApp did not take it')
               continue
             }
-            await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'sent')
+            await interviews.reminderEnded(reminder.interviewId, reminder.kind, 'sent', sent.id)
             await onSent(interview, reminder.kind, 'whatsapp')
             continue
           }

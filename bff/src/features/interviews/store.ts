@@ -19,6 +19,8 @@ export const INTERVIEW_MIGRATIONS: Migration[] = [
   // How the invitation went: the reminders go the same way where the product can send them.
   `ALTER TABLE interviews ADD COLUMN channel TEXT NOT NULL DEFAULT 'email';
    ALTER TABLE interview_reminders ADD COLUMN via TEXT;`,
+  // A reminder sent through WhatsApp's Cloud API: Meta's id for it, where its delivery is followed.
+  'ALTER TABLE interview_reminders ADD COLUMN wamid TEXT;',
 ]
 
 export interface StoredInterview {
@@ -194,12 +196,12 @@ export function createInterviewStore(store: Store, now: () => number) {
     /** Marks a reminder taken for sending, only if nobody took it: of two senders, one gets true. */
     claimReminder: async (interviewId: string, kind: ReminderKind, via: 'email' | 'whatsapp' | null) =>
       (await store.run("UPDATE interview_reminders SET state = 'sending', via = ? WHERE interview_id = ? AND kind = ? AND state = 'pending'", [via, interviewId, kind])) === 1,
-    reminderEnded: async (interviewId: string, kind: ReminderKind, state: 'sent' | 'skipped' | 'failed') =>
-      void (await store.run('UPDATE interview_reminders SET state = ?, sent_at = ? WHERE interview_id = ? AND kind = ?', [state, now(), interviewId, kind])),
+    reminderEnded: async (interviewId: string, kind: ReminderKind, state: 'sent' | 'skipped' | 'failed', wamid: string | null = null) =>
+      void (await store.run('UPDATE interview_reminders SET state = ?, sent_at = ?, wamid = ? WHERE interview_id = ? AND kind = ?', [state, now(), wamid, interviewId, kind])),
     reminders: async (interviewId: string) =>
       (
-        await store.all<{ kind: ReminderKind; due_at: number; state: string; via: string | null }>(
-          'SELECT kind, due_at, state, via FROM interview_reminders WHERE interview_id = ? ORDER BY due_at',
+        await store.all<{ kind: ReminderKind; due_at: number; state: string; via: string | null; wamid: string | null }>(
+          'SELECT kind, due_at, state, via, wamid FROM interview_reminders WHERE interview_id = ? ORDER BY due_at',
           [interviewId],
         )
       ).map((r) => ({
@@ -207,6 +209,7 @@ export function createInterviewStore(store: Store, now: () => number) {
         dueAt: Number(r.due_at),
         state: r.state,
         via: (r.via === 'whatsapp' ? 'whatsapp' : r.via === 'email' ? 'email' : null) as 'email' | 'whatsapp' | null,
+        wamid: r.wamid,
       })),
     /** The interview statuses confirmations ask the legacy for, not written yet. */
     pendingLegacyWrites: async (limit: number) =>

@@ -85,8 +85,8 @@ describe('a confirmed interview', () => {
       status: 'confirmada',
       startsAt: '2026-12-03T17:30:00.000Z',
       reminders: [
-        { kind: 'vespera', dueAt: '2026-12-02T17:30:00.000Z', state: 'sent', via: 'whatsapp' },
-        { kind: 'uma_hora', dueAt: '2026-12-03T16:30:00.000Z', state: 'pending', via: 'whatsapp' },
+        { kind: 'vespera', dueAt: '2026-12-02T17:30:00.000Z', state: 'sent', via: 'whatsapp', delivery: 'failed' },
+        { kind: 'uma_hora', dueAt: '2026-12-03T16:30:00.000Z', state: 'pending', via: 'whatsapp', delivery: null },
       ],
     }
     mockBff({
@@ -95,6 +95,6 @@ describe('a confirmed interview', () => {
       'GET /bff/candidates/7/timeline': () => ({ status: 200, body: { entries: [] } }),
     })
     show()
-    expect(await screen.findByText('Lembretes — Véspera: enviado por WhatsApp · 1 hora antes: agendado (WhatsApp)')).toBeTruthy()
+    expect(await screen.findByText('Lembretes — Véspera: não entregue pelo WhatsApp (a Meta avisou): avise a pessoa · 1 hora antes: agendado (WhatsApp)')).toBeTruthy()
   })
 })
