@@ -47,6 +47,7 @@ describe('bench harness', () => {
     'screening-outcomes',
     'pipeline-board',
     'bulk-60',
+    'mail-commit',
     'scale-out',
   ]
   beforeAll(() => buildBff(), 120_000)

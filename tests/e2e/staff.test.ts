@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { startJourney, type Journey } from '../support/journey.ts'
 
@@ -144,7 +145,7 @@ describe('dashboard and spreadsheet', () => {
 
     await page.getByRole('link', { name: 'Exportar planilha' }).click()
     await page.getByLabel('Data inicial').fill('2026-01-01')
-    await page.getByLabel('Data final').fill(new Date().toISOString().slice(0, 10))
+    await page.getByLabel('Data final').fill(todayDate())
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar relatorio.xlsx' }).click()])
     expect(download.suggestedFilename()).toBe('relatorio.xlsx')
     const { unzipSync, strFromU8 } = await import('fflate')

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 import { vacancySlug } from '@mini-vagas/shared/domain/vacancy-slug'
 import { totpAt } from '../../bff/src/features/accounts/totp.ts'
 import { seriousViolations, signInByEmail } from '../support/browser.ts'
@@ -178,7 +179,8 @@ describe('the team’s own accounts', () => {
     await expect.poll(() => rui.getByText('Status do candidato alterado com sucesso').first().isVisible()).toBe(true)
 
     const admin = await journey.adminPage(DESKTOP)
-    const today = new Date().toISOString().slice(0, 10)
+    // The agency's day (Fortaleza, UTC−3), as the export reads its dates: from 21:00 there UTC is a day ahead.
+    const today = todayDate()
     const csv = await (await admin.request.get(`/bff/audit.csv?start_date=${today}&end_date=${today}`)).text()
     const line = csv.split('\n').find((l) => l.includes(`candidato:${candidateId}`) && l.includes('Status alterado'))
     expect(line).toContain('rui@agencia.com.br')
