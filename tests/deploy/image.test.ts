@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login, SECRET, startLegacy, type Legacy } from '../faults/harness.ts'
 import { freePort, ROOT } from '../support/processes.ts'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 
 // The container image, built for real from infra/deploy/Dockerfile and then run as shipped: its
 // filesystem, its user, its command, its environment (plus what an operator must set). No image
@@ -134,7 +135,7 @@ describe.skipIf(skipWhy !== null)('the container image, built and run as shipped
 
   it('signs in, streams the xlsx report and renders a CSV', async () => {
     const session = await login({ url })
-    const today = new Date().toISOString().slice(0, 10)
+    const today = todayDate()
     const report = await fetch(`${url}/bff/exports/relatorio.xlsx?start_date=${today.slice(0, 8)}01&end_date=${today}`, { headers: { cookie: session } })
     expect(report.status).toBe(200)
     expect(report.headers.get('content-type')).toContain('spreadsheetml')

@@ -23,6 +23,7 @@ import {
   type Legacy,
   type RunView,
 } from './harness.ts'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 
 // The apply's fault suite: the promise "nothing lost, nothing written twice, no crash" tried with
 // real faults on real processes — SIGKILL mid-apply, two instances on one store, a store whose
@@ -53,7 +54,7 @@ afterAll(async () => {
 })
 
 /** A global run over the last months: status writes and forwards to the vacancy. */
-const GLOBAL = () => ({ mode: 'global', vacancyId, start_date: '2026-07-01', end_date: new Date().toISOString().slice(0, 10) })
+const GLOBAL = () => ({ mode: 'global', vacancyId, start_date: '2026-07-01', end_date: todayDate() })
 const targets = (run: RunView) => run.results.filter((r) => r.outcome === 'triado' || r.outcome === 'revisao')
 
 /** Two instances sharing one new store, signed in on the first, with a screened global run. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../../bff/src/testing-postgres.ts'
 import { startModelStub } from '../support/model-stub.ts'
 import { faultBed, login, startLegacy, startRun, until, view, type Legacy } from './harness.ts'
+import { todayDate } from '@mini-vagas/shared/domain/dates'
 
 // A screening run is a job any instance may carry on. The model is a slow stand-in of
 // the Responses API (a real HTTP server the BFFs call through the openai package), so the run is
@@ -40,7 +41,7 @@ it.each(Object.entries(STORES))(
     const b = await instanceOn(ai)
     const cookie = await login(a)
     const before = model.candidatesAsked()
-    const runId = await startRun(a, cookie, { mode: 'global', vacancyId, start_date: '2026-07-01', end_date: new Date().toISOString().slice(0, 10) })
+    const runId = await startRun(a, cookie, { mode: 'global', vacancyId, start_date: '2026-07-01', end_date: todayDate() })
     // Killed once its first batch is saved and before the last one is.
     await until('a first batch saved', async () => (await view(b, cookie, runId)).run.done > 0, 60_000)
     await a.kill()
