@@ -173,14 +173,20 @@ export interface WhatsAppDelivery {
 /** `app.whatsappMessages`: the store's record of messages sent through the Cloud API. */
 export function createWhatsAppLedger(store: Store, now: () => number) {
   const at = () => new Date(now()).toISOString()
+  /** A message Meta took; a row already there (its status came first) stands. */
+  const record = (m: { wamid: string; candidateId: number; phone: string; purpose: string }) =>
+    store.run("INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?) ON CONFLICT (wamid) DO NOTHING", [
+      m.wamid,
+      m.candidateId,
+      m.phone,
+      m.purpose,
+      at(),
+      at(),
+    ])
   return {
-    /** A message Meta took, by the id it answered. */
+    /** A message Meta took, by the id it answered (the webhook can beat the sender's own record). */
     async sent(m: { wamid: string; candidateId: number; phone: string; purpose: string }): Promise<void> {
-      // A status may have come first (the webhook can beat the sender's own record): that row stands.
-      await store.run(
-        "INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?) ON CONFLICT (wamid) DO NOTHING",
-        [m.wamid, m.candidateId, m.phone, m.purpose, at(), at()],
-      )
+      await record(m)
     },
     /**
      * A status from the webhook, kept when it moves the message on: whose message it is and what
@@ -192,10 +198,7 @@ export function createWhatsAppLedger(store: Store, now: () => number) {
       let row = await store.get<{ candidate_id: number; purpose: string; state: string }>('SELECT candidate_id, purpose, state FROM whatsapp_messages WHERE wamid = ?', [wamid])
       const ours = row ? null : callbackDataOf(callbackData)
       if (ours) {
-        await store.run(
-          "INSERT INTO whatsapp_messages (wamid, candidate_id, phone, purpose, state, at, updated_at) VALUES (?, ?, ?, ?, 'enviada', ?, ?) ON CONFLICT (wamid) DO NOTHING",
-          [wamid, ours.candidateId, phoneKey(to), ours.purpose, at(), at()],
-        )
+        await record({ wamid, candidateId: ours.candidateId, phone: phoneKey(to), purpose: ours.purpose })
         row = { candidate_id: ours.candidateId, purpose: ours.purpose, state: 'enviada' }
       }
       if (!row || (RANK[state] ?? 0) <= (RANK[row.state] ?? 0)) return null
