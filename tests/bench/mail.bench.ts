@@ -22,7 +22,8 @@ const TEXT = 'Olá, Ana!\n\nObrigado por se candidatar à vaga de Auxiliar Admin
  * The mark is a real conditional UPDATE on a SQLite store in WAL mode, as `claimSent` is; the gap runs from
  * its return to the write of the "." into the socket (net.Socket#write, wrapped). What it does not
  * show: on PostgreSQL the mark's answer travels back over the loopback first (not timed here), and a
- * loaded machine stretches every gap; the share of kills that would lose a message is the gap over
+ * loaded machine stretches every gap. The SMTP server runs in this process, so the pool's turns of
+ * the event loop also run its callbacks, as a BFF's would run its other requests'. The share of kills that would lose a message is the gap over
  * the time between messages (25 ms at the fault test's 2,400 a minute, 1 s at the default 60).
  */
 export const mailCommitBenchmark: Benchmark = {

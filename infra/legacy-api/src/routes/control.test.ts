@@ -78,11 +78,11 @@ describe('fault injection', () => {
   })
   it('answers late: the write is done at once, its answer waits', async () => {
     const id = 3
-    await fault({ mode: 'late', ms: 400, method: 'PUT', path: `/api/candidatos/${id}` })
+    await fault({ mode: 'late', ms: 3000, method: 'PUT', path: `/api/candidatos/${id}` })
     const answered = call(api.url, `/api/candidatos/${id}`, { method: 'PUT', token, body: { status: 'reprovado' } })
     let heard = false
     void answered.then(() => (heard = true))
-    await expect.poll(async () => (await call(api.url, `/api/candidatos/${id}`, { token })).body.data.status, { interval: 20, timeout: 300 }).toBe('reprovado')
+    await expect.poll(async () => (await call(api.url, `/api/candidatos/${id}`, { token })).body.data.status, { interval: 20, timeout: 2500 }).toBe('reprovado')
     expect(heard).toBe(false)
     expect((await answered).status).toBe(200)
   })
