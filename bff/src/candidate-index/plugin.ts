@@ -5,7 +5,7 @@ import { Gauge } from 'prom-client'
 import { indexEntry, indexSearch } from '@mini-vagas/shared/domain/candidate-index'
 import { foldText } from '@mini-vagas/shared/domain/text'
 import { todayDate, type DateRange } from '@mini-vagas/shared/domain/dates'
-import { createIndexBuilder, isComplete, type IndexBuilder } from './builder.ts'
+import { createIndexBuilder, type IndexBuilder } from './builder.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery, type IndexSelection, type StatusCounts } from './store.ts'
 
 type IndexPage = Awaited<ReturnType<CandidateIndexStore['page']>>
@@ -78,7 +78,7 @@ export const candidateIndexPlugin = fp(
       return
     }
     await app.store.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
-    const index = createCandidateIndexStore(app.store)
+    const index = createCandidateIndexStore(app.store, { now })
     const builder = createIndexBuilder({
       index,
       store: app.store,
@@ -89,6 +89,9 @@ export const candidateIndexPlugin = fp(
       leaseMs: config.jobLeaseSeconds * 1000,
       now,
     })
+
+    // A store indexed before the digits table: its records' keys, in the background (SQLite).
+    index.fillDigits().catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'candidate index: digits not filled'))
 
     app.onLegacyWrite(async (event) => {
       if (event.kind !== 'candidate') return
@@ -104,14 +107,8 @@ export const candidateIndexPlugin = fp(
     app.addHook('onClose', () => builder.stop())
 
     async function readState(): Promise<IndexState> {
-      const windows = await index.windows()
-      const read = windows.filter((w) => w.readAt > 0)
-      return {
-        ready: isComplete(windows),
-        asOf: read.length ? Math.min(...read.map((w) => w.readAt)) : null,
-        windows: windows.length,
-        unread: windows.length - read.length,
-      }
+      const { windows, unread, oldestRead } = await index.windowsState()
+      return { ready: windows > 0 && unread === 0, asOf: oldestRead, windows, unread }
     }
 
     // What a click would otherwise compute again — the state, each selection's counts — kept while

@@ -5,14 +5,17 @@ import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
 import { dayRangeInstants, monthRange } from '@mini-vagas/shared/domain/dates'
 import { bothStoreEngines } from '../testing-store.ts'
 import { pageWithCounts } from './testing.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStoreOptions } from './store.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, digitKeysOf, type CandidateIndexStoreOptions } from './store.ts'
 
 const { places: ENGINES, open } = bothStoreEngines()
 
 async function indexStore(place: string, options?: CandidateIndexStoreOptions) {
   const store = await open(place)
   await store.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS)
-  return Object.assign(createCandidateIndexStore(store, options), { store, close: () => store.close() })
+  const index = createCandidateIndexStore(store, options)
+  // As the plugin does on start: on a new store the digits table is complete at once (SQLite).
+  await index.fillDigits()
+  return Object.assign(index, { store, close: () => store.close() })
 }
 
 const NAMES = ['José Álvares', 'Maria da Conceição', 'Ana Paula', 'João Pedro', 'Zuleica Íris', 'Ângela Souza', 'Bruno Lima', 'Carla Dias']
@@ -60,7 +63,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       const view = candidateListView(listed as never[])
       for (const order of CANDIDATE_ORDERS)
         for (const status of [undefined, '', 'triado', 'Aprovado'])
-          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@', 'jose alvares 16', 'p129@example.com', 'example.com']) {
+          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@', 'jose alvares 16', 'p129@example.com', 'example.com', '98888-7777', '0000129', '8591000']) {
             // The list rules match the company only on the all-candidates list (the rows carry it).
             const expected = selection.withCompany
               ? {
@@ -151,6 +154,8 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     const place1 = await place()
     const earlier = await open(place1)
     await earlier.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS.slice(0, 3))
+    // Today's writer keeps the digits table too (a later migration, which leaves one it finds).
+    if (earlier.engine === 'sqlite') await earlier.run("CREATE VIRTUAL TABLE candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0)")
     const rows = records(120)
     await createCandidateIndexStore(earlier).put(
       rows.map((r) => indexEntry(r)!),
@@ -258,6 +263,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
 
   it('plans windows unread, replaces a split one by its halves, and marks one stale when a write was not answered with its record', async () => {
     const index = await indexStore(await place())
+    expect(await index.windowsState()).toEqual({ windows: 0, unread: 0, oldestRead: null })
     await index.planWindows([
       { start: '2026-01-01', end: '2026-01-31' },
       { start: '2026-02-01', end: '2026-02-10' },
@@ -282,7 +288,63 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     await index.staleDay('2026-01-20')
     await index.staleDay('2026-02-05')
     expect((await index.windows()).map((w) => w.readAt)).toEqual([1, 1, 0])
+    expect(await index.windowsState()).toEqual({ windows: 3, unread: 1, oldestRead: 1 })
+    await index.replaceWindow({ start: '2026-02-01', end: '2026-02-10' }, [], 700)
+    expect(await index.windowsState()).toEqual({ windows: 3, unread: 0, oldestRead: 1 })
     expect(await index.version()).toBeGreaterThan(before)
+    await index.close()
+  })
+
+  it.runIf(_engine === 'sqlite')('finds a search of digits from the digits table, kept through writes and removals, and fills it for records indexed before it', async () => {
+    const index = await indexStore(await place())
+    const rows = records(60)
+    const held = async () =>
+      (await index.store.all<{ id: number; words: string }>('SELECT rowid AS id, words FROM candidate_digits ORDER BY rowid')).map((r) => `${r.id}: ${r.words}`)
+    const expected = async () =>
+      (await index.store.all<{ id: number; search: string; phone_digits: string }>('SELECT id, search, phone_digits FROM candidate_index ORDER BY id'))
+        .map((r) => `${r.id}: ${digitKeysOf(r.search, r.phone_digits).join(' ')}`)
+        .filter((line) => !line.endsWith(': '))
+    const found = async (q: string) => (await pageWithCounts(index, { q, withCompany: true, page: 1, pageSize: 100 })).items.map((r) => r.id).sort((a, b) => Number(a) - Number(b))
+    const matching = (q: string, among: typeof rows) => among.filter((r) => matchesSearch(r as never, q, true)).map((r) => r.id)
+    await index.put(
+      rows.map((r) => indexEntry(r)!),
+      1,
+    )
+    expect(await held()).toEqual(await expected())
+    // A new WhatsApp, an e-mail with digits, and a record the legacy no longer holds.
+    const changed = [
+      { ...rows[5]!, whatsapp: '(11) 97777-1234' },
+      { ...rows[6]!, email: 'maria1990@example.com' },
+    ]
+    await index.put(
+      changed.map((r) => indexEntry(r)!),
+      2,
+    )
+    await index.replaceWindow(
+      { start: '2026-01-01', end: '2026-01-01' },
+      rows
+        .slice(0, 9)
+        .filter((r) => r.id !== 3)
+        .map((r) => indexEntry(changed.find((c) => c.id === r.id) ?? r)!),
+      3,
+    )
+    expect(await held()).toEqual(await expected())
+    const now = rows.filter((r) => r.id !== 3).map((r) => changed.find((c) => c.id === r.id) ?? r)
+    for (const q of ['97777-1234', '1990', '0000129', '0000103']) expect(await found(q), q).toEqual(matching(q, now))
+    expect(await found('0000105')).toEqual([])
+
+    // A store indexed before the table: digit searches ask FTS5 until it is filled, then the table.
+    await index.store.run('DELETE FROM candidate_digits')
+    await index.store.run("DELETE FROM candidate_index_facts WHERE name IN ('digits_complete', 'digits_filled_to')")
+    const older = createCandidateIndexStore(index.store)
+    const olderFound = async (q: string) =>
+      (await pageWithCounts(older, { q, withCompany: true, page: 1, pageSize: 100 })).items.map((r) => r.id).sort((a, b) => Number(a) - Number(b))
+    expect(await olderFound('0000129')).toEqual(matching('0000129', now))
+    await older.fillDigits(7)
+    expect(await held()).toEqual(await expected())
+    // Served by the digits table now: without FTS5's rows the digits still find them.
+    await index.store.run('DELETE FROM candidate_search')
+    for (const q of ['97777-1234', '1990', '0000129']) expect(await olderFound(q), q).toEqual(matching(q, now))
     await index.close()
   })
 })

@@ -3,6 +3,7 @@ import { containsPattern, indexSearch, type IndexEntry } from '@mini-vagas/share
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
+import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import type { Queries, Store } from '../plugins/store.ts'
 import { FOLD_TALLIES } from './schema.ts'
 
@@ -117,23 +118,80 @@ export interface IndexWindow extends DateRange {
 const looksLikeContact = (q: string | undefined) => /[@.]/.test(q ?? '') || (q ?? '').replace(/\D/g, '').length >= 4
 
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
+
+/** How many rows of a sample of the index hold each trigram, per column ('search:abc'), and how many rows were read. */
+export interface TrigramSample {
+  rows: number
+  counts: ReadonlyMap<string, number>
+}
+/** Fewer sampled rows than this and a trigram's count says little: the spread trigrams are asked instead. */
+const SAMPLE_ENOUGH = 100
+/** How many of a text's trigrams FTS5 is asked for, the rarest first: a few rare ones narrow as much as all of them. */
+const RARE_TRIGRAMS = 3
+
 /**
- * A text as FTS5 finds it with trigrams: a short one as a phrase (consecutive trigrams: the
- * substring itself); a long one as four trigrams spread over it, all present — a few of its
- * trigrams narrow as much as all of them, for a fraction of the work, and each row found is
- * checked for the whole text again. Null under three characters (no trigram).
+ * A text as FTS5 finds it with trigrams: its rarest trigrams (by the sample), all present, or
+ * without a sample a short one as a phrase (consecutive trigrams: the substring itself) and a long
+ * one as four trigrams spread over it. FTS5 reads each trigram's whole posting list, which grows
+ * with the base ("mar" is in one record in eight, a digit trigram in one in twenty), so what a
+ * search costs is what its trigrams hold, not what it matches: a rare trigram holds a few
+ * hundred records at a million. Each row found is checked for the whole text again. Null under
+ * three characters (no trigram).
  */
-function ftsTerms(text: string): string | null {
+function ftsTerms(column: string, text: string, sample: TrigramSample | null): string | null {
   if (text.length < 3) return null
+  if (sample && sample.rows >= SAMPLE_ENOUGH) {
+    const grams = [...new Set(Array.from({ length: text.length - 2 }, (_, i) => text.slice(i, i + 3)))]
+    const held = (gram: string) => sample.counts.get(`${column}:${gram}`) ?? 0
+    // Stable: among equally rare trigrams, the text's order.
+    const rarest = grams.map((gram, at) => ({ gram, at, n: held(gram) })).sort((a, b) => a.n - b.n || a.at - b.at)
+    return `(${rarest
+      .slice(0, RARE_TRIGRAMS)
+      .map((g) => quoted(g.gram))
+      .join(' AND ')})`
+  }
   if (text.length < 9) return quoted(text)
   const last = text.length - 3
   const at = [...new Set([0, Math.floor(last / 3), Math.floor((2 * last) / 3), last])]
   return `(${at.map((i) => quoted(text.slice(i, i + 3))).join(' AND ')})`
 }
-const ftsMatch = (search: { text: string; digits: string }): string | null => {
+const ftsMatch = (search: { text: string; digits: string }, sample: TrigramSample | null): string | null => {
   const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
-  const terms = fields.map(([field, text]) => [field, ftsTerms(text)] as const)
+  const terms = fields.map(([field, text]) => [field, ftsTerms(field, text, sample)] as const)
   return terms.every(([, t]) => t !== null) ? terms.map(([field, t]) => `${field} : ${t}`).join(' OR ') : null
+}
+
+/** The trigrams of the index's searched columns in `rows`, each counted once per row and column. */
+export function trigramSampleOf(rows: readonly { search: string; phone_digits: string }[]): TrigramSample {
+  const counts = new Map<string, number>()
+  for (const row of rows) {
+    const seen = new Set<string>()
+    for (const [column, text] of [
+      ['search', row.search],
+      ['phone_digits', row.phone_digits],
+    ] as const)
+      for (let i = 0; i + 3 <= text.length; i++) seen.add(`${column}:${text.slice(i, i + 3)}`)
+    for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  return { rows: rows.length, counts }
+}
+
+/** A search's digits from this many on are looked up in the digits table (SQLite): fewer match too many records to help. */
+const DIGITS_MIN = 4
+/** The longest part of a suffix the digits table keeps: a longer search is found by its first digits and checked whole. */
+const DIGITS_KEPT = 12
+
+/**
+ * A record's words in the digits table (SQLite): every suffix of 4+ digits (its first 12 kept) of
+ * the digits of each line of its search text (name, e-mail, WhatsApp) and of its WhatsApp's
+ * digits. Any text of 4+ digits a line holds — "98888-0720", "joao1990" — has its digits at the
+ * start of one of them: a prefix query finds every record that may hold it.
+ */
+export function digitKeysOf(search: string, phoneDigits: string): string[] {
+  const keys = new Set<string>()
+  for (const digits of new Set([...search.split('\n').map((line) => digitsOnly(line)), phoneDigits]))
+    for (let at = 0; digits.length - at >= DIGITS_MIN; at++) keys.add(digits.slice(at, at + DIGITS_KEPT))
+  return [...keys]
 }
 
 /** The conditions whose value is given, each with its one parameter. */
@@ -167,9 +225,16 @@ export interface CandidateIndexStoreOptions {
   walkRows?: number
   /** At most this many matches of a search are read whole (a rare text, on SQLite); more, and the list's order is walked. */
   probeRows?: number
+  /** SQLite: how many records, picked at random, tell a rare trigram from a common one (ftsTerms); read again every `sampleMaxAgeMs`. */
+  sampleRows?: number
+  sampleMaxAgeMs?: number
+  now?: () => number
 }
 
-export function createCandidateIndexStore(store: Store, { walkRows = 5000, probeRows = 500 }: CandidateIndexStoreOptions = {}) {
+export function createCandidateIndexStore(
+  store: Store,
+  { walkRows = 5000, probeRows = 500, sampleRows = 2000, sampleMaxAgeMs = 10 * 60_000, now = Date.now }: CandidateIndexStoreOptions = {},
+) {
   const sqlite = store.engine === 'sqlite'
   const collate = sqlite ? '' : ' COLLATE "C"'
   /** A LIKE over a row's own text, its % _ and \ taken literally (PostgreSQL's LIKE escapes with \ already). */
@@ -180,6 +245,40 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
 
   /** The vacancies whose company's name holds the text (the all-candidates search's "company"). */
   const companiesLike = `SELECT vacancy_id FROM candidate_index_vacancies WHERE company ${rowLike}`
+
+  /**
+   * SQLite: the trigram sample (ftsTerms), read in the background when old — the previous one
+   * serves meanwhile; only the first is waited for. A sample of too few records (an index being
+   * built) is read again after a few seconds. What it picks only decides how fast FTS5 answers:
+   * every row it finds is checked for the whole text.
+   */
+  let sampled: { at: number; value: TrigramSample | null; reading: Promise<TrigramSample | null> | null } = { at: -Infinity, value: null, reading: null }
+  async function readSample(): Promise<TrigramSample> {
+    const range = await store.get<{ lo: number | null; hi: number | null }>('SELECT MIN(id) AS lo, MAX(id) AS hi FROM candidate_index')
+    const lo = Number(range?.lo ?? 0)
+    const hi = Number(range?.hi ?? 0)
+    if (!range || range.lo === null || hi < lo) return { rows: 0, counts: new Map() }
+    const ids = Array.from({ length: Math.min(sampleRows, hi - lo + 1) }, () => lo + Math.floor(Math.random() * (hi - lo + 1)))
+    return trigramSampleOf(await store.all<{ search: string; phone_digits: string }>(`SELECT search, phone_digits FROM candidate_index WHERE ${idIn}`, [JSON.stringify(ids)]))
+  }
+  async function trigramSample(): Promise<TrigramSample | null> {
+    if (!sqlite) return null
+    const maxAge = sampled.value && sampled.value.rows >= SAMPLE_ENOUGH ? sampleMaxAgeMs : 5000
+    if (now() - sampled.at >= maxAge && !sampled.reading) {
+      const reading = readSample().then(
+        (value) => {
+          sampled = { at: now(), value, reading: null }
+          return value
+        },
+        () => {
+          sampled = { ...sampled, reading: null }
+          return sampled.value
+        },
+      )
+      sampled = { ...sampled, reading }
+    }
+    return sampled.value ?? (await sampled.reading)
+  }
 
   /** The search as a condition on each row (what a walk through a list's order checks), with its parameters. */
   function searchOnRows(q: string | undefined, withCompany: boolean): { sql: string; params: unknown[] } | null {
@@ -199,7 +298,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
    * LIKE over the search table, which FTS5 also answers from its index), PostgreSQL's pg_trgm
    * through LIKE. Without the company: that is a few hundred vacancies, asked apart.
    */
-  function searchFromIndex(q: string | undefined): { sql: string; ids: string; params: unknown[] } | null {
+  async function searchFromIndex(q: string | undefined): Promise<{ sql: string; ids: string; params: unknown[] } | null> {
     const search = indexSearch(q)
     if (!search) return null
     const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
@@ -207,13 +306,33 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       const sql = `(${fields.map(([field]) => `${field} LIKE ?`).join(' OR ')})`
       return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: fields.map(([, text]) => containsPattern(text)) }
     }
-    const match = ftsMatch(search)
+    const digits = await digitsKey(search)
+    if (digits) return { sql: `id IN (${DIGITS_MATCH})`, ids: DIGITS_MATCH, params: [digits] }
+    const match = ftsMatch(search, await trigramSample())
     // A LIKE keeps FTS5's index only without ESCAPE; a text holding % _ or \ needs it.
     const like = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?')
     const ids = match
       ? 'SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?'
       : `SELECT rowid FROM candidate_search WHERE ${fields.map(([field, text]) => `${field} ${like(text)}`).join(' OR ')}`
     return { sql: `id IN (${ids})`, ids, params: match ? [match] : fields.map(([, text]) => containsPattern(text)) }
+  }
+
+  /**
+   * SQLite: the digits table's prefix query for a search holding 4+ digits — every record whose
+   * lines may hold it (a superset: each row found is checked again) — once the table holds every
+   * record; null for any other search.
+   */
+  const DIGITS_MATCH = 'SELECT rowid FROM candidate_digits WHERE candidate_digits MATCH ?'
+  let digitsComplete: { at: number; value: boolean } = { at: -Infinity, value: false }
+  async function digitsKey(search: { text: string; digits: string }): Promise<string | null> {
+    const digits = digitsOnly(search.text)
+    // A WhatsApp search's digits are its text's; one with letters has none of its own.
+    if (!sqlite || digits.length < DIGITS_MIN || (search.digits && search.digits !== digits)) return null
+    if (!digitsComplete.value && now() - digitsComplete.at >= 5000)
+      digitsComplete = { at: now(), value: Boolean(await store.get("SELECT 1 AS done FROM candidate_index_facts WHERE name = 'digits_complete'")) }
+    if (!digitsComplete.value) return null
+    // Every word starting with these digits (FTS5's prefix query).
+    return `"${digits.slice(0, DIGITS_KEPT)}" *`
   }
 
   /**
@@ -224,10 +343,15 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
    */
   async function probe(q: string | undefined, withCompany: boolean): Promise<number[] | null> {
     const search = indexSearch(q)
-    const match = search && sqlite ? ftsMatch(search) : null
-    if (!search || !match) return null
+    if (!search || !sqlite) return null
+    const digits = await digitsKey(search)
+    const match = digits ? null : ftsMatch(search, await trigramSample())
+    if (!digits && !match) return null
     if (withCompany && (await store.get(`${companiesLike} LIMIT 1`, [containsPattern(search.text)]))) return null
-    const ids = await store.all<{ rowid: number }>('SELECT rowid FROM candidate_search WHERE candidate_search MATCH ? LIMIT ?', [match, probeRows + 1])
+    const ids = await store.all<{ rowid: number }>(`${digits ? DIGITS_MATCH : 'SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?'} LIMIT ?`, [
+      digits ?? match,
+      probeRows + 1,
+    ])
     return ids.length > probeRows ? null : ids.map((r) => Number(r.rowid))
   }
 
@@ -287,7 +411,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     if (selection.vacancyId !== undefined) return countRows([...clauses, onRows.sql], [...params, ...onRows.params])
     const search = indexSearch(selection.q)!
     const companies = selection.withCompany ? (await store.all<{ vacancy_id: number }>(companiesLike, [containsPattern(search.text)])).map((r) => Number(r.vacancy_id)) : []
-    const fromIndex = searchFromIndex(selection.q)!
+    const fromIndex = (await searchFromIndex(selection.q))!
     const others = companies.length ? [`COALESCE(vacancy_id, 0) NOT IN (${marks(companies.length)})`] : []
     // A long text is asked of the index by some of its trigrams: each row found is checked for the whole text.
     const byText = await countRows([...clauses, fromIndex.sql, onRows.sql, ...others], [...params, ...fromIndex.params, ...onRows.params, ...companies])
@@ -322,6 +446,17 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     return held
   }
 
+  /**
+   * SQLite: the digits table follows the entries, as the search table does: `ids`' words as
+   * candidate_index holds them now (none for an entry it no longer holds).
+   */
+  async function writeDigits(sql: Queries, ids: readonly number[]) {
+    await sql.run(`DELETE FROM candidate_digits WHERE rowid IN (${marks(ids.length)})`, ids)
+    const rows = await sql.all<{ id: number; search: string; phone_digits: string }>(`SELECT id, search, phone_digits FROM candidate_index WHERE id IN (${marks(ids.length)})`, ids)
+    const words = rows.map((r) => [Number(r.id), digitKeysOf(r.search, r.phone_digits).join(' ')] as const).filter(([, text]) => text !== '')
+    if (words.length) await sql.run('INSERT INTO candidate_digits (rowid, words) SELECT value ->> 0, value ->> 1 FROM json_each(?)', [JSON.stringify(words)])
+  }
+
   async function upsert(sql: Queries, changes: readonly { entry: IndexEntry; hash: string }[], seenAt: number) {
     await inBatches(changes, async (batch) => {
       await sql.run(
@@ -340,6 +475,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
         const ids = batch.map(({ entry }) => entry.id)
         await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${marks(ids.length)})`, ids)
         await sql.run(`INSERT INTO candidate_search (rowid, search, phone_digits) SELECT id, search, phone_digits FROM candidate_index WHERE id IN (${marks(ids.length)})`, ids)
+        await writeDigits(sql, ids)
       }
     })
     // Each vacancy's company, as its candidates' records name it.
@@ -359,7 +495,10 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     for (let at = 0; at < ids.length; at += 500) {
       const some = ids.slice(at, at + 500)
       const gone = `SELECT id FROM candidate_index WHERE id IN (${marks(some.length)}) AND seen_at < ?`
-      if (sqlite) await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${gone})`, [...some, before])
+      if (sqlite) {
+        await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${gone})`, [...some, before])
+        await sql.run(`DELETE FROM candidate_digits WHERE rowid IN (${gone})`, [...some, before])
+      }
       await sql.run(`DELETE FROM candidate_record WHERE id IN (${gone})`, [...some, before])
       await sql.run(`DELETE FROM candidate_index WHERE id IN (${marks(some.length)}) AND seen_at < ?`, [...some, before])
     }
@@ -407,11 +546,13 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     if (probed) {
       const among = 'id IN (SELECT value FROM json_each(?))'
       const all = filters(query)
-      const counts = await countRows([among, ...all.clauses, onRows.sql], [JSON.stringify(probed), ...all.params, ...onRows.params])
-      const page = await ids(`SELECT id FROM candidate_index ${where([among, ...clauses, onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+      // The probe found no company holding the text: the rows are checked without the vacancies' names.
+      const check = searchOnRows(query.q, false)!
+      const counts = await countRows([among, ...all.clauses, check.sql], [JSON.stringify(probed), ...all.params, ...check.params])
+      const page = await ids(`SELECT id FROM candidate_index ${where([among, ...clauses, check.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
         JSON.stringify(probed),
         ...params,
-        ...onRows.params,
+        ...check.params,
         ...limit,
       ])
       return { ids: page, counts }
@@ -420,7 +561,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
       walked = await walk(walkRows)
       if (filled(walked, walkRows)) return { ids: walked, counts: null }
     }
-    const fromIndex = searchFromIndex(query.q)!
+    const fromIndex = (await searchFromIndex(query.q))!
     // The company's vacancies apart: an OR with them would keep either engine from its trigram index.
     const byCompany = query.withCompany
       ? { sql: `SELECT id FROM candidate_index WHERE vacancy_id IN (${companiesLike})`, params: [containsPattern(indexSearch(query.q)!.text)] }
@@ -517,6 +658,18 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
         return changes.length + gone.length
       }),
 
+    /**
+     * How the windows stand, summed by the engine (a list's state is read again after every change;
+     * a million candidates are read in about 150 windows): how many, how many not read yet, and
+     * the oldest read (ms; null before the first).
+     */
+    async windowsState(): Promise<{ windows: number; unread: number; oldestRead: number | null }> {
+      const row = await store.get<{ windows: number; unread: number | null; oldest: number | null }>(
+        'SELECT COUNT(*) AS windows, SUM(CASE WHEN read_at > 0 THEN 0 ELSE 1 END) AS unread, MIN(CASE WHEN read_at > 0 THEN read_at END) AS oldest FROM candidate_index_windows',
+      )
+      return { windows: Number(row?.windows ?? 0), unread: Number(row?.unread ?? 0), oldestRead: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest) }
+    },
+
     /** The windows to read, as planned: each new one unread (read_at 0); one that was split is replaced by its halves. */
     planWindows: (windows: readonly DateRange[], replacing?: DateRange) =>
       store.tx(async (sql) => {
@@ -558,6 +711,35 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
      * and plans its queries blind until then; SQLite's optimize does the same for its planner).
      */
     settle: () => (sqlite ? store.run('PRAGMA optimize') : store.run('ANALYZE candidate_index, candidate_record, candidate_index_vacancies')).then(() => undefined),
+
+    /**
+     * SQLite: adds the digits table's keys of records indexed before it existed, `batch` records a
+     * transaction in the order of their ids (where it stopped is kept: another instance, or the next
+     * start, goes on from there); records written meanwhile bring their own. Answers once the table
+     * holds every record's, and digit searches use it from then on.
+     */
+    async fillDigits(batch = 500) {
+      if (!sqlite) return
+      for (; ; await new Promise((resolve) => setImmediate(resolve))) {
+        const done = await store.tx(async (sql) => {
+          const fact = async (name: string) => (await sql.get<{ value: number }>('SELECT value FROM candidate_index_facts WHERE name = ?', [name]))?.value
+          if ((await fact('digits_complete')) !== undefined) return true
+          const from = Number((await fact('digits_filled_to')) ?? 0)
+          const ids = (await sql.all<{ id: number }>('SELECT id FROM candidate_index WHERE id > ? ORDER BY id LIMIT ?', [from, batch])).map((r) => Number(r.id))
+          if (ids.length) await writeDigits(sql, ids)
+          const finished = ids.length < batch
+          await sql.run('INSERT INTO candidate_index_facts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [
+            finished ? 'digits_complete' : 'digits_filled_to',
+            finished ? 1 : ids.at(-1)!,
+          ])
+          return finished
+        })
+        if (done) {
+          digitsComplete = { at: now(), value: true }
+          return
+        }
+      }
+    },
 
     /** Adds the tallies' log into the tallies (the builder does, under its lease): readers sum both either way. */
     foldTallies: () =>
@@ -625,7 +807,7 @@ export function createCandidateIndexStore(store: Store, { walkRows = 5000, probe
     async hiresByVacancy(month: string, registered: DateRange): Promise<Map<number | null, number>> {
       const rows = await store.all<{ vacancy_id: number; n: number }>(
         `SELECT vacancy_id, SUM(n) AS n FROM (
-           SELECT vacancy_id, n FROM candidate_tally_hires WHERE hire_month = ? AND created_month >= ? AND created_month <= ?
+           SELECT vacancy_id, n FROM candidate_tally_hires${sqlite ? ' INDEXED BY candidate_tally_hires_vacancy' : ''} WHERE hire_month = ? AND created_month >= ? AND created_month <= ?
            UNION ALL SELECT vacancy_id, n FROM candidate_tally_log WHERE hire_month = ? AND created_day >= ? AND created_day <= ?) t
          GROUP BY vacancy_id`,
         [month, registered.start.slice(0, 7), registered.end.slice(0, 7), month, registered.start, registered.end],
