@@ -246,7 +246,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   // summed — about 1,200 tally rows at a million candidates, each otherwise a lookup in the table
   // (1.4 → 0.6 ms, measured). PostgreSQL's plan is its own.
   {
-    sqlite: 'CREATE INDEX candidate_tally_hires_vacancy ON candidate_tally_hires (hire_month, vacancy_id, created_month, n);',
+    sqlite: 'CREATE INDEX IF NOT EXISTS candidate_tally_hires_vacancy ON candidate_tally_hires (hire_month, vacancy_id, created_month, n);',
     postgres: 'SELECT 1',
   },
 ]

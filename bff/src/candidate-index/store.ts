@@ -805,14 +805,26 @@ export function createCandidateIndexStore(
      * rows whatever the base's size.
      */
     async hiresByVacancy(month: string, registered: DateRange): Promise<Map<number | null, number>> {
-      const rows = await store.all<{ vacancy_id: number; n: number }>(
-        `SELECT vacancy_id, SUM(n) AS n FROM (
-           SELECT vacancy_id, n FROM candidate_tally_hires${sqlite ? ' INDEXED BY candidate_tally_hires_vacancy' : ''} WHERE hire_month = ? AND created_month >= ? AND created_month <= ?
-           UNION ALL SELECT vacancy_id, n FROM candidate_tally_log WHERE hire_month = ? AND created_day >= ? AND created_day <= ?) t
-         GROUP BY vacancy_id`,
-        [month, registered.start.slice(0, 7), registered.end.slice(0, 7), month, registered.start, registered.end],
-      )
-      return new Map(rows.filter((r) => Number(r.n) !== 0).map((r) => [Number(r.vacancy_id) === 0 ? null : Number(r.vacancy_id), Number(r.n)]))
+      // The folded tally and the log apart, each summed by vacancy: the tally in its covering index's
+      // order (SQLite), about 1,200 rows at a million candidates, summed as they come.
+      const [folded, logged] = await Promise.all([
+        store.all<{ vacancy_id: number; n: number }>(
+          `SELECT vacancy_id, SUM(n) AS n FROM candidate_tally_hires${sqlite ? ' INDEXED BY candidate_tally_hires_vacancy' : ''}
+           WHERE hire_month = ? AND created_month >= ? AND created_month <= ? GROUP BY vacancy_id`,
+          [month, registered.start.slice(0, 7), registered.end.slice(0, 7)],
+        ),
+        store.all<{ vacancy_id: number; n: number }>(
+          'SELECT vacancy_id, SUM(n) AS n FROM candidate_tally_log WHERE hire_month = ? AND created_day >= ? AND created_day <= ? GROUP BY vacancy_id',
+          [month, registered.start, registered.end],
+        ),
+      ])
+      const hires = new Map<number | null, number>()
+      for (const r of [...folded, ...logged]) {
+        const id = Number(r.vacancy_id) === 0 ? null : Number(r.vacancy_id)
+        hires.set(id, (hires.get(id) ?? 0) + Number(r.n))
+      }
+      for (const [id, n] of hires) if (n === 0) hires.delete(id)
+      return hires
     },
 
     /**

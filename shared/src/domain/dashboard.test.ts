@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { filledCounts, hireWindow, originCounts, originOf, statusCounts, vacancyCounts } from './dashboard.ts'
+import { filledCounts, filledCountsByVacancy, hireWindow, originCounts, originOf, statusCounts, vacancyCounts, vacancyFigures } from './dashboard.ts'
+import { knownRecruiters } from './vacancy-rules.ts'
 
 describe('vacancyCounts', () => {
   it('counts only mostrar vacancies, by state in either spelling, and open positions', () => {
@@ -63,6 +64,38 @@ describe('filledCounts', () => {
       '2026-11',
     )
     expect(counts).toEqual({ filled: 5, byState: { CE: 3, RN: 1, outros: 1 }, byRecruiter: { Ana: 2, Bruno: 1, 'Sem recrutador': 1, Carla: 1 } })
+  })
+})
+
+describe('vacancyFigures and filledCountsByVacancy', () => {
+  it('count hires per vacancy as filledCounts counts the same hires, the list worked out once', () => {
+    const vacancies = [
+      { id: 1, estado: 'CE', recrutador: ' ana  souza', obs: 'mostrar', vagas_abertas: 3, vagas_preenchidas: 1 },
+      { id: 2, estado: 'rio grande do norte', recrutador: 'Ana Souza', obs: 'mostrar', vagas_abertas: 1, vagas_preenchidas: 0 },
+      { id: 3, estado: 'PA', recrutador: null, obs: 'nao mostrar', vagas_abertas: 2, vagas_preenchidas: 0 },
+      { id: 4, estado: 'CE', recrutador: 'Bruno Lima', obs: 'mostrar', vagas_abertas: 1, vagas_preenchidas: 1 },
+    ]
+    const figures = vacancyFigures(vacancies)
+    expect(figures.counts).toEqual(vacancyCounts(vacancies))
+    expect(figures.recruiters).toEqual(knownRecruiters(vacancies))
+    // Two hires in vacancy 1, one in 2 and 3, one whose vacancy is no longer listed, one with none;
+    // a recruiter under the first spelling the list gives.
+    const perVacancy = new Map<number | null, number>([
+      [1, 2],
+      [2, 1],
+      [3, 1],
+      [99, 1],
+      [null, 1],
+    ])
+    const hires = [...perVacancy].flatMap(([id, n]) =>
+      Array.from({ length: n }, () => ({ status: 'contratado', created_at: '2026-11-05T12:00:00Z', updated_at: null, job_posting: vacancies.find((v) => v.id === id) ?? null })),
+    )
+    expect(filledCountsByVacancy(perVacancy, figures)).toEqual(filledCounts(hires, '2026-11', figures.recruiters))
+    expect(filledCountsByVacancy(perVacancy, figures)).toEqual({
+      filled: 6,
+      byState: { CE: 2, RN: 1, outros: 3 },
+      byRecruiter: { 'ana souza': 3, 'Bruno Lima': 0, 'Sem recrutador': 3 },
+    })
   })
 })
 

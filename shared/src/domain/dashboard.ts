@@ -5,6 +5,7 @@ import { calendarMonth, monthRange, previousMonth, type DateRange } from './date
 import { toUf } from './estados.ts'
 import { lastActionAt } from './last-action.ts'
 import { foldText } from './text.ts'
+import { knownRecruiters } from './vacancy-rules.ts'
 
 /**
  * The dashboard's counts (docs/product.md, Dashboard; Limits), computed from legacy rows on the server. Only 'mostrar'
@@ -96,38 +97,59 @@ export function filledCounts(hires: readonly DashboardHire[], month: string, rec
     if (normalizeCandidateStatus(h.status) !== 'contratado') continue
     const at = lastActionAt(h)
     if (!at || calendarMonth(at) !== month) continue
-    tally.add(h.job_posting, 1)
+    tally.add(hireKeyOf(h.job_posting, tally.known), 1)
   }
   return tally.counts
 }
 
+/** Where a hire counts: its vacancy's state, and its recruiter under the known spelling of the name (or 'Sem recrutador'). */
+interface HireKey {
+  state: string
+  recruiter: string
+}
+const hireKeyOf = (vacancy: DashboardHire['job_posting'], known: ReadonlyMap<string, string>): HireKey => {
+  const named = vacancy?.recrutador?.replace(/\s+/g, ' ').trim()
+  return { state: stateKey(vacancy?.estado), recruiter: named ? (known.get(recruiterKey(named)) ?? named) : 'Sem recrutador' }
+}
+
+/** What the dashboard takes from the vacancy list: its counts, the known recruiters and where each vacancy's hires count. */
+export interface VacancyFigures {
+  counts: VacancyCounts
+  recruiters: readonly string[]
+  hireKeys: ReadonlyMap<number, HireKey>
+}
+
 /**
- * The same figures from hires already counted per vacancy (the candidate index counts the month's
+ * The vacancy list's part of the dashboard, worked out once per list (its folds and locale-aware
+ * comparisons cost about 3 µs a vacancy; the list is kept a minute, the figures asked after every
+ * write): the counts, the known recruiters, and each vacancy's state and recruiter.
+ */
+export function vacancyFigures(vacancies: readonly (DashboardVacancy & DashboardHire['job_posting'] & { id?: number | null; recrutador?: string | null })[]): VacancyFigures {
+  const recruiters = knownRecruiters(vacancies)
+  const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))
+  return { counts: vacancyCounts(vacancies), recruiters, hireKeys: new Map(vacancies.map((v) => [Number(v?.id), hireKeyOf(v, known)])) }
+}
+
+/**
+ * The hire figures from hires already counted per vacancy (the candidate index counts the month's
  * hires in SQL): each vacancy's state and recruiter as the vacancy list gives them; a hire whose
  * vacancy is not listed counts as a hire with no vacancy.
  */
-export function filledCountsByVacancy(
-  hiresByVacancy: ReadonlyMap<number | null, number>,
-  vacancies: readonly (DashboardHire['job_posting'] & { id?: number | null })[],
-  recruiters: readonly string[] = [],
-): FilledCounts {
-  const tally = hireTally(recruiters)
-  const byId = new Map(vacancies.map((v) => [Number(v?.id), v]))
-  for (const [id, n] of hiresByVacancy) tally.add(id === null ? null : (byId.get(id) ?? null), n)
+export function filledCountsByVacancy(hiresByVacancy: ReadonlyMap<number | null, number>, figures: VacancyFigures): FilledCounts {
+  const tally = hireTally(figures.recruiters)
+  for (const [id, n] of hiresByVacancy) tally.add((id === null ? undefined : figures.hireKeys.get(id)) ?? hireKeyOf(null, tally.known), n)
   return tally.counts
 }
 
-/** Hires added up per state and per recruiter; every known recruiter listed, a hire's under the known spelling of the name. */
+/** Hires added up per state and per recruiter; every known recruiter listed. */
 function hireTally(recruiters: readonly string[]) {
   const counts: FilledCounts = { filled: 0, byState: { CE: 0, RN: 0, outros: 0 }, byRecruiter: Object.fromEntries(recruiters.map((r) => [r, 0])) }
-  const known = new Map(recruiters.map((r) => [recruiterKey(r), r]))
   return {
     counts,
-    add(vacancy: DashboardHire['job_posting'], n: number) {
+    known: new Map(recruiters.map((r) => [recruiterKey(r), r])) as ReadonlyMap<string, string>,
+    add({ state, recruiter }: HireKey, n: number) {
       counts.filled += n
-      counts.byState[stateKey(vacancy?.estado)]! += n
-      const named = vacancy?.recrutador?.replace(/\s+/g, ' ').trim()
-      const recruiter = named ? (known.get(recruiterKey(named)) ?? named) : 'Sem recrutador'
+      counts.byState[state]! += n
       counts.byRecruiter[recruiter] = (counts.byRecruiter[recruiter] ?? 0) + n
     },
   }

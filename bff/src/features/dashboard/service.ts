@@ -9,7 +9,9 @@ import {
   originCounts,
   statusCounts,
   vacancyCounts,
+  vacancyFigures,
   type DashboardHire,
+  type VacancyFigures,
 } from '@mini-vagas/shared/domain/dashboard'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
 import type { LegacyEvent } from '../../legacy/writes.ts'
@@ -58,6 +60,9 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
   const cache = new Map<string, { at: number; counts: Counts }>()
   const computing = new Map<string, Promise<Counts>>()
   let vacancies: { at: number; list: Promise<Vacancies> } | null = null
+  /** The list's part of the figures, worked out once per list read (the index's answer is asked after every write). */
+  const figuresOf = new WeakMap<Vacancies, VacancyFigures>()
+  const listFigures = (list: Vacancies) => figuresOf.get(list) ?? figuresOf.set(list, vacancyFigures(list as Parameters<typeof vacancyFigures>[0])).get(list)!
 
   function vacancyList(legacy: LegacyGateway): Promise<Vacancies> {
     if (vacancies && now() - vacancies.at < FRESH_MS) return vacancies.list
@@ -78,8 +83,8 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
     for (const [origin, n] of Object.entries(figures.origins)) origins[origin in origins ? origin : NOT_INFORMED_ORIGIN]! += n
     return {
       month,
-      vacancies: vacancyCounts(list),
-      filled: filledCountsByVacancy(figures.hiresByVacancy, list as { id?: number | null }[], knownRecruiters(list)),
+      vacancies: listFigures(list).counts,
+      filled: filledCountsByVacancy(figures.hiresByVacancy, listFigures(list)),
       statuses: figures.statuses,
       origins,
       indexedAt: figures.indexedAt,
