@@ -30,9 +30,6 @@ export interface IndexBuilderOptions {
   untilIdle?: boolean
 }
 
-/** Whether the index answers for the whole base: every window read at least once. */
-export const isComplete = (windows: readonly IndexWindow[]) => windows.length > 0 && windows.every((w) => w.readAt > 0)
-
 /**
  * Builds the candidate index and keeps it current (docs/decisions/candidate-index.md). The legacy
  * holds no change feed, so the index reads it in windows of creation days — a status's list per

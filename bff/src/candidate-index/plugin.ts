@@ -108,6 +108,7 @@ export const candidateIndexPlugin = fp(
 
     async function readState(): Promise<IndexState> {
       const { windows, unread, oldestRead } = await index.windowsState()
+      // It answers for the whole base once every window was read at least once.
       return { ready: windows > 0 && unread === 0, asOf: oldestRead, windows, unread }
     }
 

@@ -71,6 +71,9 @@ const FIRST_TABLE = `candidate_index (
      seen_at BIGINT NOT NULL
    )`
 
+/** SQLite's table of each record's digit suffixes, one word each (store.ts, digitKeysOf). */
+export const DIGITS_TABLE = "CREATE VIRTUAL TABLE IF NOT EXISTS candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0);"
+
 /** The month's hires (the dashboard): read from one index, not from the rows. */
 const HIRES_INDEX = 'CREATE INDEX candidate_index_hires ON candidate_index (status, last_action, created_day, vacancy_id);'
 
@@ -239,7 +242,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   // Records indexed before it are added in the background (fillDigits); until then such a search
   // asks the trigram table. PostgreSQL's trigram index answers it flat already.
   {
-    sqlite: "CREATE VIRTUAL TABLE IF NOT EXISTS candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0);",
+    sqlite: DIGITS_TABLE,
     postgres: 'SELECT 1',
   },
   // SQLite: the month's hires per vacancy (the dashboard) read from one index in the order they are

@@ -5,6 +5,7 @@ import { CANDIDATE_ORDERS } from '@mini-vagas/shared/constants/candidate-orders'
 import { dayRangeInstants, monthRange } from '@mini-vagas/shared/domain/dates'
 import { bothStoreEngines } from '../testing-store.ts'
 import { pageWithCounts } from './testing.ts'
+import { DIGITS_TABLE } from './schema.ts'
 import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, digitKeysOf, type CandidateIndexStoreOptions } from './store.ts'
 
 const { places: ENGINES, open } = bothStoreEngines()
@@ -155,7 +156,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     const earlier = await open(place1)
     await earlier.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS.slice(0, 3))
     // Today's writer keeps the digits table too (a later migration, which leaves one it finds).
-    if (earlier.engine === 'sqlite') await earlier.run("CREATE VIRTUAL TABLE candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0)")
+    if (earlier.engine === 'sqlite') await earlier.run(DIGITS_TABLE)
     const rows = records(120)
     await createCandidateIndexStore(earlier).put(
       rows.map((r) => indexEntry(r)!),
@@ -294,9 +295,11 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     expect(await index.version()).toBeGreaterThan(before)
     await index.close()
   })
+})
 
-  it.runIf(_engine === 'sqlite')('finds a search of digits from the digits table, kept through writes and removals, and fills it for records indexed before it', async () => {
-    const index = await indexStore(await place())
+describe('the candidate index on sqlite', () => {
+  it('finds a search of digits from the digits table, kept through writes and removals, and fills it for records indexed before it', async () => {
+    const index = await indexStore(await ENGINES.sqlite!())
     const rows = records(60)
     const held = async () =>
       (await index.store.all<{ id: number; words: string }>('SELECT rowid AS id, words FROM candidate_digits ORDER BY rowid')).map((r) => `${r.id}: ${r.words}`)

@@ -323,13 +323,14 @@ export function createCandidateIndexStore(
    * record; null for any other search.
    */
   const DIGITS_MATCH = 'SELECT rowid FROM candidate_digits WHERE candidate_digits MATCH ?'
+  /** The fact fillDigits leaves once the table holds every record's words. */
+  const DIGITS_COMPLETE = "SELECT 1 AS done FROM candidate_index_facts WHERE name = 'digits_complete'"
   let digitsComplete: { at: number; value: boolean } = { at: -Infinity, value: false }
   async function digitsKey(search: { text: string; digits: string }): Promise<string | null> {
     const digits = digitsOnly(search.text)
     // A WhatsApp search's digits are its text's; one with letters has none of its own.
     if (!sqlite || digits.length < DIGITS_MIN || (search.digits && search.digits !== digits)) return null
-    if (!digitsComplete.value && now() - digitsComplete.at >= 5000)
-      digitsComplete = { at: now(), value: Boolean(await store.get("SELECT 1 AS done FROM candidate_index_facts WHERE name = 'digits_complete'")) }
+    if (!digitsComplete.value && now() - digitsComplete.at >= 5000) digitsComplete = { at: now(), value: Boolean(await store.get(DIGITS_COMPLETE)) }
     if (!digitsComplete.value) return null
     // Every word starting with these digits (FTS5's prefix query).
     return `"${digits.slice(0, DIGITS_KEPT)}" *`
@@ -720,11 +721,11 @@ export function createCandidateIndexStore(
      */
     async fillDigits(batch = 500) {
       if (!sqlite) return
-      for (; ; await new Promise((resolve) => setImmediate(resolve))) {
-        const done = await store.tx(async (sql) => {
-          const fact = async (name: string) => (await sql.get<{ value: number }>('SELECT value FROM candidate_index_facts WHERE name = ?', [name]))?.value
-          if ((await fact('digits_complete')) !== undefined) return true
-          const from = Number((await fact('digits_filled_to')) ?? 0)
+      // Asked outside a transaction first: at most starts there is nothing to fill and no write lock to take.
+      while (!(await store.get(DIGITS_COMPLETE))) {
+        await store.tx(async (sql) => {
+          if (await sql.get(DIGITS_COMPLETE)) return
+          const from = Number((await sql.get<{ value: number }>("SELECT value FROM candidate_index_facts WHERE name = 'digits_filled_to'"))?.value ?? 0)
           const ids = (await sql.all<{ id: number }>('SELECT id FROM candidate_index WHERE id > ? ORDER BY id LIMIT ?', [from, batch])).map((r) => Number(r.id))
           if (ids.length) await writeDigits(sql, ids)
           const finished = ids.length < batch
@@ -732,13 +733,10 @@ export function createCandidateIndexStore(
             finished ? 'digits_complete' : 'digits_filled_to',
             finished ? 1 : ids.at(-1)!,
           ])
-          return finished
         })
-        if (done) {
-          digitsComplete = { at: now(), value: true }
-          return
-        }
+        await new Promise((resolve) => setImmediate(resolve))
       }
+      digitsComplete = { at: now(), value: true }
     },
 
     /** Adds the tallies' log into the tallies (the builder does, under its lease): readers sum both either way. */
