@@ -122,167 +122,233 @@ async function built(bff: Bff, cookie: string, withinMs: number): Promise<number
   }
 }
 
+/** The paths measured side by side at each size: the index on each engine, and today's path through the legacy. */
+const PATHS = ['SQLite index', 'PostgreSQL index', 'through the legacy'] as const
+type Path = (typeof PATHS)[number]
+
+/** One size's processes: its stand-in and, once every size is built, the three BFFs measured. */
+interface Size {
+  size: number
+  legacy: Awaited<ReturnType<typeof startLegacy>>
+  mixes: Mix[]
+  terms: string[]
+  /** The candidate whose status the dashboard's and the counts' rounds change. */
+  candidateId: number
+  sqliteFile: string
+  databaseUrl: string
+  serving: Map<Path, { bff: Bff; cookie: string }>
+}
+
+const medianOf = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+
 /**
  * The candidate index beside today's path through the legacy, at each size (10,000, 100,000 and
  * 1,000,000 candidates by default; BENCH_INDEX_SIZES=… to choose), on both store engines: the
- * shipped BFF, production settings, the seeded stand-in (no latency, no rate limit). For each
- * engine: the build's time from the first staff request and its size in the store; a realistic
- * mix of a vacancy's page clicks and of the all-candidates search's first page at 10
- * connections; the current month's dashboard right after a status change (its cache dropped),
- * ten times, one after another; then a full refresh pass on the built index (the catch-up: what another client
- * changed is in after one). Every request must answer 2xx. Not shown: the legacy path's first
- * read of a vacancy is in its mix only once per vacancy per minute (its cache serves the rest),
- * and the stand-in, the BFFs and the load generator share the machine's cores.
+ * shipped BFF, production settings, the seeded stand-in (no latency, no rate limit).
+ * - First each size's stores are built, one after another: the build's time from the first staff
+ *   request and its size in the store, on each engine; then a full refresh pass on the built
+ *   SQLite store (the catch-up: what another client changed is in after one).
+ * - Then every size is measured side by side, in rounds (five; the sizes' order reversed every
+ *   other round), so that a growth ratio compares figures taken minutes apart, not the machine's
+ *   drift over the builds: in each round and at each size, on each path, a realistic mix of a
+ *   vacancy's page clicks and of the all-candidates search's first page at 10 connections; the
+ *   current month's dashboard right after a status change (its cache dropped), four times, one
+ *   after another; and a fifth of the search's terms' counts right after a change.
+ * - A figure's row is the median of its rounds (a p99 row: the worst round's); a growth row is
+ *   the median of the rounds' own ratios (largest size ÷ smallest). Every answer from the index
+ *   must be 2xx.
+ * Not shown: clicks while a refresh pass runs (the measured BFFs are started with their refresh
+ * far off, so that one size's pass does not land in another's figure: docs/performance.md); the
+ * legacy path's first read of a vacancy is in its mix only once per vacancy per minute (its cache
+ * serves the rest); the stand-ins, the BFFs, PostgreSQL and the load generator share the
+ * machine's cores.
  */
 export const candidateIndexBenchmark: Benchmark = {
   name: 'candidate-index',
-  description: 'lists and search from the candidate index (SQLite, PostgreSQL) vs through the legacy, by size: clicks at 10 connections, build time, size, refresh pass',
+  description:
+    'lists and search from the candidate index (SQLite, PostgreSQL) vs through the legacy, every size side by side in rounds: clicks at 10 connections, dashboard, build time, size, refresh pass',
   async run({ quick, scratch, log }) {
     const sizes = quick ? [2_000] : (process.env.BENCH_INDEX_SIZES ?? '10000,100000,1000000').split(',').map(Number)
-    const seconds = quick ? 3 : 10
+    const seconds = quick ? 3 : 6
+    const rounds = quick ? 1 : 5
+    const dashboardTimes = quick ? 3 : 4
     const postgres = await startPostgres()
     const rows: BenchRow[] = []
-    const growth = new Map<string, number[]>()
+    const started: Bff[] = []
+    const setups: Size[] = []
+    const bff = async (legacy: Size['legacy'], store: string, env: Record<string, string>) => {
+      const b = await startBff(legacy, store, { ...env, JOB_LEASE_SECONDS: '30' }, SHIPPED_BFF)
+      started.push(b)
+      return b
+    }
+    const label = (what: string, size: number) => `${what}, ${size.toLocaleString('en')} candidates`
+    const indexEnv = (s: Pick<Size, 'sqliteFile' | 'databaseUrl'>, engine: 'SQLite' | 'PostgreSQL', env: Record<string, string> = {}) =>
+      [
+        engine === 'SQLite' ? s.sqliteFile : ':memory:',
+        { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true', ...(engine === 'SQLite' ? {} : { DATABASE_URL: s.databaseUrl }), ...env },
+      ] as const
     try {
+      // The builds, one size after another.
       for (const size of sizes) {
         const legacy = await startLegacy({}, size)
-        const started: Bff[] = []
-        const bff = async (store: string, env: Record<string, string>) => {
-          const b = await startBff(legacy, store, { ...env, JOB_LEASE_SECONDS: '30' }, SHIPPED_BFF)
-          started.push(b)
-          return b
+        const through = await bff(legacy, join(scratch, `legacy-path-${size}.sqlite`), { ...WITHOUT_INDEX_ENV })
+        const cookie = await login(through)
+        // The mixes' terms and pages, from the legacy path.
+        const first = (await (await fetch(`${through.url}/bff/vacancies/1/candidates`, { headers: { cookie } })).json()) as {
+          pageCount: number
+          items: { id: number; full_name: string; email: string; whatsapp: string }[]
         }
-        try {
-          const sqliteFile = join(scratch, `index-${size}.sqlite`)
-          const databaseUrl = await postgres.createDatabase()
-          const through = await bff(join(scratch, `legacy-path-${size}.sqlite`), { ...WITHOUT_INDEX_ENV })
-          const cookie = await login(through)
-          // The mixes' terms and pages, from the legacy path.
-          const first = (await (await fetch(`${through.url}/bff/vacancies/1/candidates`, { headers: { cookie } })).json()) as {
-            pageCount: number
-            items: { id: number; full_name: string; email: string; whatsapp: string }[]
-          }
-          const sample = (await (await fetch(`${through.url}/bff/vacancies/2/candidates`, { headers: { cookie } })).json()) as typeof first
-          const people = [...first.items, ...sample.items]
-          const names = people.map((c) => c.full_name.split(' ')[0]!).filter((n) => n.length >= 4)
-          const terms = searchTerms(
-            names,
-            people.map((c) => c.email.split('@')[0]!),
-            people.map((c) => c.whatsapp.replace(/\D/g, '').slice(-6)),
-          )
-          const mixes = [pageClicks(1, first.pageCount, names), searches(terms)]
-          log(`${size.toLocaleString('en')} candidates: vacancy 1 has ${first.pageCount} pages`)
-
-          const engines: [string, () => Promise<Bff>, () => Promise<number>][] = [
-            [
-              'SQLite',
-              () => bff(sqliteFile, { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true' }),
-              async () => ['', '-wal'].reduce((n, suffix) => n + (statSync(sqliteFile + suffix, { throwIfNoEntry: false })?.size ?? 0), 0),
-            ],
-            [
-              'PostgreSQL',
-              () => bff(':memory:', { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true', DATABASE_URL: databaseUrl }),
-              async () => {
-                const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
-                try {
-                  return Number((await pool.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n)
-                } finally {
-                  await pool.end()
-                }
-              },
-            ],
-          ]
-          const label = (what: string) => `${what}, ${size.toLocaleString('en')} candidates`
-          const dashboardTimes = quick ? 3 : 10
-          const dashboardRows = (path: string, { samples, failed }: { samples: number[]; failed: number }) => {
-            const what = 'the current month’s dashboard after a status change'
-            log(`${path} · ${what}: ${samples.map((ms) => ms.toFixed(0)).join(', ')} ms${failed ? `, ${failed} answered 5xx` : ''}`)
-            if (samples.length) rows.push(row('candidate-index', label(`${path} · ${what}`), samples, 'ms', path.includes('index') ? { max: 20 } : undefined))
-            if (!path.includes('index')) rows.push(row('candidate-index', label(`${path} · ${what}: answers 5xx`), [failed], 'requests'))
-            const key = `${path} · ${what}`
-            if (samples.length) growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
-          }
-          for (const [engine, start, storeSize] of engines) {
-            const indexed = await start()
-            const indexCookie = await login(indexed)
-            const buildSeconds = await built(indexed, indexCookie, 60 * 60_000)
-            const bytes = await storeSize()
-            log(`${engine}: built in ${buildSeconds.toFixed(1)} s, store ${(bytes / 1024 / 1024).toFixed(0)} MB`)
-            rows.push(row('candidate-index', label(`${engine}: build from the first staff request`), [buildSeconds], 's'))
-            rows.push(row('candidate-index', label(`${engine}: store size`), [bytes / 1024 / 1024], 'MB'))
-            for (const mix of mixes) {
-              await measure(indexed.url, indexCookie, mix, 1)
-              const m = await measure(indexed.url, indexCookie, mix, seconds)
-              log(`${engine} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}`)
-              if (m.bad > 0) throw new Error(`${engine} · ${mix.name}: ${m.bad} answers not 2xx`)
-              rows.push(row('candidate-index', label(`${engine} index · ${mix.name}: p50`), [m.p50], 'ms', { max: 20 }))
-              rows.push(row('candidate-index', label(`${engine} index · ${mix.name}: p99`), [m.p99], 'ms', { max: 100 }))
-              const key = `${engine} index · ${mix.name}`
-              growth.set(key, [...(growth.get(key) ?? []), m.p50])
+        const sample = (await (await fetch(`${through.url}/bff/vacancies/2/candidates`, { headers: { cookie } })).json()) as typeof first
+        const people = [...first.items, ...sample.items]
+        const names = people.map((c) => c.full_name.split(' ')[0]!).filter((n) => n.length >= 4)
+        const terms = searchTerms(
+          names,
+          people.map((c) => c.email.split('@')[0]!),
+          people.map((c) => c.whatsapp.replace(/\D/g, '').slice(-6)),
+        )
+        const setup: Size = {
+          size,
+          legacy,
+          mixes: [pageClicks(1, first.pageCount, names), searches(terms)],
+          terms,
+          candidateId: first.items[0]!.id,
+          sqliteFile: join(scratch, `index-${size}.sqlite`),
+          databaseUrl: await postgres.createDatabase(),
+          serving: new Map([['through the legacy', { bff: through, cookie }]]),
+        }
+        setups.push(setup)
+        log(`${size.toLocaleString('en')} candidates: vacancy 1 has ${first.pageCount} pages`)
+        const storeSize = {
+          SQLite: async () => ['', '-wal'].reduce((n, suffix) => n + (statSync(setup.sqliteFile + suffix, { throwIfNoEntry: false })?.size ?? 0), 0),
+          PostgreSQL: async () => {
+            const pool = new pg.Pool({ connectionString: setup.databaseUrl, max: 1 })
+            try {
+              return Number((await pool.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n)
+            } finally {
+              await pool.end()
             }
-            dashboardRows(engine + ' index', await dashboardAfterChanges(indexed.url, indexCookie, first.items[0]!.id, dashboardTimes, true))
-            {
-              const what = 'a search’s counts right after a change (in proportion to its matches; the page does not wait for them)'
-              const samples = await searchCountsAfterChanges(indexed.url, indexCookie, first.items[0]!.id, quick ? terms.slice(0, 4) : terms)
-              log(`${engine} · ${what}: median ${[...samples].sort((a, b) => a - b)[samples.length >> 1]!.toFixed(1)} ms, max ${Math.max(...samples).toFixed(0)} ms`)
-              rows.push(row('candidate-index', label(`${engine} index · ${what}`), samples, 'ms'))
-              const key = `${engine} index · ${what}`
-              growth.set(key, [...(growth.get(key) ?? []), [...samples].sort((a, b) => a - b)[samples.length >> 1]!])
+          },
+        }
+        for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+          const building = await bff(legacy, ...indexEnv(setup, engine))
+          const buildSeconds = await built(building, await login(building), 60 * 60_000)
+          const bytes = await storeSize[engine]()
+          log(`${engine}: built in ${buildSeconds.toFixed(1)} s, store ${(bytes / 1024 / 1024).toFixed(0)} MB`)
+          rows.push(row('candidate-index', label(`${engine}: build from the first staff request`, size), [buildSeconds], 's'))
+          rows.push(row('candidate-index', label(`${engine}: store size`, size), [bytes / 1024 / 1024], 'MB'))
+          await building.stop()
+        }
+        {
+          // The catch-up: the same store, every window due at once (a 5 s refresh), read again in full.
+          const refreshing = await bff(legacy, ...indexEnv(setup, 'SQLite', { CANDIDATE_INDEX_REFRESH_SECONDS: '5' }))
+          await wait(5000)
+          const from = Date.now()
+          await fetch(`${refreshing.url}/bff/auth/session`, { headers: { cookie: await login(refreshing) } })
+          const oldest = () => {
+            const db = new DatabaseSync(setup.sqliteFile, { readOnly: true, timeout: 5000 })
+            try {
+              return Number((db.prepare('SELECT MIN(read_at) AS t FROM candidate_index_windows').get() as { t: number }).t)
+            } finally {
+              db.close()
             }
-            if (engine === 'SQLite') {
-              // The catch-up: the same store, every window due at once (a 5 s refresh), read again in full.
-              await indexed.stop()
-              const refreshing = await bff(sqliteFile, { ...PRODUCTION_BFF_ENV, CANDIDATE_INDEX: 'true', CANDIDATE_INDEX_REFRESH_SECONDS: '5' })
-              await wait(5000)
-              const from = Date.now()
-              const refreshCookie = await login(refreshing)
-              await fetch(`${refreshing.url}/bff/auth/session`, { headers: { cookie: refreshCookie } })
-              const oldest = () => {
-                const db = new DatabaseSync(sqliteFile, { readOnly: true, timeout: 5000 })
-                try {
-                  return Number((db.prepare('SELECT MIN(read_at) AS t FROM candidate_index_windows').get() as { t: number }).t)
-                } finally {
-                  db.close()
-                }
-              }
-              while (oldest() < from) await wait(250)
-              const catchUp = (Date.now() - from) / 1000
-              log(`SQLite: a full refresh pass in ${catchUp.toFixed(1)} s`)
-              rows.push(row('candidate-index', label('SQLite: a full refresh pass (catch-up)'), [catchUp], 's'))
-              await refreshing.stop()
-            } else await indexed.stop()
           }
-          // Today's path, side by side on the same stand-in.
-          for (const mix of mixes) {
-            await measure(through.url, cookie, mix, 1)
-            const m = await measure(through.url, cookie, mix, seconds)
-            log(`through the legacy · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}`)
-            rows.push(row('candidate-index', label(`through the legacy · ${mix.name}: p50`), [m.p50], 'ms'))
-            rows.push(row('candidate-index', label(`through the legacy · ${mix.name}: p99`), [m.p99], 'ms'))
-            rows.push(row('candidate-index', label(`through the legacy · ${mix.name}: answers not 2xx`), [m.bad], 'requests'))
-            const key = `through the legacy · ${mix.name}`
-            growth.set(key, [...(growth.get(key) ?? []), m.p50])
-          }
-          dashboardRows('through the legacy', await dashboardAfterChanges(through.url, cookie, first.items[0]!.id, dashboardTimes, false))
-        } finally {
-          for (const b of started) await b.kill()
-          await legacy.stop()
+          while (oldest() < from) await wait(250)
+          const catchUp = (Date.now() - from) / 1000
+          log(`SQLite: a full refresh pass in ${catchUp.toFixed(1)} s`)
+          rows.push(row('candidate-index', label('SQLite: a full refresh pass (catch-up)', size), [catchUp], 's'))
+          await refreshing.stop()
         }
       }
-      // Flat: the largest size's p50 over the smallest's.
+
+      // Every size's BFFs on the built stores, their refresh far off (what one pass costs is the row above).
+      for (const setup of setups)
+        for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+          const serving = await bff(setup.legacy, ...indexEnv(setup, engine, { CANDIDATE_INDEX_REFRESH_SECONDS: '86400' }))
+          const cookie = await login(serving)
+          await built(serving, cookie, 10 * 60_000)
+          setup.serving.set(`${engine} index`, { bff: serving, cookie })
+        }
+
+      // The rounds: every size, every path, side by side.
+      type Figures = { p50: number[]; p99: number[]; bad: number[]; dashboard: number[][]; dashboardFailed: number; counts: number[][] }
+      const figures = new Map<string, Figures>()
+      const figuresOf = (key: string) => figures.get(key) ?? figures.set(key, { p50: [], p99: [], bad: [], dashboard: [], dashboardFailed: 0, counts: [] }).get(key)!
+      for (let round = 0; round < rounds; round++) {
+        for (const setup of round % 2 ? [...setups].reverse() : setups) {
+          for (const path of PATHS) {
+            const { bff: measured, cookie } = setup.serving.get(path)!
+            for (const mix of setup.mixes) {
+              await measure(measured.url, cookie, mix, 1)
+              const m = await measure(measured.url, cookie, mix, seconds)
+              log(
+                `round ${round + 1} · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}`,
+              )
+              if (path !== 'through the legacy' && m.bad > 0) throw new Error(`${path} · ${mix.name}: ${m.bad} answers not 2xx`)
+              const f = figuresOf(`${path} · ${mix.name}|${setup.size}`)
+              f.p50.push(m.p50)
+              f.p99.push(m.p99)
+              f.bad.push(m.bad)
+            }
+            const indexed = path !== 'through the legacy'
+            const dashboard = await dashboardAfterChanges(measured.url, cookie, setup.candidateId, dashboardTimes, indexed)
+            log(
+              `round ${round + 1} · ${setup.size.toLocaleString('en')} · ${path} · dashboard: ${dashboard.samples.map((ms) => ms.toFixed(0)).join(', ')} ms${dashboard.failed ? `, ${dashboard.failed} answered 5xx` : ''}`,
+            )
+            const d = figuresOf(`${path} · the current month’s dashboard after a status change|${setup.size}`)
+            d.dashboard.push(dashboard.samples)
+            d.dashboardFailed += dashboard.failed
+            if (indexed) {
+              const share = setup.terms.filter((_, i) => i % rounds === round)
+              figuresOf(`${path} · a search’s counts right after a change (in proportion to its matches; the page does not wait for them)|${setup.size}`).counts.push(
+                await searchCountsAfterChanges(measured.url, cookie, setup.candidateId, quick ? share.slice(0, 4) : share),
+              )
+            }
+          }
+        }
+      }
+
+      // The rows: each figure at each size, then its growth (each round's largest ÷ smallest).
+      const roundValues = new Map<string, number[][]>()
+      for (const [key, f] of figures) {
+        const [what, sizeText] = key.split('|') as [string, string]
+        const size = Number(sizeText)
+        const target = what.startsWith('through') ? undefined : { max: 20 }
+        let perRound: number[]
+        if (f.p50.length) {
+          rows.push(row('candidate-index', label(`${what}: p50 (median of ${f.p50.length} rounds)`, size), f.p50, 'ms', target))
+          rows.push(row('candidate-index', label(`${what}: p99 (the worst round’s)`, size), [Math.max(...f.p99)], 'ms', target && { max: 100 }))
+          if (!target) rows.push(row('candidate-index', label(`${what}: answers not 2xx`, size), [f.bad.reduce((a, b) => a + b, 0)], 'requests'))
+          perRound = f.p50
+        } else if (f.dashboard.length) {
+          const samples = f.dashboard.flat()
+          if (samples.length) rows.push(row('candidate-index', label(what, size), samples, 'ms', target))
+          if (!target) rows.push(row('candidate-index', label(`${what}: answers 5xx`, size), [f.dashboardFailed], 'requests'))
+          perRound = f.dashboard.filter((s) => s.length).map(medianOf)
+          if (perRound.length < f.dashboard.length) continue
+        } else {
+          rows.push(row('candidate-index', label(what, size), f.counts.flat(), 'ms'))
+          perRound = f.counts.map(medianOf)
+        }
+        roundValues.set(what, [...(roundValues.get(what) ?? []), perRound])
+      }
       if (sizes.length > 1)
-        for (const [key, p50s] of growth)
+        for (const [what, bySize] of roundValues) {
+          if (bySize.length < sizes.length) continue
+          const ratios = bySize.at(-1)!.map((largest, round) => largest / Math.max(1, bySize[0]![round]!))
           rows.push(
             row(
               'candidate-index',
-              `${key}: p50 at ${sizes.at(-1)!.toLocaleString('en')} ÷ at ${sizes[0]!.toLocaleString('en')}`,
-              [p50s.at(-1)! / Math.max(1, p50s[0]!)],
+              `${what}: p50 at ${sizes.at(-1)!.toLocaleString('en')} ÷ at ${sizes[0]!.toLocaleString('en')} (median of the rounds’ ratios)`,
+              ratios,
               '×',
-              key.includes('index') && !key.includes('counts') ? { max: 1.5 } : undefined,
+              what.includes('index') && !what.includes('counts') ? { max: 1.5 } : undefined,
             ),
           )
+        }
       return rows
     } finally {
+      for (const b of started) await b.kill()
+      for (const setup of setups) await setup.legacy.stop()
       await postgres.stop()
     }
   },
