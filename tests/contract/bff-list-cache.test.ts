@@ -81,6 +81,46 @@ describe('staff lists read only what changed', () => {
     expect(await legacyCalls()).toEqual([])
   })
 
+  it("answers a vacancy's heading past its minute without waiting on the legacy, and reads it again behind the click", async () => {
+    await get('/bff/vacancies/1/candidates')
+    stack.advance(61_000)
+    try {
+      // The heading's read never answers: the click must not wait for it (it would end in 504).
+      await stack.fault({ mode: 'stall', path: '/api/processos_seletivos/1', method: 'GET', count: 1 })
+      await stack.resetLegacyLog()
+      const page = await get('/bff/vacancies/1/candidates?page=2')
+      expect(page.vacancy.id).toBe(1)
+      expect(await legacyCalls()).toEqual(['GET /api/processos_seletivos/1', 'GET /api/processos_seletivos/1/candidatos'])
+      // Past ten minutes nothing is served unread: the click waits for the heading (here, in vain).
+      stack.advance(10 * 60_000)
+      await stack.fault({ mode: 'stall', path: '/api/processos_seletivos/1', method: 'GET', count: 1 })
+      const waited = await stack.app.inject({ method: 'GET', url: '/bff/vacancies/1/candidates', headers: { cookie: admin } })
+      expect(waited.statusCode, waited.body).toBe(504)
+    } finally {
+      stack.resetClock()
+    }
+  })
+
+  it("stops answering a vacancy's held heading once the legacy says it is gone", async () => {
+    await get('/bff/vacancies/1/candidates')
+    stack.advance(61_000)
+    try {
+      await stack.fault({ mode: 'status', status: 404, path: '/api/processos_seletivos/1', method: 'GET', count: 2 })
+      // The first click is answered from what was held; the read behind it hears 404 and drops it,
+      // so a click that follows reads again and says the vacancy is gone.
+      const answers: number[] = []
+      for (let i = 0; i < 30 && !answers.includes(404); i++) {
+        answers.push((await stack.app.inject({ method: 'GET', url: '/bff/vacancies/1/candidates', headers: { cookie: admin } })).statusCode)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(answers[0]).toBe(200)
+      expect(answers.at(-1)).toBe(404)
+    } finally {
+      await fetch(`${stack.legacy.url}/__control/faults`, { method: 'DELETE' })
+      stack.resetClock()
+    }
+  })
+
   it("reads an all-candidates search and its counts once for the search's pages", async () => {
     const first = await get('/bff/candidates?q=silva')
     expect(first.pageCount).toBeGreaterThan(1)

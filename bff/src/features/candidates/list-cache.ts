@@ -39,13 +39,29 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
   }
   const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i])
 
+  /** Reads `key` through `load` (concurrent callers share it) and keeps it under the versions read before. */
+  function loadInto<T>(key: string, keys: readonly string[], versions: number[], load: () => Promise<T>): Promise<T> {
+    const promise = load()
+      .then((value) => {
+        entries.delete(key)
+        entries.set(key, { value, versions, keys, at: now() })
+        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+        return value
+      })
+      .finally(() => loading.delete(key))
+    loading.set(key, promise)
+    return promise
+  }
+
   return {
     /**
      * The value under `key`, read through `load` when missing, older than the TTL, or when one of
      * `keys` moved. Concurrent misses share one load. Versions are read before loading, so a write
      * that lands during the load makes the next read load again.
+     * With `staleMs`, an entry past its TTL (nothing moved) is still answered until that age while
+     * a load runs behind it.
      */
-    async read<T>(key: string, keys: readonly string[], load: () => Promise<T>): Promise<T> {
+    async read<T>(key: string, keys: readonly string[], load: () => Promise<T>, { staleMs = 0 }: { staleMs?: number } = {}): Promise<T> {
       let versions: number[]
       try {
         versions = await versionsOf(keys)
@@ -54,19 +70,21 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
         return load()
       }
       const hit = entries.get(key)
-      if (hit && now() - hit.at < ttlMs && same(hit.versions, versions)) return hit.value as T
+      const current = hit && same(hit.versions, versions)
+      if (current && now() - hit.at < ttlMs) return hit.value as T
+      // Past its TTL but nothing written through the BFF: served at once while read again behind
+      // it, so the answer does not wait on a slow legacy. A read that fails keeps it, unless the
+      // legacy answered that it is gone or not this user's (then the next read waits and says so).
+      if (current && now() - hit.at < staleMs) {
+        if (!loading.has(key))
+          loadInto(key, keys, versions, load).catch((error: { statusCode?: number }) => {
+            if (error.statusCode !== undefined && error.statusCode < 500 && entries.get(key) === hit) entries.delete(key)
+          })
+        return hit.value as T
+      }
       const pending = loading.get(key)
       if (pending) return pending as Promise<T>
-      const promise = load()
-        .then((value) => {
-          entries.delete(key)
-          entries.set(key, { value, versions, keys, at: now() })
-          while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
-          return value
-        })
-        .finally(() => loading.delete(key))
-      loading.set(key, promise)
-      return promise
+      return loadInto(key, keys, versions, load)
     },
 
     /** Moves the counters of `keys` on (every instance's entries depending on them go stale); answers their new values. */

@@ -26,6 +26,12 @@ const EVERYTHING = 1_000_000
 const FALLBACK_CONCURRENCY = 4
 /** Without the candidate index, a tag lists at most this many of its people, read one by one. */
 const TAGGED_FALLBACK_MAX = 200
+/**
+ * How long a vacancy's record (the list's heading) is still answered past the list cache's minute
+ * while it is read again behind the click: an edit through the BFF shows at once, one made in the
+ * legacy directly on the click after its read; a click never waits on the legacy for it meanwhile.
+ */
+const VACANCY_STALE_MS = 10 * 60_000
 type Row = ListedCandidate & Obj
 /** Who asks: the session (what it may see and set) and the legacy on its behalf. */
 export interface Asker {
@@ -161,7 +167,7 @@ export function createCandidateLists({
     /** One vacancy's candidates, filtered, counted, ordered and paged (the screen, and with `everything` its CSV). */
     async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, { session, legacy }: Asker) {
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
-      const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy)
+      const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy, { staleMs: VACANCY_STALE_MS })
       const indexed = await fromIndex({ vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)
       if (indexed) return withTags({ vacancy: vacancy as Obj & { id: number }, partial: false, ...indexed }, session)
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
