@@ -6,7 +6,7 @@ import { dayRangeInstants, monthRange } from '@mini-vagas/shared/domain/dates'
 import { bothStoreEngines } from '../testing-store.ts'
 import { pageWithCounts } from './testing.ts'
 import { DIGITS_TABLE } from './schema.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, digitKeysOf, type CandidateIndexStoreOptions } from './store.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, digitKeysOf, pgTrigrams, trigramSampleOf, type CandidateIndexStoreOptions } from './store.ts'
 
 const { places: ENGINES, open } = bothStoreEngines()
 
@@ -294,6 +294,17 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     expect(await index.windowsState()).toEqual({ windows: 3, unread: 0, oldestRead: 1 })
     expect(await index.version()).toBeGreaterThan(before)
     await index.close()
+  })
+})
+
+describe('the trigrams PostgreSQL is asked for a text', () => {
+  const rows = Array.from({ length: 200 }, (_, i) => ({ search: i < 2 ? 'zeca.qux@example.com' : `maria${i}@example.com`, phone_digits: '' }))
+  it('are its rarest of letters and digits, at most three, in its order among equals', () => {
+    expect(pgTrigrams('search', 'zeca.qux@example.com', trigramSampleOf(rows))).toEqual(['zec', 'eca', 'qux'])
+  })
+  it('are none when it holds no such trigram or the sample says too little: the whole text is asked', () => {
+    expect(pgTrigrams('search', 'a.b@c', trigramSampleOf(rows))).toBeNull()
+    expect(pgTrigrams('search', 'zeca.qux', trigramSampleOf(rows.slice(0, 50)))).toBeNull()
   })
 })
 

@@ -140,21 +140,34 @@ const RARE_TRIGRAMS = 3
  */
 function ftsTerms(column: string, text: string, sample: TrigramSample | null): string | null {
   if (text.length < 3) return null
-  if (sample && sample.rows >= SAMPLE_ENOUGH) {
-    const grams = [...new Set(Array.from({ length: text.length - 2 }, (_, i) => text.slice(i, i + 3)))]
-    const held = (gram: string) => sample.counts.get(`${column}:${gram}`) ?? 0
-    // Stable: among equally rare trigrams, the text's order.
-    const rarest = grams.map((gram, at) => ({ gram, at, n: held(gram) })).sort((a, b) => a.n - b.n || a.at - b.at)
-    return `(${rarest
-      .slice(0, RARE_TRIGRAMS)
-      .map((g) => quoted(g.gram))
-      .join(' AND ')})`
-  }
+  const rarest = rareTrigrams(column, text, sample)
+  if (rarest) return `(${rarest.map(quoted).join(' AND ')})`
   if (text.length < 9) return quoted(text)
   const last = text.length - 3
   const at = [...new Set([0, Math.floor(last / 3), Math.floor((2 * last) / 3), last])]
   return `(${at.map((i) => quoted(text.slice(i, i + 3))).join(' AND ')})`
 }
+/**
+ * A text's rarest trigrams by the sample (stable: among equally rare ones, the text's order), at
+ * most RARE_TRIGRAMS; null without a sample that says enough, or without a trigram `allowed`.
+ */
+function rareTrigrams(column: string, text: string, sample: TrigramSample | null, allowed: (gram: string) => boolean = () => true): string[] | null {
+  if (!sample || sample.rows < SAMPLE_ENOUGH) return null
+  const grams = [...new Set(Array.from({ length: Math.max(0, text.length - 2) }, (_, i) => text.slice(i, i + 3)))].filter(allowed)
+  if (!grams.length) return null
+  const held = (gram: string) => sample.counts.get(`${column}:${gram}`) ?? 0
+  return grams
+    .map((gram, at) => ({ gram, at, n: held(gram) }))
+    .sort((a, b) => a.n - b.n || a.at - b.at)
+    .slice(0, RARE_TRIGRAMS)
+    .map((g) => g.gram)
+}
+/**
+ * The trigrams PostgreSQL is asked for a text, the rarest first: pg_trgm's trigrams are of letters
+ * and digits only (other characters split words), so a LIKE on another would narrow nothing.
+ */
+export const pgTrigrams = (column: string, text: string, sample: TrigramSample | null) => rareTrigrams(column, text, sample, (gram) => /^[\p{L}\p{N}]{3}$/u.test(gram))
+
 const ftsMatch = (search: { text: string; digits: string }, sample: TrigramSample | null): string | null => {
   const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
   const terms = fields.map(([field, text]) => [field, ftsTerms(field, text, sample)] as const)
@@ -225,7 +238,7 @@ export interface CandidateIndexStoreOptions {
   walkRows?: number
   /** At most this many matches of a search are read whole (a rare text, on SQLite); more, and the list's order is walked. */
   probeRows?: number
-  /** SQLite: how many records, picked at random, tell a rare trigram from a common one (ftsTerms); read again every `sampleMaxAgeMs`. */
+  /** How many records, picked at random, tell a rare trigram from a common one (ftsTerms, pgTrigrams); read again every `sampleMaxAgeMs`. */
   sampleRows?: number
   sampleMaxAgeMs?: number
   now?: () => number
@@ -262,7 +275,6 @@ export function createCandidateIndexStore(
     return trigramSampleOf(await store.all<{ search: string; phone_digits: string }>(`SELECT search, phone_digits FROM candidate_index WHERE ${idIn}`, [JSON.stringify(ids)]))
   }
   async function trigramSample(): Promise<TrigramSample | null> {
-    if (!sqlite) return null
     const maxAge = sampled.value && sampled.value.rows >= SAMPLE_ENOUGH ? sampleMaxAgeMs : 5000
     if (now() - sampled.at >= maxAge && !sampled.reading) {
       const reading = readSample().then(
@@ -303,8 +315,17 @@ export function createCandidateIndexStore(
     if (!search) return null
     const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
     if (!sqlite) {
-      const sql = `(${fields.map(([field]) => `${field} LIKE ?`).join(' OR ')})`
-      return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: fields.map(([, text]) => containsPattern(text)) }
+      // pg_trgm reads the posting list of every trigram a LIKE names: a text is asked by its rarest
+      // ones, each a LIKE of its own (a superset: the caller checks each row for the whole text).
+      const sample = await trigramSample()
+      const asked = fields.map(([field, text]) => {
+        const grams = pgTrigrams(field, text, sample)
+        return grams
+          ? { sql: `(${grams.map(() => `${field} LIKE ?`).join(' AND ')})`, params: grams.map(containsPattern) }
+          : { sql: `${field} LIKE ?`, params: [containsPattern(text)] }
+      })
+      const sql = `(${asked.map((a) => a.sql).join(' OR ')})`
+      return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: asked.flatMap((a) => a.params) }
     }
     const digits = await digitsKey(search)
     if (digits) return { sql: `id IN (${DIGITS_MATCH})`, ids: DIGITS_MATCH, params: [digits] }
