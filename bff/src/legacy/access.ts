@@ -28,6 +28,9 @@ export async function visibleVacancies(legacy: LegacyGateway, session: SessionDa
   return (await legacy.vacancies.list()).filter((v) => canSee(session, v as unknown as Obj))
 }
 
+/** Whether a record's read ended in the legacy saying it is gone or not this session's (404, 403), not in a failure that may pass. */
+export const refusedForGood = (error: unknown): boolean => error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 403)
+
 /**
  * The records a path's `:id` names — a vacancy, or a candidate and its vacancy — read at most
  * once per request, each with the legacy's answer as received. Reading the vacancy is the

@@ -59,9 +59,14 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
      * `keys` moved. Concurrent misses share one load. Versions are read before loading, so a write
      * that lands during the load makes the next read load again.
      * With `staleMs`, an entry past its TTL (nothing moved) is still answered until that age while
-     * a load runs behind it.
+     * a load runs behind it; a load that fails as `dropOn` says drops it.
      */
-    async read<T>(key: string, keys: readonly string[], load: () => Promise<T>, { staleMs = 0 }: { staleMs?: number } = {}): Promise<T> {
+    async read<T>(
+      key: string,
+      keys: readonly string[],
+      load: () => Promise<T>,
+      { staleMs = 0, dropOn = () => false }: { staleMs?: number; dropOn?: (error: unknown) => boolean } = {},
+    ): Promise<T> {
       let versions: number[]
       try {
         versions = await versionsOf(keys)
@@ -73,12 +78,12 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
       const current = hit && same(hit.versions, versions)
       if (current && now() - hit.at < ttlMs) return hit.value as T
       // Past its TTL but nothing written through the BFF: served at once while read again behind
-      // it, so the answer does not wait on a slow legacy. A read that fails keeps it, unless the
-      // legacy answered that it is gone or not this user's (then the next read waits and says so).
+      // it, so the answer does not wait on a slow legacy. A read that fails keeps it, unless
+      // `dropOn` says the failure is for good (then the next read waits and says so).
       if (current && now() - hit.at < staleMs) {
         if (!loading.has(key))
-          loadInto(key, keys, versions, load).catch((error: { statusCode?: number }) => {
-            if (error.statusCode !== undefined && error.statusCode < 500 && entries.get(key) === hit) entries.delete(key)
+          loadInto(key, keys, versions, load).catch((error: unknown) => {
+            if (dropOn(error) && entries.get(key) === hit) entries.delete(key)
           })
         return hit.value as T
       }

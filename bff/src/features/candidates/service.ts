@@ -11,6 +11,7 @@ import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 import { asSeenBy, observationToStore } from '../../lib/observation-view.ts'
 import { LegacyRefusal } from '../../legacy/errors.ts'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
+import { refusedForGood } from '../../legacy/access.ts'
 import { possibleDuplicates, recordsOf } from '@mini-vagas/shared/domain/candidate-identity'
 import { UpstreamError } from '../../legacy/client.ts'
 import type { SessionData } from '../../plugins/session-seal.ts'
@@ -167,7 +168,7 @@ export function createCandidateLists({
     /** One vacancy's candidates, filtered, counted, ordered and paged (the screen, and with `everything` its CSV). */
     async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, { session, legacy }: Asker) {
       // The vacancy's record too (a company's ownership was already checked on a fresh read).
-      const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy, { staleMs: VACANCY_STALE_MS })
+      const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy, { staleMs: VACANCY_STALE_MS, dropOn: refusedForGood })
       const indexed = await fromIndex({ vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)
       if (indexed) return withTags({ vacancy: vacancy as Obj & { id: number }, partial: false, ...indexed }, session)
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
