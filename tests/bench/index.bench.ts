@@ -6,7 +6,7 @@ import pg from 'pg'
 import { startPostgres } from '../../bff/src/testing-postgres.ts'
 import { SHIPPED_BFF } from '../support/processes.ts'
 import { login, startBff, startLegacy, type Bff } from '../faults/harness.ts'
-import { PRODUCTION_BFF_ENV, row, WITHOUT_INDEX_ENV, type Benchmark, type BenchRow } from './harness.ts'
+import { median, PRODUCTION_BFF_ENV, row, WITHOUT_INDEX_ENV, type Benchmark, type BenchRow } from './harness.ts'
 
 interface Mix {
   name: string
@@ -157,8 +157,6 @@ interface Size {
   databaseUrl: string
   serving: Map<Path, { bff: Bff; cookie: string }>
 }
-
-const medianOf = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
 /**
  * The candidate index beside today's path through the legacy, at each size (10,000, 100,000 and
@@ -345,11 +343,11 @@ export const candidateIndexBenchmark: Benchmark = {
           const samples = f.dashboard.flat()
           if (samples.length) rows.push(row('candidate-index', label(what, size), samples, 'ms', target))
           if (!target) rows.push(row('candidate-index', label(`${what}: answers 5xx`, size), [f.dashboardFailed], 'requests'))
-          perRound = f.dashboard.filter((s) => s.length).map(medianOf)
+          perRound = f.dashboard.filter((s) => s.length).map(median)
           if (perRound.length < f.dashboard.length) continue
         } else {
           rows.push(row('candidate-index', label(what, size), f.counts.flat(), 'ms'))
-          perRound = f.counts.map(medianOf)
+          perRound = f.counts.map(median)
         }
         roundValues.set(what, [...(roundValues.get(what) ?? []), perRound])
       }
