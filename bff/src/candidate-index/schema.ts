@@ -228,7 +228,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   HIRES_TALLY_MIGRATION,
   // SQLite: a search walks a list in last-action order checking each entry's search keys; from
   // these indexes it reads them next to each other, not one table row per entry spread over the
-  // file (a walk's cost 2–6× less at a million candidates). PostgreSQL's walk is flat already.
+  // file (a walk's cost 2–6× less at a million candidates). PostgreSQL's, within a vacancy, is further down.
   {
     sqlite: `CREATE INDEX candidate_index_vacancy_walk ON candidate_index (vacancy_id, last_action, id, search, phone_digits);
       CREATE INDEX candidate_index_last_walk ON candidate_index (last_action, id, search, phone_digits, vacancy_id);`,
@@ -251,6 +251,16 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   {
     sqlite: 'CREATE INDEX IF NOT EXISTS candidate_tally_hires_vacancy ON candidate_tally_hires (hire_month, vacancy_id, created_month, n);',
     postgres: 'SELECT 1',
+  },
+  // PostgreSQL: a search within a vacancy walks its list in last-action order reading each entry's
+  // search keys. Its planner costed that walk from the vacancy's index (then a table row per entry)
+  // and from the whole base's last-action index about the same, and took the second: at a million
+  // candidates 85,000 entries read for one vacancy's first 1,224 (38 ms; 4.7 ms from the vacancy's
+  // index). This index holds the keys, so the walk reads nothing else (0.6 ms) and is the one chosen.
+  {
+    sqlite: 'SELECT 1',
+    postgres: `CREATE INDEX IF NOT EXISTS candidate_index_vacancy_walk ON candidate_index (vacancy_id, last_action, id) INCLUDE (search, phone_digits);
+      DROP INDEX IF EXISTS candidate_index_vacancy;`,
   },
 ]
 
