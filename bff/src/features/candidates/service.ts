@@ -167,9 +167,13 @@ export function createCandidateLists({
 
     /** One vacancy's candidates, filtered, counted, ordered and paged (the screen, and with `everything` its CSV). */
     async vacancyCandidates(id: number, readVacancy: () => Promise<Obj>, query: ListQuery, { session, legacy }: Asker) {
-      // The vacancy's record too (a company's ownership was already checked on a fresh read).
-      const vacancy = await cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy, { staleMs: VACANCY_STALE_MS, dropOn: refusedForGood })
-      const indexed = await fromIndex({ vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session)
+      // The vacancy's record too (a company's ownership was already checked on a fresh read), asked
+      // beside the page: each begins with a store read of its own version, and on PostgreSQL a
+      // click would otherwise wait for one round trip after the other.
+      const [vacancy, indexed] = await Promise.all([
+        cache.read(`vacancy:${id}`, [vacancyRecordKey(id)], readVacancy, { staleMs: VACANCY_STALE_MS, dropOn: refusedForGood }),
+        fromIndex({ vacancyId: id, q: query.q, status: query.status, order: query.order }, query, session),
+      ])
       if (indexed) return withTags({ vacancy: vacancy as Obj & { id: number }, partial: false, ...indexed }, session)
       // Page clicks, sorts, filters and searches within the vacancy reuse one read.
       const { rows: all, partial } = await cache.read(`rows:${id}`, [vacancyKey(id), ANY_VACANCY], async () => {
