@@ -4,7 +4,7 @@ import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-st
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
-import type { Queries, Store } from '../plugins/store.ts'
+import type { Queries, ReadOptions, Store } from '../plugins/store.ts'
 import { FOLD_TALLIES } from './schema.ts'
 
 export { CANDIDATE_INDEX_MIGRATIONS } from './schema.ts'
@@ -541,9 +541,14 @@ export function createCandidateIndexStore(
     const ordering = query.order ?? 'last_action_desc'
     const order = orderSql(ordering, collate)
     const limit = [query.pageSize + 1, offset]
-    const ids = async (sql: string, p: readonly unknown[]) => (await store.all<{ id: number }>(sql, p)).map((r) => Number(r.id))
+    const ids = async (sql: string, p: readonly unknown[], options?: ReadOptions) => (await store.all<{ id: number }>(sql, p, options)).map((r) => Number(r.id))
     const onRows = searchOnRows(query.q, query.withCompany ?? false)
-    if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit]), counts: null }
+    // Planned once where an index gives the order whatever the values: a vacancy's list (or the
+    // whole base's) in any order, with a status in last-action order. A date range, a tag's people
+    // or a status in another order (an order's index or a sort, by how many hold it) are planned
+    // for their values.
+    const samePlan = query.among === undefined && !query.days?.start && !query.days?.end && (status === undefined || ordering === 'last_action_desc')
+    if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit], { samePlan }), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
     const walk = (rows: number) =>
@@ -623,6 +628,7 @@ export function createCandidateIndexStore(
              OR (c.phone_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.phone_key = c.phone_key AND o.id <> c.id)) THEN 1 ELSE 0 END AS duplicate
          FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.id IN (${marks(some.length)})`,
         some,
+        { samePlan: true },
       ))
         byId.set(Number(r.id), r)
     }
@@ -648,7 +654,7 @@ export function createCandidateIndexStore(
       }),
 
     /** Moves with every change of the index (entries and windows planned), on every instance sharing the store. */
-    version: async () => Number((await store.get<{ version: number }>('SELECT version FROM candidate_index_version WHERE id = 1'))?.version ?? 0),
+    version: async () => Number((await store.get<{ version: number }>('SELECT version FROM candidate_index_version WHERE id = 1', [], { samePlan: true }))?.version ?? 0),
 
     /**
      * A window as read from the legacy at `readAt`: what differs from the index is written, and what

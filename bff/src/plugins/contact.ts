@@ -74,7 +74,11 @@ export function createContact({ store, now, publicOrigin, issueLink }: { store: 
       const found: { contact_key: string }[] = []
       for (let i = 0; i < keys.length; i += OPT_OUT_SLICE) {
         const slice = keys.slice(i, i + OPT_OUT_SLICE)
-        found.push(...(await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${slice.map(() => '?').join(', ')})`, slice)))
+        found.push(
+          ...(await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${slice.map(() => '?').join(', ')})`, slice, {
+            samePlan: true,
+          })),
+        )
       }
       return [...new Set(found.flatMap((f) => byKey.get(f.contact_key) ?? []))]
     },

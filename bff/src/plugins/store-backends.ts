@@ -12,10 +12,22 @@ export type Row = Record<string, unknown>
  * strings from PostgreSQL (BIGINT, COUNT): read them with Number().
  */
 export interface Queries {
-  all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
-  get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>
+  all<T = Row>(sql: string, params?: readonly unknown[], options?: ReadOptions): Promise<T[]>
+  get<T = Row>(sql: string, params?: readonly unknown[], options?: ReadOptions): Promise<T | undefined>
   /** Runs a statement; resolves to the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>
+}
+
+/** How a read is planned. */
+export interface ReadOptions {
+  /**
+   * The statement's best plan is the same whatever its values: a lookup by key, or rows in an
+   * order an index gives for any value of its equalities. PostgreSQL then plans it once per
+   * connection and keeps the plan, where planning a click's statements cost more than running
+   * them (docs/performance.md). Never for a range or a text pattern: their best plan depends on
+   * the value. SQLite keeps every statement prepared already.
+   */
+  samePlan?: boolean
 }
 
 /** Queries and several statements at once (DDL): only the store's migrations run those. */
@@ -176,6 +188,9 @@ export const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`)
 }
 
+/** How many statement texts PostgreSQL's connections keep planned (ReadOptions.samePlan). */
+const NAMED_STATEMENTS = 256
+
 /** A fixed key for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_420_001
 
@@ -201,10 +216,22 @@ export async function postgresBackend(url: string, options: { max?: number } = {
     await pool.end().catch(() => {})
     throw new StoreUnavailableError(`DATABASE_URL cannot be used: ${(error as Error).message}`)
   }
-  const query = (client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = []) => guarded('postgres', () => client.query(numbered(sql), params as unknown[]))
+  // Statements planned once are named by their text; a connection keeps each it was sent. An IN
+  // list's length makes a text of its own, so past NAMED_STATEMENTS texts the rest are planned
+  // every time, as any other statement.
+  const named = new Map<string, string>()
+  const nameOf = (sql: string) => {
+    let name = named.get(sql)
+    if (name === undefined && named.size < NAMED_STATEMENTS) named.set(sql, (name = `mv${named.size}`))
+    return name
+  }
+  const query = (client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = [], options?: ReadOptions) => {
+    const name = options?.samePlan ? nameOf(sql) : undefined
+    return guarded('postgres', () => client.query({ text: numbered(sql), values: params as unknown[], ...(name ? { name } : {}) }))
+  }
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
-    all: async <T>(sql: string, params?: readonly unknown[]) => (await query(client, sql, params)).rows as T[],
-    get: async <T>(sql: string, params?: readonly unknown[]) => (await query(client, sql, params)).rows[0] as T | undefined,
+    all: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows as T[],
+    get: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows[0] as T | undefined,
     run: async (sql, params) => (await query(client, sql, params)).rowCount ?? 0,
     exec: async (sql) => void (await guarded('postgres', () => client.query(sql))),
   })

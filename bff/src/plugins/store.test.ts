@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
-import { isStoreOutage } from './store-backends.ts'
+import { isStoreOutage, postgresBackend } from './store-backends.ts'
 
 /**
  * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server
@@ -150,6 +150,51 @@ describe('store location', () => {
   })
   it('refuses an unreachable DATABASE_URL at start, naming the variable', async () => {
     await expect(openStore({ file: ':memory:', databaseUrl: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/^DATABASE_URL cannot be used/)
+  })
+})
+
+describe('a read planned once (PostgreSQL)', () => {
+  it('keeps the plan of a read marked samePlan on its connection and uses it again, through a change of schema; other reads are planned each time', async () => {
+    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    try {
+      await backend.exec('CREATE TABLE t (id BIGINT PRIMARY KEY, vacancy BIGINT NOT NULL, at BIGINT NOT NULL); CREATE INDEX t_vacancy ON t (vacancy, at)')
+      await backend.run('INSERT INTO t (id, vacancy, at) SELECT g, g % 7, g FROM generate_series(1, 2000) g')
+      const page = 'SELECT id FROM t WHERE vacancy = ? ORDER BY at DESC LIMIT ?'
+      /** The vacancy's latest `n` rows, as the table holds them. */
+      const latest = (vacancy: number, n: number) =>
+        Array.from({ length: 2000 }, (_, i) => i + 1)
+          .filter((g) => g % 7 === vacancy)
+          .slice(-n)
+          .reverse()
+          .map((g) => ({ id: String(g) }))
+      for (let i = 0; i < 8; i++) expect(await backend.all(page, [i % 7, 2], { samePlan: true })).toEqual(latest(i % 7, 2))
+      await backend.all('SELECT id FROM t WHERE vacancy = ? ORDER BY at LIMIT 1', [3])
+      const kept = await backend.all<{ statement: string; generic_plans: string }>('SELECT statement, generic_plans FROM pg_prepared_statements')
+      expect(kept.map((k) => k.statement)).toEqual(['SELECT id FROM t WHERE vacancy = $1 ORDER BY at DESC LIMIT $2'])
+      // After five plans for their values, PostgreSQL keeps the one plan that serves any value.
+      expect(Number(kept[0]!.generic_plans)).toBeGreaterThan(0)
+      // A migration of another instance drops the index the plan used: the read is planned again, not broken.
+      await backend.exec('DROP INDEX t_vacancy; ALTER TABLE t ADD COLUMN extra TEXT')
+      expect(await backend.all(page, [1, 1], { samePlan: true })).toEqual(latest(1, 1))
+    } finally {
+      await backend.close()
+    }
+  })
+
+  it('keeps at most 256 texts planned (an IN list of each length is a text of its own); past them a read is planned each time and still answers', async () => {
+    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    try {
+      for (let n = 1; n <= 300; n++) {
+        const ids = Array.from({ length: n }, (_, i) => i)
+        const [row] = await backend.all<{ n: string }>(`SELECT COUNT(*) AS n FROM generate_series(0, 1000) g WHERE g IN (${ids.map(() => '?').join(', ')})`, ids, {
+          samePlan: true,
+        })
+        expect(Number(row!.n)).toBe(n)
+      }
+      expect(Number((await backend.get<{ n: string }>('SELECT COUNT(*) AS n FROM pg_prepared_statements'))!.n)).toBe(256)
+    } finally {
+      await backend.close()
+    }
   })
 })
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { ATTEMPTS_TABLE } from './attempt-limiter.ts'
 import { postgresBackend, sqliteBackend, type Queries, type Sql, type StoreBackend } from './store-backends.ts'
 
-export { StoreDownError, StoreUnavailableError, type Queries, type Row } from './store-backends.ts'
+export { StoreDownError, StoreUnavailableError, type Queries, type ReadOptions, type Row } from './store-backends.ts'
 
 /**
  * The BFF's own store (docs/architecture.md, docs/performance.md): what the core keeps — job leases, revoked
@@ -99,8 +99,8 @@ export async function createStore(backend: StoreBackend): Promise<Store> {
   await migrate('core', CORE_MIGRATIONS)
   return {
     engine: backend.engine,
-    all: (sql, params) => backend.all(sql, params),
-    get: (sql, params) => backend.get(sql, params),
+    all: (sql, params, options) => backend.all(sql, params, options),
+    get: (sql, params, options) => backend.get(sql, params, options),
     run: (sql, params) => backend.run(sql, params),
     tx: (fn) => backend.tx(fn),
     migrate,
@@ -125,7 +125,8 @@ export async function createStore(backend: StoreBackend): Promise<Store> {
           [sid, untilMs],
         )
       }),
-    sessionRevoked: async (sid, nowMs) => (await backend.get('SELECT 1 AS revoked FROM revoked_sessions WHERE sid = ? AND until >= ?', [sid, nowMs])) !== undefined,
+    sessionRevoked: async (sid, nowMs) =>
+      (await backend.get('SELECT 1 AS revoked FROM revoked_sessions WHERE sid = ? AND until >= ?', [sid, nowMs], { samePlan: true })) !== undefined,
     sessionSeen: (sid, atMs, forgetBeforeMs) =>
       backend.tx(async (sql) => {
         if (forgetBeforeMs !== undefined) await sql.run('DELETE FROM live_sessions WHERE last_seen < ?', [forgetBeforeMs])

@@ -33,7 +33,9 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
   const loading = new Map<string, Promise<unknown>>()
 
   async function versionsOf(keys: readonly string[]): Promise<number[]> {
-    const rows = await store.all<{ key: string; version: number | string }>(`SELECT key, version FROM list_versions WHERE key IN (${keys.map(() => '?').join(', ')})`, keys)
+    const rows = await store.all<{ key: string; version: number | string }>(`SELECT key, version FROM list_versions WHERE key IN (${keys.map(() => '?').join(', ')})`, keys, {
+      samePlan: true,
+    })
     const byKey = new Map(rows.map((r) => [r.key, Number(r.version)]))
     return keys.map((k) => byKey.get(k) ?? 0)
   }

@@ -43,6 +43,7 @@ export function createTalentPool({ store, index, now = Date.now }: { store: Stor
         for (const r of await store.all<{ candidate_id: number; tag: string }>(
           `SELECT candidate_id, tag FROM candidate_tags WHERE candidate_id IN (${marks(some.length)}) ORDER BY added_at, tag_key`,
           some,
+          { samePlan: true },
         ))
           (out[String(r.candidate_id)] ??= []).push(r.tag)
       }
