@@ -189,7 +189,7 @@ export const numbered = (sql: string) => {
 }
 
 /** How many statement texts PostgreSQL's connections keep planned (ReadOptions.samePlan). */
-const NAMED_STATEMENTS = 256
+export const NAMED_STATEMENTS = 256
 
 /** A fixed key for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_420_001
@@ -219,16 +219,15 @@ export async function postgresBackend(url: string, options: { max?: number } = {
   // Statements planned once are named by their text; a connection keeps each it was sent. An IN
   // list's length makes a text of its own, so past NAMED_STATEMENTS texts the rest are planned
   // every time, as any other statement.
-  const named = new Map<string, string>()
-  const nameOf = (sql: string) => {
-    let name = named.get(sql)
-    if (name === undefined && named.size < NAMED_STATEMENTS) named.set(sql, (name = `mv${named.size}`))
-    return name
+  // A named statement's text is numbered once, with its name.
+  const named = new Map<string, { name: string; text: string }>()
+  const statementOf = (sql: string, samePlan: boolean | undefined): { name?: string; text: string } => {
+    let statement = samePlan ? named.get(sql) : undefined
+    if (samePlan && statement === undefined && named.size < NAMED_STATEMENTS) named.set(sql, (statement = { name: `mv${named.size}`, text: numbered(sql) }))
+    return statement ?? { text: numbered(sql) }
   }
-  const query = (client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = [], options?: ReadOptions) => {
-    const name = options?.samePlan ? nameOf(sql) : undefined
-    return guarded('postgres', () => client.query({ text: numbered(sql), values: params as unknown[], ...(name ? { name } : {}) }))
-  }
+  const query = (client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = [], options?: ReadOptions) =>
+    guarded('postgres', () => client.query({ ...statementOf(sql, options?.samePlan), values: params as unknown[] }))
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
     all: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows as T[],
     get: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows[0] as T | undefined,

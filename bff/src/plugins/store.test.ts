@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
-import { isStoreOutage, postgresBackend } from './store-backends.ts'
+import { isStoreOutage, NAMED_STATEMENTS, postgresBackend } from './store-backends.ts'
 
 /**
  * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server
@@ -181,17 +181,17 @@ describe('a read planned once (PostgreSQL)', () => {
     }
   })
 
-  it('keeps at most 256 texts planned (an IN list of each length is a text of its own); past them a read is planned each time and still answers', async () => {
+  it(`keeps at most ${NAMED_STATEMENTS} texts planned (an IN list of each length is a text of its own); past them a read is planned each time and still answers`, async () => {
     const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
     try {
-      for (let n = 1; n <= 300; n++) {
+      for (let n = 1; n <= NAMED_STATEMENTS + 44; n++) {
         const ids = Array.from({ length: n }, (_, i) => i)
         const [row] = await backend.all<{ n: string }>(`SELECT COUNT(*) AS n FROM generate_series(0, 1000) g WHERE g IN (${ids.map(() => '?').join(', ')})`, ids, {
           samePlan: true,
         })
         expect(Number(row!.n)).toBe(n)
       }
-      expect(Number((await backend.get<{ n: string }>('SELECT COUNT(*) AS n FROM pg_prepared_statements'))!.n)).toBe(256)
+      expect(Number((await backend.get<{ n: string }>('SELECT COUNT(*) AS n FROM pg_prepared_statements'))!.n)).toBe(NAMED_STATEMENTS)
     } finally {
       await backend.close()
     }
