@@ -30,9 +30,12 @@ export interface ReadOptions {
   samePlan?: boolean
 }
 
-/** Queries and several statements at once (DDL): only the store's migrations run those. */
+/** Queries and several statements at once (DDL): only the store's migrations and upkeep run those. */
 export interface Sql extends Queries {
-  /** Runs several statements (DDL); no parameters. */
+  /**
+   * Runs several statements (DDL, upkeep); no parameters. On PostgreSQL they may take as long as
+   * building an index over a million rows does, not only a click's statement timeout.
+   */
   exec(sql: string): Promise<void>
 }
 
@@ -200,14 +203,19 @@ const MIGRATION_LOCK = 7_420_001
  * Waiting for another instance's migrations (the advisory lock) may take longer.
  */
 const POSTGRES_QUERY_TIMEOUT_MS = 5000
-const MIGRATION_LOCK_WAIT_MS = 180_000
+/**
+ * How long the schema's work may take: waiting for another instance's migrations (the advisory
+ * lock), and a migration's or upkeep's statements (an index built, or a table vacuumed, over a
+ * million candidates takes seconds, more on a busy machine).
+ */
+const SCHEMA_WORK_TIMEOUT_MS = 180_000
 
 /**
  * PostgreSQL (`DATABASE_URL`), through a pool of the `pg` driver: what several BFF instances
  * share. BIGINT and COUNT come back as strings; callers read numbers with Number().
  */
-export async function postgresBackend(url: string, options: { max?: number } = {}): Promise<StoreBackend> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000, query_timeout: POSTGRES_QUERY_TIMEOUT_MS })
+export async function postgresBackend(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Promise<StoreBackend> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5000, query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS })
   // An idle client losing its connection must not take the process down.
   pool.on('error', () => {})
   try {
@@ -232,7 +240,7 @@ export async function postgresBackend(url: string, options: { max?: number } = {
     all: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows as T[],
     get: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows[0] as T | undefined,
     run: async (sql, params) => (await query(client, sql, params)).rowCount ?? 0,
-    exec: async (sql) => void (await guarded('postgres', () => client.query(sql))),
+    exec: async (sql) => void (await guarded('postgres', () => client.query({ text: sql, query_timeout: SCHEMA_WORK_TIMEOUT_MS } as pg.QueryConfig))),
   })
   // A connection that failed for the server's sake (or timed out mid-statement) is dropped, not
   // handed to the next caller with a statement still pending on it.
@@ -265,7 +273,7 @@ export async function postgresBackend(url: string, options: { max?: number } = {
       }),
     exclusively: (fn) =>
       withClient(async (client) => {
-        await guarded('postgres', () => client.query({ text: 'SELECT pg_advisory_lock($1)', values: [MIGRATION_LOCK], query_timeout: MIGRATION_LOCK_WAIT_MS } as pg.QueryConfig))
+        await guarded('postgres', () => client.query({ text: 'SELECT pg_advisory_lock($1)', values: [MIGRATION_LOCK], query_timeout: SCHEMA_WORK_TIMEOUT_MS } as pg.QueryConfig))
         try {
           return await fn()
         } finally {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
-import { isStoreOutage, NAMED_STATEMENTS, postgresBackend } from './store-backends.ts'
+import { isStoreOutage, NAMED_STATEMENTS, postgresBackend, StoreDownError } from './store-backends.ts'
 
 /**
  * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server
@@ -192,6 +192,19 @@ describe('a read planned once (PostgreSQL)', () => {
         expect(Number(row!.n)).toBe(n)
       }
       expect(Number((await backend.get<{ n: string }>('SELECT COUNT(*) AS n FROM pg_prepared_statements'))!.n)).toBe(NAMED_STATEMENTS)
+    } finally {
+      await backend.close()
+    }
+  })
+})
+
+describe('how long PostgreSQL is waited for', () => {
+  it('a click’s statement for the query timeout, a migration’s or upkeep’s (an index built over a million rows) longer', async () => {
+    const backend = await postgresBackend(await postgres.createDatabase(), { queryTimeoutMs: 300 })
+    try {
+      await expect(backend.all('SELECT pg_sleep(0.8)')).rejects.toBeInstanceOf(StoreDownError)
+      await backend.exec('SELECT pg_sleep(0.8); CREATE TABLE built (id INTEGER)')
+      expect(await backend.all('SELECT id FROM built')).toEqual([])
     } finally {
       await backend.close()
     }
