@@ -362,3 +362,42 @@ describe('the candidate index on sqlite', () => {
     await index.close()
   })
 })
+
+describe('the candidate index on postgres', () => {
+  it('once a first build is settled, its pages are read from their indexes alone (the visibility map written), and autovacuum keeps the map within 1 in 200 rows changed', async () => {
+    const index = await indexStore(await ENGINES.postgres!())
+    const options = await index.store.get<{ reloptions: string[] }>("SELECT reloptions FROM pg_class WHERE relname = 'candidate_index'")
+    expect(options!.reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.005', 'autovacuum_vacuum_insert_scale_factor=0.005']))
+    // The server's autovacuum could write the map first; here only the build's settling may.
+    await index.store.run('ALTER TABLE candidate_index SET (autovacuum_enabled = false)')
+    await index.put(
+      records(3000).map((r) => indexEntry(r)!),
+      1,
+    )
+    const pages = () =>
+      index.store.get<{ pages: number; visible: number }>(
+        "SELECT pg_relation_size('candidate_index') / 8192 AS pages, relallvisible AS visible FROM pg_class WHERE relname = 'candidate_index'",
+      )
+    /** The page's walk as PostgreSQL runs it: its index, and how many entries it read from the table. */
+    const walk = () =>
+      index.store.tx(async (sql) => {
+        // A table this small would be read whole; at a million the index is the way.
+        await sql.run('SET LOCAL enable_seqscan = off')
+        await sql.run('SET LOCAL enable_bitmapscan = off')
+        const [plan] = await sql.all<{ 'QUERY PLAN': [{ Plan: { Plans?: { 'Node Type': string; 'Heap Fetches'?: number }[] } }] }>(
+          'EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM candidate_index WHERE vacancy_id = 2 ORDER BY last_action DESC, id DESC LIMIT 20 OFFSET 500',
+        )
+        return plan!['QUERY PLAN'][0].Plan.Plans![0]!
+      })
+    await index.store.run('ANALYZE candidate_index')
+    expect(Number((await pages())!.visible)).toBe(0)
+    // Unsettled, the walk reads the table: a plain index scan, or one that fetches every entry's row.
+    const unsettled = await walk()
+    expect(unsettled['Node Type'] !== 'Index Only Scan' || unsettled['Heap Fetches'] === 520).toBe(true)
+    await index.settle()
+    const settled = (await pages())!
+    expect(Number(settled.visible)).toBe(Number(settled.pages))
+    expect(await walk()).toMatchObject({ 'Node Type': 'Index Only Scan', 'Heap Fetches': 0 })
+    await index.close()
+  })
+})

@@ -24,6 +24,14 @@ export interface Store extends Queries {
   /** Runs `fn` in one transaction, its statements through the queries it is given. */
   tx<T>(fn: (sql: Queries) => Promise<T>): Promise<T>
   /**
+   * After `tables` were filled in bulk: the engine's statistics of them taken at once (PostgreSQL's
+   * autovacuum takes them minutes later and plans blind until then; SQLite's optimize does the same
+   * for its planner), and on PostgreSQL their visibility map written (VACUUM): until then a read
+   * answered from an index alone still visits the table for every entry it walks, and the map of a
+   * table filled once is not written again until a fifth as many rows are added.
+   */
+  settle(tables: readonly string[]): Promise<void>
+  /**
    * Takes (or renews) the lease `name` for `owner` until `ttlMs` from now, atomically: true when
    * this owner holds it now, false while another owner's lease has not expired. One job owner per
    * run, across every instance sharing the store.
@@ -104,6 +112,7 @@ export async function createStore(backend: StoreBackend): Promise<Store> {
     run: (sql, params) => backend.run(sql, params),
     tx: (fn) => backend.tx(fn),
     migrate,
+    settle: (tables) => backend.exec(backend.engine === 'sqlite' ? 'PRAGMA optimize' : `VACUUM (ANALYZE) ${tables.join(', ')}`),
     async takeLease(name, owner, ttlMs) {
       const at = Date.now()
       const taken = await backend.run(
