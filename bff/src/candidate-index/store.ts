@@ -736,7 +736,7 @@ export function createCandidateIndexStore(
     /**
      * After a first build: the index's tables settled at once rather than whenever the engine would
      * (Store.settle): their statistics, and on PostgreSQL the visibility map a page's walk needs to
-     * read the index alone (at a million, a vacancy's page 200 took 7 ms without it, 1.3 ms with it).
+     * read the index alone (at a million, a vacancy's page 201 took 7 ms without it, 1.3 ms with it).
      */
     settle: () => store.settle(['candidate_index', 'candidate_record', 'candidate_index_vacancies']),
 

@@ -200,7 +200,7 @@ const MIGRATION_LOCK = 7_420_001
 /**
  * How long one statement may take before the BFF gives up on PostgreSQL (a frozen or overloaded
  * server): the caller gets a StoreDownError, the route a 503, and the connection is dropped.
- * Waiting for another instance's migrations (the advisory lock) may take longer.
+ * The schema's work may take longer (SCHEMA_WORK_TIMEOUT_MS).
  */
 const POSTGRES_QUERY_TIMEOUT_MS = 5000
 /**
