@@ -24,7 +24,7 @@ export interface IndexState {
 export interface IndexedMonth {
   statuses: Record<string, number>
   origins: Record<string, number>
-  hiresByVacancy: Map<number | null, number>
+  hiresByVacancy: ReadonlyMap<number | null, number>
   indexedAt: string
 }
 

@@ -271,35 +271,44 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
     sqlite: 'SELECT 1',
     postgres: 'ALTER TABLE candidate_index SET (autovacuum_vacuum_scale_factor = 0.005, autovacuum_vacuum_insert_scale_factor = 0.005)',
   },
+  // How many folds added hires to their tally: the only change to it after a build. Each instance
+  // keeps a month's hires as read from the tally until this moves (store.ts, hiresByVacancy).
+  'ALTER TABLE candidate_index_version ADD COLUMN hires_folds BIGINT NOT NULL DEFAULT 0',
 ]
+
+/** Counts a fold that added hires to their tally (the instances' kept reads of it are then read again). */
+export const COUNT_HIRES_FOLD = 'UPDATE candidate_index_version SET hires_folds = hires_folds + 1 WHERE id = 1'
 
 /**
  * Folds the tallies' log into the tallies, in one transaction. On PostgreSQL one statement deletes
- * exactly the rows it adds up (a row a concurrent write appends meanwhile waits for the next fold).
+ * exactly the rows it adds up (a row a concurrent write appends meanwhile waits for the next fold)
+ * and answers how many of them were hires; on SQLite the hires' statement changes as many rows
+ * as the hires it adds.
  */
 export const FOLD_TALLIES = {
-  sqlite: [
-    `INSERT INTO candidate_tally_day (created_day, status, n) SELECT created_day, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY created_day, status
+  sqlite: {
+    tallies: [
+      `INSERT INTO candidate_tally_day (created_day, status, n) SELECT created_day, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY created_day, status
      ON CONFLICT (created_day, status) DO UPDATE SET n = candidate_tally_day.n + excluded.n`,
-    `INSERT INTO candidate_tally_origin (created_day, origin, n) SELECT created_day, origin, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY created_day, origin
+      `INSERT INTO candidate_tally_origin (created_day, origin, n) SELECT created_day, origin, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY created_day, origin
      ON CONFLICT (created_day, origin) DO UPDATE SET n = candidate_tally_origin.n + excluded.n`,
-    `INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY vacancy_id, status
+      `INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM candidate_tally_log WHERE id <= ? GROUP BY vacancy_id, status
      ON CONFLICT (vacancy_id, status) DO UPDATE SET n = candidate_tally_vacancy.n + excluded.n`,
-    `INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
+    ],
+    hires: `INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
      SELECT hire_month, substr(created_day, 1, 7), vacancy_id, SUM(n) FROM candidate_tally_log WHERE id <= ? AND hire_month IS NOT NULL GROUP BY hire_month, substr(created_day, 1, 7), vacancy_id
      ON CONFLICT (hire_month, created_month, vacancy_id) DO UPDATE SET n = candidate_tally_hires.n + excluded.n`,
-    'DELETE FROM candidate_tally_log WHERE id <= ?',
-  ],
-  postgres: [
-    `WITH moved AS (DELETE FROM candidate_tally_log RETURNING created_day, vacancy_id, status, origin, hire_month, n),
+    forget: 'DELETE FROM candidate_tally_log WHERE id <= ?',
+  },
+  postgres: `WITH moved AS (DELETE FROM candidate_tally_log RETURNING created_day, vacancy_id, status, origin, hire_month, n),
      hires AS (INSERT INTO candidate_tally_hires (hire_month, created_month, vacancy_id, n)
        SELECT hire_month, substr(created_day, 1, 7), vacancy_id, SUM(n) FROM moved WHERE hire_month IS NOT NULL GROUP BY hire_month, substr(created_day, 1, 7), vacancy_id
        ON CONFLICT (hire_month, created_month, vacancy_id) DO UPDATE SET n = candidate_tally_hires.n + excluded.n),
      days AS (INSERT INTO candidate_tally_day (created_day, status, n) SELECT created_day, status, SUM(n) FROM moved GROUP BY created_day, status
        ON CONFLICT (created_day, status) DO UPDATE SET n = candidate_tally_day.n + excluded.n),
      origins AS (INSERT INTO candidate_tally_origin (created_day, origin, n) SELECT created_day, origin, SUM(n) FROM moved GROUP BY created_day, origin
-       ON CONFLICT (created_day, origin) DO UPDATE SET n = candidate_tally_origin.n + excluded.n)
-     INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM moved GROUP BY vacancy_id, status
-       ON CONFLICT (vacancy_id, status) DO UPDATE SET n = candidate_tally_vacancy.n + excluded.n`,
-  ],
+       ON CONFLICT (created_day, origin) DO UPDATE SET n = candidate_tally_origin.n + excluded.n),
+     vacancies AS (INSERT INTO candidate_tally_vacancy (vacancy_id, status, n) SELECT vacancy_id, status, SUM(n) FROM moved GROUP BY vacancy_id, status
+       ON CONFLICT (vacancy_id, status) DO UPDATE SET n = candidate_tally_vacancy.n + excluded.n)
+     SELECT COUNT(*) AS hires FROM moved WHERE hire_month IS NOT NULL`,
 } as const

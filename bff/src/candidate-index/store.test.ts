@@ -173,6 +173,49 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     await index.close()
   })
 
+  it('keeps a month’s hires as read from their tally until a fold adds hires to it, on whichever instance folds', async () => {
+    const shared = await place()
+    const here = await indexStore(shared)
+    const there = await indexStore(shared)
+    const rows = records(120)
+    await here.put(
+      rows.map((r) => indexEntry(r)!),
+      1,
+    )
+    await here.foldTallies()
+    const month = '2026-07'
+    const registered = { start: '2025-08-01', end: '2026-07-31' }
+    const byRows = async () => {
+      const { from, until } = dayRangeInstants(monthRange(month).start, monthRange(month).end)
+      const hired = await here.store.all<{ vacancy_id: number; n: number }>(
+        "SELECT vacancy_id, COUNT(*) AS n FROM candidate_index WHERE status = 'contratado' AND last_action >= ? AND last_action < ? AND created_day >= ? AND created_day <= ? GROUP BY vacancy_id",
+        [from.getTime(), until.getTime(), registered.start, registered.end],
+      )
+      return new Map(hired.map((r) => [Number(r.vacancy_id), Number(r.n)]))
+    }
+    const folds = async () => Number((await here.store.get<{ n: number }>('SELECT hires_folds AS n FROM candidate_index_version WHERE id = 1'))?.n)
+    const kept = await here.hiresByVacancy(month, registered)
+    expect(kept).toEqual(await byRows())
+    // Another status (not a hire) written and folded on the other instance: the same answer, not read again.
+    const before = await folds()
+    await there.put([indexEntry({ ...rows[2]!, status: 'triado' })!], 2)
+    await there.foldTallies()
+    expect(await folds()).toBe(before)
+    expect(await here.hiresByVacancy(month, registered)).toBe(kept)
+    // Hires in July written there: here they come from the log, then from the tally once folded there.
+    const hires = [7, 8, 9].map((i) => indexEntry({ ...rows[i]!, status: 'contratado', updated_at: '2026-07-10T12:00:00.000Z' })!)
+    await there.put(hires, 3)
+    const logged = await here.hiresByVacancy(month, registered)
+    expect(logged).toEqual(await byRows())
+    expect([...logged.values()].reduce((a, b) => a + b, 0)).toBe([...kept.values()].reduce((a, b) => a + b, 0) + 3)
+    await there.foldTallies()
+    expect(await folds()).toBe(before + 1)
+    expect(await here.store.get('SELECT id FROM candidate_tally_log WHERE hire_month IS NOT NULL')).toBeUndefined()
+    expect(await here.hiresByVacancy(month, registered)).toEqual(await byRows())
+    await here.close()
+    await there.close()
+  })
+
   it('records each change of status it sees, with when the legacy says it happened', async () => {
     const index = await indexStore(await place())
     const row = records(1)[0]!

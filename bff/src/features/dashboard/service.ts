@@ -11,11 +11,12 @@ import {
   vacancyCounts,
   vacancyFigures,
   type DashboardHire,
+  type FilledCounts,
   type VacancyFigures,
 } from '@mini-vagas/shared/domain/dashboard'
 import type { LegacyGateway } from '../../legacy/gateway.ts'
 import type { LegacyEvent } from '../../legacy/writes.ts'
-import type { CandidateIndex } from '../../candidate-index/plugin.ts'
+import type { CandidateIndex, IndexedMonth } from '../../candidate-index/plugin.ts'
 
 const FRESH_MS = 60_000
 const MAX_STALE_MS = 10 * 60_000
@@ -63,6 +64,15 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
   /** The list's part of the figures, worked out once per list read (the index's answer is asked after every write). */
   const figuresOf = new WeakMap<Vacancies, VacancyFigures>()
   const listFigures = (list: Vacancies) => figuresOf.get(list) ?? figuresOf.set(list, vacancyFigures(list as Parameters<typeof vacancyFigures>[0])).get(list)!
+  /** The hire figures, worked out once per answer of the index's hires (it answers the same one until hires change) and list. */
+  const filledOf = new WeakMap<IndexedMonth['hiresByVacancy'], { figures: VacancyFigures; filled: FilledCounts }>()
+  const filled = (hires: IndexedMonth['hiresByVacancy'], figures: VacancyFigures) => {
+    const known = filledOf.get(hires)
+    if (known?.figures === figures) return known.filled
+    const counts = filledCountsByVacancy(hires, figures)
+    filledOf.set(hires, { figures, filled: counts })
+    return counts
+  }
 
   function vacancyList(legacy: LegacyGateway): Promise<Vacancies> {
     if (vacancies && now() - vacancies.at < FRESH_MS) return vacancies.list
@@ -84,7 +94,7 @@ export function createDashboard({ now = Date.now, index = null }: { now?: () => 
     return {
       month,
       vacancies: listFigures(list).counts,
-      filled: filledCountsByVacancy(figures.hiresByVacancy, listFigures(list)),
+      filled: filled(figures.hiresByVacancy, listFigures(list)),
       statuses: figures.statuses,
       origins,
       indexedAt: figures.indexedAt,
