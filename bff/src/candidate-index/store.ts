@@ -4,7 +4,7 @@ import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-st
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
-import type { Queries, ReadOptions, Store } from '../plugins/store.ts'
+import { inList, type Queries, type ReadOptions, type Store } from '../plugins/store.ts'
 import { COUNT_HIRES_FOLD, FOLD_TALLIES } from './schema.ts'
 
 export { CANDIDATE_INDEX_MIGRATIONS } from './schema.ts'
@@ -655,13 +655,13 @@ export function createCandidateIndexStore(
   async function recordsOf(ids: readonly number[]) {
     const byId = new Map<number, { id: number; record: string; duplicate: number }>()
     for (let at = 0; at < ids.length; at += 500) {
-      const some = ids.slice(at, at + 500)
+      const some = inList(ids.slice(at, at + 500))
       for (const r of await store.all<{ id: number; record: string; duplicate: number }>(
         `SELECT c.id, r.record,
            CASE WHEN (c.email_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.email_key = c.email_key AND o.id <> c.id))
              OR (c.phone_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.phone_key = c.phone_key AND o.id <> c.id)) THEN 1 ELSE 0 END AS duplicate
-         FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.id IN (${marks(some.length)})`,
-        some,
+         FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.id IN (${some.marks})`,
+        some.values,
         { samePlan: true },
       ))
         byId.set(Number(r.id), r)

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { SITE_NAME } from '@mini-vagas/shared/constants/site'
 import { emailKey } from '@mini-vagas/shared/domain/candidate-identity'
 import { contactKeys, DEFAULT_TEMPLATES, MESSAGE_PURPOSES, MESSAGE_TEXTS, type MessagePurpose, type MessageTemplate } from '@mini-vagas/shared/domain/messages'
-import type { Migration, Store } from './store.ts'
+import { inList, type Migration, type Store } from './store.ts'
 
 const MIGRATIONS: Migration[] = [
   `CREATE TABLE IF NOT EXISTS message_templates (purpose TEXT PRIMARY KEY, subject TEXT NOT NULL, body TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at TEXT NOT NULL);
@@ -73,12 +73,8 @@ export function createContact({ store, now, publicOrigin, issueLink }: { store: 
       // In slices: a board of 15,000 people has 30,000 keys, near the engines' limit on a query's parameters.
       const found: { contact_key: string }[] = []
       for (let i = 0; i < keys.length; i += OPT_OUT_SLICE) {
-        const slice = keys.slice(i, i + OPT_OUT_SLICE)
-        found.push(
-          ...(await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${slice.map(() => '?').join(', ')})`, slice, {
-            samePlan: true,
-          })),
-        )
+        const slice = inList(keys.slice(i, i + OPT_OUT_SLICE))
+        found.push(...(await store.all<{ contact_key: string }>(`SELECT contact_key FROM contact_optouts WHERE contact_key IN (${slice.marks})`, slice.values, { samePlan: true })))
       }
       return [...new Set(found.flatMap((f) => byKey.get(f.contact_key) ?? []))]
     },

@@ -194,6 +194,19 @@ export const numbered = (sql: string) => {
 /** How many statement texts PostgreSQL's connections keep planned (ReadOptions.samePlan). */
 export const NAMED_STATEMENTS = 256
 
+/**
+ * An IN list's placeholders and values for a statement planned once (ReadOptions.samePlan): its
+ * length rounded up to a power of two, the last value repeated (the same set), so that lists of
+ * every length up to 512 make ten statement texts where they would make one each and fill the
+ * NAMED_STATEMENTS a connection keeps. An empty list is `NULL`, which nothing equals.
+ */
+export function inList<T>(values: readonly T[]): { marks: string; values: T[] } {
+  if (values.length === 0) return { marks: 'NULL', values: [] }
+  const length = 2 ** Math.ceil(Math.log2(values.length))
+  const padded = [...values, ...Array.from({ length: length - values.length }, () => values.at(-1)!)]
+  return { marks: padded.map(() => '?').join(', '), values: padded }
+}
+
 /** A fixed key for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_420_001
 
@@ -225,8 +238,8 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     throw new StoreUnavailableError(`DATABASE_URL cannot be used: ${(error as Error).message}`)
   }
   // Statements planned once are named by their text; a connection keeps each it was sent. An IN
-  // list's length makes a text of its own, so past NAMED_STATEMENTS texts the rest are planned
-  // every time, as any other statement.
+  // list's length makes a text of its own (inList keeps them few), so past NAMED_STATEMENTS texts
+  // the rest are planned every time, as any other statement.
   // A named statement's text is numbered once, with its name.
   const named = new Map<string, { name: string; text: string }>()
   const statementOf = (sql: string, samePlan: boolean | undefined): { name?: string; text: string } => {

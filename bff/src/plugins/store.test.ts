@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
-import { isStoreOutage, NAMED_STATEMENTS, postgresBackend, StoreDownError } from './store-backends.ts'
+import { inList, isStoreOutage, NAMED_STATEMENTS, postgresBackend, StoreDownError } from './store-backends.ts'
 
 /**
  * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server
@@ -192,6 +192,24 @@ describe('a read planned once (PostgreSQL)', () => {
         expect(Number(row!.n)).toBe(n)
       }
       expect(Number((await backend.get<{ n: string }>('SELECT COUNT(*) AS n FROM pg_prepared_statements'))!.n)).toBe(NAMED_STATEMENTS)
+    } finally {
+      await backend.close()
+    }
+  })
+
+  it('keeps an IN list of every length up to 512 in ten planned texts when the list is made by inList', async () => {
+    expect(inList([])).toEqual({ marks: 'NULL', values: [] })
+    expect(inList([7, 8, 9])).toEqual({ marks: '?, ?, ?, ?', values: [7, 8, 9, 9] })
+    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    try {
+      for (let n = 1; n <= 512; n++) {
+        const list = inList(Array.from({ length: n }, (_, i) => i * 2))
+        const [row] = await backend.all<{ n: string }>(`SELECT COUNT(*) AS n FROM generate_series(0, 2000) g WHERE g IN (${list.marks})`, list.values, { samePlan: true })
+        expect(Number(row!.n)).toBe(n)
+      }
+      expect(Number((await backend.get<{ n: string }>('SELECT COUNT(*) AS n FROM pg_prepared_statements'))!.n)).toBe(10)
+      const none = inList([])
+      expect(await backend.all(`SELECT g FROM generate_series(0, 20) g WHERE g IN (${none.marks})`, none.values)).toEqual([])
     } finally {
       await backend.close()
     }

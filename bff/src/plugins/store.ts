@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { ATTEMPTS_TABLE } from './attempt-limiter.ts'
 import { postgresBackend, sqliteBackend, type Queries, type Sql, type StoreBackend } from './store-backends.ts'
 
-export { StoreDownError, StoreUnavailableError, type Queries, type ReadOptions, type Row } from './store-backends.ts'
+export { inList, StoreDownError, StoreUnavailableError, type Queries, type ReadOptions, type Row } from './store-backends.ts'
 
 /**
  * The BFF's own store (docs/architecture.md, docs/performance.md): what the core keeps — job leases, revoked

@@ -1,5 +1,5 @@
 import type { LegacyEvent } from '../../legacy/writes.ts'
-import type { Queries } from '../../plugins/store.ts'
+import { inList, type Queries } from '../../plugins/store.ts'
 
 /** The candidates feature's table: one counter per thing a cached list depends on. */
 export const LIST_VERSION_MIGRATIONS = ['CREATE TABLE IF NOT EXISTS list_versions (key TEXT PRIMARY KEY, version BIGINT NOT NULL)']
@@ -33,9 +33,8 @@ export function createListCache({ store, ttlMs, maxEntries, now = Date.now }: { 
   const loading = new Map<string, Promise<unknown>>()
 
   async function versionsOf(keys: readonly string[]): Promise<number[]> {
-    const rows = await store.all<{ key: string; version: number | string }>(`SELECT key, version FROM list_versions WHERE key IN (${keys.map(() => '?').join(', ')})`, keys, {
-      samePlan: true,
-    })
+    const list = inList(keys)
+    const rows = await store.all<{ key: string; version: number | string }>(`SELECT key, version FROM list_versions WHERE key IN (${list.marks})`, list.values, { samePlan: true })
     const byKey = new Map(rows.map((r) => [r.key, Number(r.version)]))
     return keys.map((k) => byKey.get(k) ?? 0)
   }

@@ -12,7 +12,7 @@ import {
 } from '@mini-vagas/shared/domain/talent-pool'
 import type { SavedSearchQuery } from '@mini-vagas/shared/schemas/candidates'
 import type { ListedVacancy } from '@mini-vagas/shared/schemas/vacancy'
-import type { Migration, Store } from '../../plugins/store.ts'
+import { inList, type Migration, type Store } from '../../plugins/store.ts'
 import type { CandidateIndex } from '../../candidate-index/plugin.ts'
 import { HttpError, MESSAGES } from '../../lib/http-error.ts'
 
@@ -39,10 +39,10 @@ export function createTalentPool({ store, index, now = Date.now }: { store: Stor
     async tagsOf(ids: readonly number[]): Promise<Record<string, string[]>> {
       const out: Record<string, string[]> = {}
       for (let at = 0; at < ids.length; at += 500) {
-        const some = ids.slice(at, at + 500)
+        const some = inList(ids.slice(at, at + 500))
         for (const r of await store.all<{ candidate_id: number; tag: string }>(
-          `SELECT candidate_id, tag FROM candidate_tags WHERE candidate_id IN (${marks(some.length)}) ORDER BY added_at, tag_key`,
-          some,
+          `SELECT candidate_id, tag FROM candidate_tags WHERE candidate_id IN (${some.marks}) ORDER BY added_at, tag_key`,
+          some.values,
           { samePlan: true },
         ))
           (out[String(r.candidate_id)] ??= []).push(r.tag)
