@@ -6,7 +6,16 @@ import { indexEntry, indexSearch } from '@mini-vagas/shared/domain/candidate-ind
 import { foldText } from '@mini-vagas/shared/domain/text'
 import { todayDate, type DateRange } from '@mini-vagas/shared/domain/dates'
 import { createIndexBuilder, type IndexBuilder } from './builder.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, type CandidateIndexStore, type IndexQuery, type IndexSelection, type StatusCounts } from './store.ts'
+import {
+  CANDIDATE_INDEX_MIGRATIONS,
+  createCandidateIndexStore,
+  listAnchors,
+  type CandidateIndexStore,
+  type IndexQuery,
+  type IndexSelection,
+  type ListAnchors,
+  type StatusCounts,
+} from './store.ts'
 
 type IndexPage = Awaited<ReturnType<CandidateIndexStore['page']>>
 
@@ -116,12 +125,22 @@ export const candidateIndexPlugin = fp(
     // the index's version (moved by every change, on any instance) stays the same; one row read per
     // click instead. A window read that changed nothing moves no version: the state's instant is
     // read again after STATE_MS all the same.
+    // Each list's anchors (rows whose places its pages found) are kept the same way: a change moves
+    // rows between places. A page read while a change lands may place rows as of either side of it,
+    // as its counts may be: the next version starts afresh.
     const STATE_MS = 5000
     const MAX_COUNTS = 256
-    let known = { version: -1, state: null as { at: number; value: Promise<IndexState> } | null, counts: new Map<string, Promise<StatusCounts>>() }
+    const MAX_ANCHORED_LISTS = 256
+    const fresh = (version: number) => ({
+      version,
+      state: null as { at: number; value: Promise<IndexState> } | null,
+      counts: new Map<string, Promise<StatusCounts>>(),
+      anchors: new Map<string, ListAnchors>(),
+    })
+    let known = fresh(-1)
     async function current() {
       const version = await index.version()
-      if (version !== known.version) known = { version, state: null, counts: new Map() }
+      if (version !== known.version) known = fresh(version)
       return known
     }
     const stateOf = (k: Awaited<ReturnType<typeof current>>) => {
@@ -152,6 +171,16 @@ export const candidateIndexPlugin = fp(
       return counts
     }
     const settled = new WeakSet<Promise<StatusCounts>>()
+    /** A list's anchors at this version (a list without a search: a search's pages are found otherwise). */
+    const anchorsIn = (k: Awaited<ReturnType<typeof current>>, query: IndexQuery) => {
+      const key = JSON.stringify([selectionKey(query), query.status ?? null, query.order ?? null])
+      let anchors = k.anchors.get(key)
+      if (!anchors) {
+        if (k.anchors.size >= MAX_ANCHORED_LISTS) k.anchors.clear()
+        k.anchors.set(key, (anchors = listAnchors()))
+      }
+      return anchors
+    }
 
     async function list(query: IndexQuery) {
       const k = await current()
@@ -164,7 +193,7 @@ export const candidateIndexPlugin = fp(
       // A search's page needs the list's size without it (a walk through fewer rows saw them all):
       // kept per version like any counts, not summed from the tallies on every click.
       const unsearched = indexSearch(query.q) ? countsIn(k, { ...query, q: undefined }) : undefined
-      const found = await index.page(query, counts, unsearched)
+      const found = await index.page(query, counts, { unsearched, anchors: indexSearch(query.q) ? undefined : anchorsIn(k, query) })
       return { ...found, counts, indexedAt: new Date(asOf).toISOString() }
     }
 

@@ -6,7 +6,7 @@ import { dayRangeInstants, monthRange } from '@mini-vagas/shared/domain/dates'
 import { bothStoreEngines } from '../testing-store.ts'
 import { pageWithCounts } from './testing.ts'
 import { DIGITS_TABLE } from './schema.ts'
-import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, digitKeysOf, pgTrigrams, trigramSampleOf, type CandidateIndexStoreOptions } from './store.ts'
+import { CANDIDATE_INDEX_MIGRATIONS, createCandidateIndexStore, digitKeysOf, listAnchors, pgTrigrams, trigramSampleOf, type CandidateIndexStoreOptions } from './store.ts'
 
 const { places: ENGINES, open } = bothStoreEngines()
 
@@ -231,6 +231,56 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       ['entrevista_online', 'contratado', Date.parse('2026-02-05T12:00:00Z')],
     ])
     expect(await index.historyFrom()).toBe(5)
+    await index.close()
+  })
+
+  it('reads any page of a list without a search from the rows pages placed before, or from its end, as from its start', async () => {
+    const index = await indexStore(await place())
+    const rows = records(300)
+    await index.put(
+      rows.map((r) => indexEntry(r)!),
+      1,
+    )
+    const lists: [typeof rows, { vacancyId?: number; days?: { start: string; end: string } }][] = [
+      [rows.filter((r) => r.job_posting_id === 2), { vacancyId: 2 }],
+      [rows, {}],
+      // Days as Fortaleza counts them (UTC−3).
+      [rows.filter((r) => new Date(Date.parse(r.created_at) - 3 * 3_600_000).toISOString().slice(0, 10) <= '2026-01-06'), { days: { start: '2026-01-01', end: '2026-01-06' } }],
+    ]
+    const pageSize = 7
+    for (const [listed, selection] of lists) {
+      const view = candidateListView(listed as never[])
+      for (const order of CANDIDATE_ORDERS)
+        for (const status of [undefined, 'triado']) {
+          const expected = view.select({ q: '', status, order }).rows.map((r: { id: number }) => r.id)
+          const counts = await index.counts(selection)
+          const last = Math.max(1, Math.ceil(expected.length / pageSize))
+          const anchors = listAnchors(8)
+          // Next and previous, the last page and back, jumps both ways, a page again.
+          for (const page of [1, 2, 3, last, last - 1, 2, Math.ceil(last / 2), 5, 4, last, 1, 9, 8, 3]) {
+            const asked = Math.min(Math.max(1, page), last)
+            const label = `${JSON.stringify(selection)} ${order} ${String(status)} page ${asked}`
+            const read = await index.page({ ...selection, status, order, page: asked, pageSize }, counts, { anchors })
+            expect(
+              read.items.map((r) => r.id),
+              label,
+            ).toEqual(expected.slice((asked - 1) * pageSize, asked * pageSize))
+            expect(read.hasMore, label).toBe(asked * pageSize < expected.length)
+          }
+        }
+    }
+    // The rows come from the anchor's values on: one placed (wrongly, here) at 40 with the values
+    // of the row at 10 answers the rows after 10 for a page at 40.
+    const inOrder = (await index.page({ vacancyId: 2, page: 1, pageSize: 75 }, null)).items.map((r) => Number(r.id))
+    const record = (id: number) => indexEntry(rows[id - 1]!)!
+    const misplaced = listAnchors()
+    misplaced.learn({ position: 40, keys: [record(inOrder[10]!).lastAction, inOrder[10]] })
+    expect((await index.page({ vacancyId: 2, page: 5, pageSize: 10 }, null, { anchors: misplaced })).items.map((r) => r.id)).toEqual(inOrder.slice(10, 20))
+    // A page nearer the end is read backwards from it: told of 5 rows more than it holds, the list's
+    // page at 60 answers the 10 rows from 55 (read from the end, 5 rows short).
+    const counts = await index.counts({ vacancyId: 2 })
+    const told = { ...counts, all: counts.all! + 5 }
+    expect((await index.page({ vacancyId: 2, page: 7, pageSize: 10 }, told)).items.map((r) => r.id)).toEqual(inOrder.slice(55, 65))
     await index.close()
   })
 

@@ -101,13 +101,61 @@ export interface IndexQuery extends IndexSelection {
 /** Candidates per status key ('' for none) and their sum under `all`. */
 export type StatusCounts = Record<string, number>
 
-/** Each order; `C` is PostgreSQL's byte order (the keys are made to sort that way), SQLite's by default. */
-const orderSql = (order: CandidateOrder, c: string): string => {
-  const key = orderKey(order)
-  return key ? `${key}${c} ${order.split('_')[1]!.toUpperCase()}, id ASC` : 'last_action DESC, id DESC'
+/**
+ * Each order; `C` is PostgreSQL's byte order (the keys are made to sort that way), SQLite's by
+ * default. Descending is ascending read backwards, ties included (the list rules' sortCandidates),
+ * so one index serves both directions; `backwards` reads the order from its end.
+ */
+const orderSql = (order: CandidateOrder, c: string, backwards = false): string => {
+  const [first, id] = orderColumns(order, c)
+  const direction = order.endsWith('_desc') !== backwards ? 'DESC' : 'ASC'
+  return `${first} ${direction}, ${id} ${direction}`
 }
 /** The key column an order sorts by besides last action and id (name_key, city_key, state_key); null for last action. */
 const orderKey = (order: CandidateOrder): string | null => (order === 'last_action_desc' ? null : `${order.split('_')[0]}_key`)
+/** The columns an order sorts by, the id last: where a row stands in it. */
+const orderColumns = (order: CandidateOrder, c: string) => [orderKey(order) ? `${orderKey(order)}${c}` : 'last_action', 'id'] as const
+
+/** A row of a list and where it stands in the list's order: its place (from 0) and its order's values. */
+export interface ListAnchor {
+  position: number
+  keys: readonly unknown[]
+}
+
+/**
+ * Rows of one list (selection, status and order, no search) whose places are known, as its pages
+ * were read at one version of the index: a page further on is read from the nearest of them
+ * instead of walking from the list's start. The caller keeps them for that version only (a change
+ * moves rows between places).
+ */
+export interface ListAnchors {
+  /** The known row at or before `position` nearest to it. */
+  nearest(position: number): ListAnchor | undefined
+  learn(anchor: ListAnchor): void
+}
+
+/** Anchors kept in memory, at most `max` of them (the one placed longest ago forgotten first). */
+export function listAnchors(max = 64): ListAnchors {
+  const placed = new Map<number, readonly unknown[]>()
+  return {
+    nearest(position) {
+      let best: number | undefined
+      for (const at of placed.keys()) if (at <= position && (best === undefined || at > best)) best = at
+      return best === undefined ? undefined : { position: best, keys: placed.get(best)! }
+    },
+    learn({ position, keys }) {
+      placed.delete(position)
+      placed.set(position, keys)
+      if (placed.size > max) placed.delete(placed.keys().next().value!)
+    },
+  }
+}
+
+/** What a list's page is read with besides its query: how many rows it holds (null: not known), and its anchors. */
+interface Listed {
+  size: number | null
+  anchors?: ListAnchors | undefined
+}
 
 export interface IndexWindow extends DateRange {
   total: number
@@ -561,6 +609,54 @@ export function createCandidateIndexStore(
   }
 
   /**
+   * A page of a list without a search, read from where the walk to it is shortest: the list's
+   * start, the nearest row a page read before placed (`listed.anchors`), or, when the list's size
+   * is known, its end, read backwards. A click's cost then follows how far it jumps from a page
+   * read at this version, not how deep the page is: a jump to the last of 2,500 pages reads a page,
+   * not 50,000 rows (docs/decisions/a-deep-page-starts-near-it.md). The first and last rows read
+   * are placed for the next click. `more`: whether another page follows.
+   */
+  async function listPage(pageSize: number, offset: number, filter: { clauses: string[]; params: unknown[] }, ordering: CandidateOrder, samePlan: boolean, listed: Listed) {
+    const [first, id] = orderColumns(ordering, collate)
+    const columns = `id, ${orderColumns(ordering, '')[0]} AS k`
+    const anchor = listed.anchors?.nearest(offset)
+    const fromAnchor = offset - (anchor?.position ?? 0)
+    const fromEnd = listed.size === null ? Infinity : Math.max(0, listed.size - offset - pageSize)
+    type Keyed = { id: number; k: unknown }
+    let rows: Keyed[]
+    let more: boolean
+    if (listed.size !== null && fromEnd < fromAnchor) {
+      const take = Math.min(pageSize, listed.size - offset)
+      rows =
+        take <= 0
+          ? []
+          : (
+              await store.all<Keyed>(
+                `SELECT ${columns} FROM candidate_index ${where(filter.clauses)} ORDER BY ${orderSql(ordering, collate, true)} LIMIT ? OFFSET ?`,
+                [...filter.params, take, fromEnd],
+                { samePlan },
+              )
+            ).reverse()
+      more = offset + pageSize < listed.size
+    } else {
+      // Rows from the anchor on, in the order's direction: one comparison of the row's values, which both engines seek in the order's index.
+      const from = anchor ? [`(${first}, ${id}) ${ordering.endsWith('_desc') ? '<=' : '>='} (?, ?)`] : []
+      rows = await store.all<Keyed>(
+        `SELECT ${columns} FROM candidate_index ${where([...filter.clauses, ...from])} ORDER BY ${orderSql(ordering, collate)} LIMIT ? OFFSET ?`,
+        [...filter.params, ...(anchor?.keys ?? []), pageSize + 1, fromAnchor],
+        { samePlan },
+      )
+      more = rows.length > pageSize
+    }
+    const placed = rows.slice(0, pageSize + 1)
+    if (placed.length) {
+      listed.anchors?.learn({ position: offset, keys: [placed[0]!.k, placed[0]!.id] })
+      listed.anchors?.learn({ position: offset + placed.length - 1, keys: [placed.at(-1)!.k, placed.at(-1)!.id] })
+    }
+    return { ids: rows.map((r) => Number(r.id)), more }
+  }
+
+  /**
    * The ids of one page of a list (one more than the page, to know whether another follows) and,
    * when the search's matches were read whole, the selection's counts (they cost no more then).
    * - No search: the page from the order's index.
@@ -570,7 +666,13 @@ export function createCandidateIndexStore(
    * - Else (common in the base, rare in this list): every match, from the trigram index (or,
    *   within one vacancy, its rows checked one by one).
    */
-  async function pageIds(query: IndexQuery, status: string | undefined, offset: number, selectionSize: number | null) {
+  async function pageIds(
+    query: IndexQuery,
+    status: string | undefined,
+    offset: number,
+    selectionSize: number | null,
+    listed: Listed,
+  ): Promise<{ ids: number[]; counts: StatusCounts | null; more?: boolean }> {
     const { clauses, params } = filters(query, status)
     const ordering = query.order ?? 'last_action_desc'
     const order = orderSql(ordering, collate)
@@ -582,7 +684,7 @@ export function createCandidateIndexStore(
     // or a status in another order (an order's index or a sort, by how many hold it) are planned
     // for their values.
     const samePlan = query.among === undefined && !query.days?.start && !query.days?.end && (status === undefined || ordering === 'last_action_desc')
-    if (!onRows) return { ids: await ids(`SELECT id FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ? OFFSET ?`, [...params, ...limit], { samePlan }), counts: null }
+    if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
     const walk = (rows: number) =>
@@ -823,9 +925,10 @@ export function createCandidateIndexStore(
      * follows. With the selection's counts (`counts`, when known) the page is clamped to the last
      * and the total and page count are given; without them (a search whose counts are not known
      * yet), they are null and a page past the end is empty. `unsearched`: the counts of the same
-     * list without its search, when the caller keeps them (else read from the tallies).
+     * list without its search, when the caller keeps them (else read from the tallies). `anchors`:
+     * the list's rows placed by pages read before at this version (a list without a search).
      */
-    async page(query: IndexQuery, known: StatusCounts | null, unsearched?: Promise<StatusCounts | null>) {
+    async page(query: IndexQuery, known: StatusCounts | null, { unsearched, anchors }: { unsearched?: Promise<StatusCounts | null>; anchors?: ListAnchors } = {}) {
       const status = query.status === undefined || query.status === 'all' ? undefined : normalizeCandidateStatus(query.status)
       const total = known ? (status === undefined ? (known.all ?? 0) : (known[status] ?? 0)) : null
       const pageCount = total === null ? null : Math.max(1, Math.ceil(total / query.pageSize))
@@ -839,7 +942,7 @@ export function createCandidateIndexStore(
         const before = await (unsearched ?? tallied({ ...query, q: undefined }))
         selectionSize = before ? (status === undefined ? (before.all ?? 0) : (before[status] ?? 0)) : null
       }
-      const found = await pageIds(query, status, (page - 1) * query.pageSize, selectionSize)
+      const found = await pageIds(query, status, (page - 1) * query.pageSize, selectionSize, { size: total, anchors })
       const { items, possibleDuplicates } = await recordsOf(found.ids.slice(0, query.pageSize))
       // A rare search read whole was counted on the way: its total and page count are known too.
       const counted = found.counts ?? known
@@ -851,7 +954,7 @@ export function createCandidateIndexStore(
         page,
         pageCount: counts === null ? null : Math.max(1, Math.ceil(counts / query.pageSize)),
         pageSize: query.pageSize,
-        hasMore: found.ids.length > query.pageSize,
+        hasMore: found.more ?? found.ids.length > query.pageSize,
         counts: counted,
       }
     },

@@ -65,7 +65,12 @@ describe('sortCandidates', () => {
     expect(sortCandidates(list, 'name_asc').map((x) => x.id)).toEqual([2, 3, 1])
     expect(sortCandidates(list, 'name_desc').map((x) => x.id)).toEqual([1, 3, 2])
     expect(sortCandidates(list, 'city_asc').map((x) => x.id)).toEqual([3, 2, 1])
-    expect(sortCandidates(list, 'state_desc').map((x) => x.id)).toEqual([1, 2, 3])
+    expect(sortCandidates(list, 'state_desc').map((x) => x.id)).toEqual([1, 3, 2])
+  })
+  it('reads a descending order as the ascending one backwards, ties included', () => {
+    const list = [c(4, { address_state: 'CE' }), c(1, { address_state: 'RN' }), c(2, { address_state: 'CE' }), c(3, { address_state: 'ce' })]
+    expect(sortCandidates(list, 'state_asc').map((x) => x.id)).toEqual([2, 3, 4, 1])
+    expect(sortCandidates(list, 'state_desc').map((x) => x.id)).toEqual([1, 4, 3, 2])
   })
 })
 

@@ -66,7 +66,11 @@ export { CANDIDATE_ORDERS, type CandidateOrder } from '../constants/candidate-or
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
 
-/** Default order: last action, newest first (docs/product.md, Limits); or by name, city or state either way. */
+/**
+ * Default order: last action, newest first (docs/product.md, Limits); or by name, city or state
+ * either way. Descending is ascending read backwards, ties included (the later id first): the
+ * index reads either from one B-tree, in one direction or the other.
+ */
 export function sortCandidates<T extends ListRow>(candidates: readonly T[], order: CandidateOrder = 'last_action_desc'): T[] {
   const list = [...candidates]
   if (order === 'last_action_desc') {
@@ -76,7 +80,7 @@ export function sortCandidates<T extends ListRow>(candidates: readonly T[], orde
   const [field, direction] = order.split('_') as ['name' | 'city' | 'state', 'asc' | 'desc']
   const key = (c: T) => (field === 'name' ? c.full_name : field === 'city' ? c.address_city : c.address_state) ?? ''
   const sign = direction === 'asc' ? 1 : -1
-  return list.sort((a, b) => sign * collator.compare(key(a), key(b)) || a.id - b.id)
+  return list.sort((a, b) => sign * (collator.compare(key(a), key(b)) || a.id - b.id))
 }
 
 export interface Page<T> {
