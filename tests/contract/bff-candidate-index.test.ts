@@ -122,6 +122,24 @@ describe('the candidate index', () => {
     expect(after.items.find((c: Row) => c.id === target.id)?.status).toBe('entrevista_online')
   })
 
+  it('reads a page again after a write as the list stands then: rows placed by earlier pages are forgotten with the change', async () => {
+    const pageIds = async (page: number) => (await get(`/bff/vacancies/1/candidates?page=${page}`)).body.items.map((c: Row) => c.id)
+    const third = await pageIds(3)
+    for (const page of [1, 2, 3, 2]) await pageIds(page)
+    // A candidate from the third page acts now: the list's first row, every row before it one place further.
+    const moved = third[5]
+    const answer = await stack.app.inject({
+      method: 'PUT',
+      url: `/bff/candidates/${moved}/status`,
+      headers: { ...UNSAFE_HEADERS, cookie: admin },
+      payload: { status: 'triado' },
+    })
+    expect(answer.statusCode).toBe(200)
+    const expected = candidateListView((await legacyRows('/processos_seletivos/1/candidatos')) as never[]).select({ q: '', status: undefined, order: 'last_action_desc' }).rows
+    expect(expected[0]!.id).toBe(moved)
+    for (const page of [2, 3, 1]) expect(await pageIds(page), `page ${page}`).toEqual(paginate(expected, page).items.map((c: { id: number }) => c.id))
+  })
+
   it('counts the dashboard from the index as the legacy’s own reports count it, and reads only the vacancies from the legacy (once a minute)', async () => {
     for (const [month, reads] of [
       ['2026-11', ['/api/processos_seletivos']],
