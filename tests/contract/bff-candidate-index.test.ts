@@ -135,9 +135,11 @@ describe('the candidate index', () => {
       payload: { status: 'triado' },
     })
     expect(answer.statusCode).toBe(200)
-    const expected = candidateListView((await legacyRows('/processos_seletivos/1/candidatos')) as never[]).select({ q: '', status: undefined, order: 'last_action_desc' }).rows
-    expect(expected[0]!.id).toBe(moved)
-    for (const page of [2, 3, 1]) expect(await pageIds(page), `page ${page}`).toEqual(paginate(expected, page).items.map((c: { id: number }) => c.id))
+    const expected = candidateListView((await legacyRows('/processos_seletivos/1/candidatos')) as never[])
+      .select({ q: '', status: undefined, order: 'last_action_desc' })
+      .rows.map((c: { id: number }) => c.id)
+    expect(expected[0]).toBe(moved)
+    for (const page of [2, 3, 1]) expect(await pageIds(page), `page ${page}`).toEqual(paginate(expected, page).items)
   })
 
   it('counts the dashboard from the index as the legacy’s own reports count it, and reads only the vacancies from the legacy (once a minute)', async () => {
