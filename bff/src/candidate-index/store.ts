@@ -648,10 +648,10 @@ export function createCandidateIndexStore(
       )
       more = rows.length > pageSize
     }
-    const placed = rows.slice(0, pageSize + 1)
-    if (placed.length) {
-      listed.anchors?.learn({ position: offset, keys: [placed[0]!.k, placed[0]!.id] })
-      listed.anchors?.learn({ position: offset + placed.length - 1, keys: [placed.at(-1)!.k, placed.at(-1)!.id] })
+    // At most a page and one row were read: both ends are places the next click may start from.
+    if (rows.length) {
+      listed.anchors?.learn({ position: offset, keys: [rows[0]!.k, rows[0]!.id] })
+      listed.anchors?.learn({ position: offset + rows.length - 1, keys: [rows.at(-1)!.k, rows.at(-1)!.id] })
     }
     return { ids: rows.map((r) => Number(r.id)), more }
   }
