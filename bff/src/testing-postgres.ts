@@ -43,7 +43,11 @@ const freePort = () =>
     })
   })
 
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * `settings`: server parameters beside the tests' own (fsync off, 200 connections), e.g. a
+ * benchmark's `shared_buffers`.
+ */
+export async function startPostgres(settings: Readonly<Record<string, string>> = {}): Promise<TestPostgres> {
   const bin = binDir()
   const dir = mkdtempSync(join(tmpdir(), 'mv-pg-'))
   const asRoot = process.getuid?.() === 0
@@ -67,7 +71,10 @@ export async function startPostgres(): Promise<TestPostgres> {
       join(dir, 'server.log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`,
+      [
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`,
+        ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
       'start',
     ])
   start()
