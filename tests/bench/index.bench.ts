@@ -315,6 +315,8 @@ export const candidateIndexBenchmark: Benchmark = {
           people.map((c) => c.email.split('@')[0]!),
           people.map((c) => c.whatsapp.replace(/\D/g, '').slice(-6)),
         )
+        const server = await startPostgres({ shared_buffers: `${sharedBuffersMb}MB` })
+        servers.push(server)
         // Vacancy 1's pages as the stand-in holds them: the legacy path's first read of it may time
         // out at a million and answer a partial list, whose few pages would make the mix's clicks cheap.
         const pageCount = Math.ceil(storeNumberOf(legacy.db, 'SELECT COUNT(*) AS n FROM candidates WHERE job_posting_id = 1') / CANDIDATES_PAGE_SIZE)
@@ -325,11 +327,7 @@ export const candidateIndexBenchmark: Benchmark = {
           terms,
           candidateId: first.items[0]!.id,
           sqliteFile: join(scratch, `index-${size}.sqlite`),
-          databaseUrl: await (async () => {
-            const server = await startPostgres({ shared_buffers: `${sharedBuffersMb}MB` })
-            servers.push(server)
-            return server.createDatabase()
-          })(),
+          databaseUrl: await server.createDatabase(),
           serving: new Map([['through the legacy', { bff: through, cookie }]]),
         }
         setups.push(setup)
