@@ -224,31 +224,41 @@ const POSTGRES_QUERY_TIMEOUT_MS = 5000
 const SCHEMA_WORK_TIMEOUT_MS = 180_000
 
 /**
- * PostgreSQL (`DATABASE_URL`), through a pool of the `pg` driver: what several BFF instances
- * share. BIGINT and COUNT come back as strings; callers read numbers with Number().
+ * PostgreSQL (`DATABASE_URL`), through two pools of the `pg` driver (up to `max` connections
+ * each, below): what several BFF instances share. BIGINT and COUNT come back as strings; callers
+ * read numbers with Number().
  */
 export async function postgresBackend(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Promise<StoreBackend> {
-  const pool = new pg.Pool({
+  const settings = {
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5000,
     query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS,
-    // A statement planned once (ReadOptions.samePlan) keeps one plan for any value from its first
-    // run. Left to its own choice, PostgreSQL plans a named statement for its values five times,
-    // then compares: lookups by a list of keys and pages from an anchor stayed planned every time
-    // (0.05–0.07 ms each, measured at a million candidates). Only named statements are concerned:
-    // every other one is unnamed, planned for its values whatever this says. Set before the
-    // connection is handed out.
+  }
+  // Two pools, because PostgreSQL chooses between a plan for the values and one plan for any value
+  // by a setting of the connection, read when each statement runs, named or not
+  // (plan_cache_mode). Every statement is planned for its values on `pool`: a date range or a text
+  // pattern needs it (at a million candidates, a year of days in city order took 418 ms with one
+  // plan for any value and 12 ms planned for its own). A statement planned once
+  // (ReadOptions.samePlan) runs on `plannedOnce`, named, and keeps one plan for any value from its
+  // first run there: left to its own choice, PostgreSQL planned lookups by a list of keys and pages
+  // from an anchor for their values every time (0.05–0.07 ms each, at a million candidates).
+  const pool = new pg.Pool(settings)
+  const plannedOnce = new pg.Pool({
+    ...settings,
+    // Set before the connection is handed out.
     onConnect: async (client) => {
       await client.query('SET plan_cache_mode = force_generic_plan')
     },
   })
+  const pools = [pool, plannedOnce]
   // An idle client losing its connection must not take the process down.
-  pool.on('error', () => {})
+  for (const p of pools) p.on('error', () => {})
+  const close = async () => void (await Promise.all(pools.map((p) => p.end())))
   try {
     await pool.query('SELECT 1')
   } catch (error) {
-    await pool.end().catch(() => {})
+    await close().catch(() => {})
     throw new StoreUnavailableError(`DATABASE_URL cannot be used: ${(error as Error).message}`)
   }
   // Statements planned once are named by their text; a connection keeps each it was sent. An IN
@@ -261,14 +271,18 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     if (samePlan && statement === undefined && named.size < NAMED_STATEMENTS) named.set(sql, (statement = { name: `mv${named.size}`, text: numbered(sql) }))
     return statement ?? { text: numbered(sql) }
   }
-  const query = (client: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[] = [], options?: ReadOptions) =>
-    guarded('postgres', () => client.query({ ...statementOf(sql, options?.samePlan), values: params as unknown[] }))
-  const on = (client: pg.Pool | pg.PoolClient): Sql => ({
-    all: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows as T[],
-    get: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(client, sql, params, options)).rows[0] as T | undefined,
-    run: async (sql, params) => (await query(client, sql, params)).rowCount ?? 0,
-    exec: async (sql) => void (await guarded('postgres', () => client.query({ text: sql, query_timeout: SCHEMA_WORK_TIMEOUT_MS } as pg.QueryConfig))),
-  })
+  type Client = pg.Pool | pg.PoolClient
+  // `once`: where a statement planned once runs (in a transaction, its one connection).
+  const on = (client: Client, once: Client = client): Sql => {
+    const query = (sql: string, params: readonly unknown[] = [], options?: ReadOptions) =>
+      guarded('postgres', () => (options?.samePlan ? once : client).query({ ...statementOf(sql, options?.samePlan), values: params as unknown[] }))
+    return {
+      all: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(sql, params, options)).rows as T[],
+      get: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(sql, params, options)).rows[0] as T | undefined,
+      run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
+      exec: async (sql) => void (await guarded('postgres', () => client.query({ text: sql, query_timeout: SCHEMA_WORK_TIMEOUT_MS } as pg.QueryConfig))),
+    }
+  }
   // A connection that failed for the server's sake (or timed out mid-statement) is dropped, not
   // handed to the next caller with a statement still pending on it.
   const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>) => {
@@ -285,7 +299,7 @@ export async function postgresBackend(url: string, options: { max?: number; quer
   }
   return {
     engine: 'postgres',
-    ...on(pool),
+    ...on(pool, plannedOnce),
     tx: (fn) =>
       withClient(async (client) => {
         await client.query('BEGIN')
@@ -307,7 +321,7 @@ export async function postgresBackend(url: string, options: { max?: number; quer
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
         }
       }),
-    poolUse: () => ({ busy: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
-    close: () => pool.end(),
+    poolUse: () => pools.reduce((use, p) => ({ busy: use.busy + p.totalCount - p.idleCount, idle: use.idle + p.idleCount }), { busy: 0, idle: 0 }),
+    close,
   }
 }
