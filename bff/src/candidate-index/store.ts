@@ -376,22 +376,25 @@ export function createCandidateIndexStore(
    * LIKE over the search table, which FTS5 also answers from its index), PostgreSQL's pg_trgm
    * through LIKE. Without the company: that is a few hundred vacancies, asked apart.
    */
-  async function searchFromIndex(q: string | undefined): Promise<{ sql: string; ids: string; params: unknown[] } | null> {
+  async function searchFromIndex(q: string | undefined): Promise<{ sql: string; ids: string; params: unknown[]; samePlan?: boolean } | null> {
     const search = indexSearch(q)
     if (!search) return null
     const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
     if (!sqlite) {
       // pg_trgm reads the posting list of every trigram a LIKE names: a text is asked by its rarest
       // ones, each a LIKE of its own (a superset: the caller checks each row for the whole text).
+      // Always RARE_TRIGRAMS of them (the last repeated, as inList does), so that a search's
+      // statement has a few texts, each planned once: its plan, the trigram index read first,
+      // is the same for any trigrams. Without trigrams to ask, it is planned for its value.
       const sample = await trigramSample()
       const asked = fields.map(([field, text]) => {
         const grams = pgTrigrams(field, text, sample)
-        return grams
-          ? { sql: `(${grams.map(() => `${field} LIKE ?`).join(' AND ')})`, params: grams.map(containsPattern) }
-          : { sql: `${field} LIKE ?`, params: [containsPattern(text)] }
+        if (!grams) return { sql: `${field} LIKE ?`, params: [containsPattern(text)], byTrigrams: false }
+        const padded = Array.from({ length: RARE_TRIGRAMS }, (_, i) => grams[Math.min(i, grams.length - 1)]!)
+        return { sql: `(${padded.map(() => `${field} LIKE ?`).join(' AND ')})`, params: padded.map(containsPattern), byTrigrams: true }
       })
       const sql = `(${asked.map((a) => a.sql).join(' OR ')})`
-      return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: asked.flatMap((a) => a.params) }
+      return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: asked.flatMap((a) => a.params), samePlan: asked.every((a) => a.byTrigrams) }
     }
     const digits = await digitsKey(search)
     if (digits) return { sql: `id IN (${DIGITS_MATCH})`, ids: DIGITS_MATCH, params: [digits] }
@@ -687,13 +690,13 @@ export function createCandidateIndexStore(
     if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
+    // The walk reads the list's first rows in its order and checks each: planned once where the list's is.
     const walk = (rows: number) =>
-      ids(`SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
-        ...params,
-        rows,
-        ...onRows.params,
-        ...limit,
-      ])
+      ids(
+        `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...params, rows, ...onRows.params, ...limit],
+        { samePlan },
+      )
     const filled = (found: number[], rows: number) => found.length > query.pageSize || (selectionSize !== null && selectionSize <= rows)
     // A name or a company is usually common: the list's own order, walked, fills the page. A
     // contact (4+ digits, an @ or a dot) is usually rare: read whole from the trigram index (the
@@ -734,9 +737,11 @@ export function createCandidateIndexStore(
       // with ORDER BY … LIMIT, its planner may walk the whole order instead (it cannot tell a rare text).
       const columns = 'id, vacancy_id, created_day, status, last_action, name_key, city_key, state_key, search, phone_digits'
       const union = byCompany ? ` UNION SELECT ${columns} FROM candidate_index WHERE id IN (${byCompany.sql})` : ''
+      // Its plan is the same for any filter: they narrow the matches, read first.
       const page = await ids(
         `WITH matched AS MATERIALIZED (SELECT ${columns} FROM candidate_index WHERE ${fromIndex.sql}${union}) SELECT id FROM matched ${where([...clauses, onRows.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`,
         [...fromIndex.params, ...(byCompany?.params ?? []), ...params, ...onRows.params, ...limit],
+        { samePlan: fromIndex.samePlan },
       )
       return { ids: page, counts: null }
     }
