@@ -207,6 +207,9 @@ export function inList<T>(values: readonly T[]): { marks: string; values: T[] } 
   return { marks: padded.map(() => '?').join(', '), values: padded }
 }
 
+/** How long an idle PostgreSQL connection is kept open (postgresBackend). */
+const IDLE_CONNECTION_MS = 10 * 60_000
+
 /** A fixed key for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_420_001
 
@@ -233,6 +236,13 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5000,
+    // An idle connection is kept for ten minutes (the driver's default is ten seconds), as
+    // PgBouncer keeps a server connection: a recruiter's clicks come in bursts, and a burst after
+    // a pause on new connections costs PostgreSQL a new process per connection, which then meets
+    // each page of the shared buffers it reads for the first time (docs/performance.md).
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    // Idle connections do not keep a process alive that has nothing else to do (a script).
+    allowExitOnIdle: true,
     query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS,
   }
   // Two pools, because PostgreSQL chooses between a plan for the values and one plan for any value
