@@ -238,8 +238,9 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     connectionTimeoutMillis: 5000,
     // An idle connection is kept for ten minutes (the driver's default is ten seconds), as
     // PgBouncer keeps a server connection: a recruiter's clicks come in bursts, and a burst after
-    // a pause on new connections costs PostgreSQL a new process per connection, which then meets
-    // each page of the shared buffers it reads for the first time (docs/performance.md).
+    // a pause on new connections costs PostgreSQL a new process per connection, which then faults
+    // on each page of the shared buffers it reads for the first time
+    // (docs/decisions/postgresql-connections-stay-open.md).
     idleTimeoutMillis: IDLE_CONNECTION_MS,
     // Idle connections do not keep a process alive that has nothing else to do (a script).
     allowExitOnIdle: true,
