@@ -322,7 +322,8 @@ export async function applyWhenFree(bff: Bff, cookie: string, runId: string, eve
     'the run to be free to apply',
     async () => {
       const { status, body } = await startApply(bff, cookie, runId)
-      if (status !== 202 && status !== 409) throw new Error(`apply: ${status} ${JSON.stringify(body)}`)
+      // The instance's last log lines say why (its 5xx are logged with their cause).
+      if (status !== 202 && status !== 409) throw new Error(`apply: ${status} ${JSON.stringify(body)}\n${bff.service.output().split('\n').slice(-30).join('\n')}`)
       return status === 202
     },
     120_000,

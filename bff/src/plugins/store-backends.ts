@@ -295,41 +295,46 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     }
   }
   // A connection that failed for the server's sake (or timed out mid-statement) is dropped, not
-  // handed to the next caller with a statement still pending on it.
-  const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>) => {
+  // handed to the next caller with a statement still pending on it; so is one whose transaction or
+  // lock may still be open (`drop`): a BEGIN the server answers after its timeout would leave the
+  // connection in a transaction, where the next caller's writes are never committed and its row
+  // locks are held.
+  const withClient = async <T>(fn: (client: pg.PoolClient, drop: (why: Error) => void) => Promise<T>) => {
     const client = await guarded('postgres', () => pool.connect())
     let failure: Error | undefined
     try {
-      return await fn(client)
+      return await fn(client, (why) => (failure ??= why))
     } catch (error) {
-      if (error instanceof StoreDownError) failure = error
+      if (error instanceof StoreDownError) failure ??= error
       throw error
     } finally {
       client.release(failure)
     }
   }
+  /** A statement of the transaction's own (BEGIN, COMMIT…): a timeout is the store being down. */
+  const control = (client: pg.PoolClient, sql: string, values?: unknown[]) => guarded('postgres', () => client.query(sql, values))
   return {
     engine: 'postgres',
     ...on(pool, plannedOnce),
     tx: (fn) =>
-      withClient(async (client) => {
-        await client.query('BEGIN')
+      withClient(async (client, drop) => {
+        await control(client, 'BEGIN')
         try {
           const out = await fn(on(client))
-          await client.query('COMMIT')
+          await control(client, 'COMMIT')
           return out
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => {})
+          await control(client, 'ROLLBACK').catch(drop)
           throw error
         }
       }),
     exclusively: (fn) =>
-      withClient(async (client) => {
+      withClient(async (client, drop) => {
         await guarded('postgres', () => client.query({ text: 'SELECT pg_advisory_lock($1)', values: [MIGRATION_LOCK], query_timeout: SCHEMA_WORK_TIMEOUT_MS } as pg.QueryConfig))
         try {
           return await fn()
         } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+          await control(client, 'SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(drop)
         }
       }),
     poolUse: () => pools.reduce((use, p) => ({ busy: use.busy + p.totalCount - p.idleCount, idle: use.idle + p.idleCount }), { busy: 0, idle: 0 }),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
 import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
@@ -265,6 +266,48 @@ describe('how long PostgreSQL is waited for', () => {
       await backend.exec('SELECT pg_sleep(0.8); CREATE TABLE built (id INTEGER)')
       expect(await backend.all('SELECT id FROM built')).toEqual([])
     } finally {
+      await backend.close()
+    }
+  })
+})
+
+describe('a transaction PostgreSQL did not answer in time', () => {
+  it('is the store being down, whether BEGIN or COMMIT went unanswered, and leaves no connection inside it: the next write is committed', async () => {
+    const url = await postgres.createDatabase()
+    // One connection, so the write after the outage gets the one the transaction had, if it was kept.
+    const backend = await postgresBackend(url, { max: 1, queryTimeoutMs: 300 })
+    const other = new pg.Client({ connectionString: url })
+    /** The rows another connection sees: what was committed. */
+    const committed = async () => (await other.query<{ id: number }>('SELECT id FROM w ORDER BY id')).rows.map((r) => r.id)
+    try {
+      await backend.exec('CREATE TABLE w (id INTEGER PRIMARY KEY)')
+      await other.connect()
+      // Frozen before BEGIN: the server answers it only after the thaw.
+      postgres.freeze()
+      try {
+        await expect(backend.tx((sql) => sql.run('INSERT INTO w (id) VALUES (1)'))).rejects.toBeInstanceOf(StoreDownError)
+      } finally {
+        postgres.thaw()
+      }
+      await backend.run('INSERT INTO w (id) VALUES (2)')
+      expect(await committed()).toEqual([2])
+      // Frozen before COMMIT: the write may have been committed (it is, after the thaw); the caller is told the store failed.
+      let frozen = false
+      try {
+        await expect(
+          backend.tx(async (sql) => {
+            await sql.run('INSERT INTO w (id) VALUES (3)')
+            postgres.freeze()
+            frozen = true
+          }),
+        ).rejects.toBeInstanceOf(StoreDownError)
+      } finally {
+        if (frozen) postgres.thaw()
+      }
+      await backend.run('INSERT INTO w (id) VALUES (4)')
+      expect(await committed()).toEqual([2, 3, 4])
+    } finally {
+      await other.end().catch(() => {})
       await backend.close()
     }
   })
