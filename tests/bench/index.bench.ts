@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { totalmem } from 'node:os'
 import { DatabaseSync } from 'node:sqlite'
@@ -66,6 +66,22 @@ async function measure(base: string, cookie: string, mix: Mix, seconds: number) 
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Megabytes the machine's disks have read since it started (/proc/diskstats, whole disks): read
+ * before and after a measurement, what its processes read from disk rather than from memory. This
+ * machine's kernel pages out file pages left unread for about a minute (DAMON), so a store's pages
+ * not held by its own process (SQLite's page cache, PostgreSQL's shared buffers) come from disk
+ * again in each round.
+ */
+function diskReadMb(): number {
+  const disks = new Set(readdirSync('/sys/block').filter((name) => !/^(loop|ram|zram)/.test(name)))
+  return readFileSync('/proc/diskstats', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => disks.has(fields[2]!))
+    .reduce((mb, fields) => mb + (Number(fields[5]) * 512) / 1024 / 1024, 0)
+}
 
 const changeStatus = async (base: string, cookie: string, candidateId: number, status: string) => {
   const change = await fetch(`${base}/bff/candidates/${candidateId}/status`, {
@@ -265,7 +281,8 @@ async function hiresFolds(setup: Size, path: Path): Promise<StoreReader> {
  * far off, so that one size's pass does not land in another's figure: docs/performance.md); the
  * legacy path's first read of a vacancy is in its mix only once per vacancy per minute (its cache
  * serves the rest); the stand-ins, the BFFs, PostgreSQL and the load generator share the
- * machine's cores.
+ * machine's cores; this machine's kernel pages out file pages left unread for about a minute, so
+ * a round reads from disk again what a store's own process does not hold (its row says how much).
  */
 export const candidateIndexBenchmark: Benchmark = {
   name: 'candidate-index',
@@ -370,9 +387,9 @@ export const candidateIndexBenchmark: Benchmark = {
         }
 
       // The rounds: every size, every path, side by side.
-      type Figures = { p50: number[]; p99: number[]; bad: number[]; dashboard: number[][]; dashboardFailed: number; counts: number[][] }
+      type Figures = { p50: number[]; p99: number[]; bad: number[]; disk: number[]; dashboard: number[][]; dashboardFailed: number; counts: number[][] }
       const figures = new Map<string, Figures>()
-      const figuresOf = (key: string) => figures.get(key) ?? figures.set(key, { p50: [], p99: [], bad: [], dashboard: [], dashboardFailed: 0, counts: [] }).get(key)!
+      const figuresOf = (key: string) => figures.get(key) ?? figures.set(key, { p50: [], p99: [], bad: [], disk: [], dashboard: [], dashboardFailed: 0, counts: [] }).get(key)!
       for (let round = 0; round < rounds; round++) {
         for (const setup of round % 2 ? [...setups].reverse() : setups) {
           for (const path of PATHS) {
@@ -381,15 +398,18 @@ export const candidateIndexBenchmark: Benchmark = {
             for (const mix of setup.mixes) {
               await warm(measured.url, cookie, mix)
               await measure(measured.url, cookie, mix, 1)
+              const readBefore = diskReadMb()
               const m = await measure(measured.url, cookie, mix, seconds)
+              const readMb = diskReadMb() - readBefore
               log(
-                `round ${round + 1} · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}`,
+                `round ${round + 1} · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}, ${readMb.toFixed(1)} MB read from disk`,
               )
               if (path !== 'through the legacy' && m.bad > 0) throw new Error(`${path} · ${mix.name}: ${m.bad} answers not 2xx`)
               const f = figuresOf(`${path} · ${mix.name}|${setup.size}`)
               f.p50.push(m.p50)
               f.p99.push(m.p99)
               f.bad.push(m.bad)
+              f.disk.push(readMb)
             }
             const indexed = path !== 'through the legacy'
             await legacyIdle(setup.legacy.url)
@@ -424,6 +444,7 @@ export const candidateIndexBenchmark: Benchmark = {
           rows.push(row('candidate-index', label(`${what}: p50 (median of ${f.p50.length} rounds)`, size), f.p50, 'ms', target))
           rows.push(row('candidate-index', label(`${what}: p99 (the worst round’s)`, size), [Math.max(...f.p99)], 'ms', target && { max: 100 }))
           if (!target) rows.push(row('candidate-index', label(`${what}: answers not 2xx`, size), [f.bad.reduce((a, b) => a + b, 0)], 'requests'))
+          rows.push(row('candidate-index', label(`${what}: read from disk in a round’s measured seconds (every process)`, size), f.disk, 'MB'))
           perRound = f.p50
         } else if (f.dashboard.length) {
           const samples = f.dashboard.flat()
