@@ -263,8 +263,8 @@ async function hiresFolds(setup: Size, path: Path): Promise<StoreReader> {
  * The candidate index beside today's path through the legacy, at each size (10,000, 100,000 and
  * 1,000,000 candidates by default; BENCH_INDEX_SIZES=… to choose), on both store engines: the
  * shipped BFF, production settings, the seeded stand-in (no latency, no rate limit); each size's
- * PostgreSQL database on a server of its own, its shared buffers a quarter of the memory shared
- * among the sizes (reported as a row).
+ * PostgreSQL database on a server of its own, its shared buffers a quarter of the memory, as a
+ * dedicated server's (reported as a row).
  * - First each size's stores are built, one after another: the build's time from the first staff
  *   request and its size in the store, on each engine; then a full refresh pass on the built
  *   SQLite store (the catch-up: what another client changed is in after one).
@@ -294,10 +294,13 @@ export const candidateIndexBenchmark: Benchmark = {
     const rounds = quick ? 1 : 5
     const dashboardTimes = quick ? 3 : 4
     // A PostgreSQL server per size, as an agency runs one base: one server for all three let the
-    // smaller sizes' reads evict the million's pages between its rounds. Each gets shared buffers
-    // as PostgreSQL's documentation advises for a dedicated server, a quarter of the memory
-    // (here shared by the sizes' servers); its default, 128 MB, is not a production setting.
-    const sharedBuffersMb = quick ? 128 : Math.floor(totalmem() / 4 / sizes.length / 1024 / 1024)
+    // smaller sizes' reads evict the million's pages between its rounds. Each gets the shared
+    // buffers PostgreSQL's documentation advises for a dedicated server, a quarter of the memory
+    // (its default, 128 MB, is not a production setting). A server takes its buffers only as it
+    // fills them, so the three hold no more than their stores together. Divided among the three,
+    // a million's store did not fit in its server's buffers, and its other pages lived in the
+    // kernel's file pages, which this machine pages out after about a minute unread (diskReadMb).
+    const sharedBuffersMb = quick ? 128 : Math.floor(totalmem() / 4 / 1024 / 1024)
     const servers: TestPostgres[] = []
     log(`PostgreSQL: a server per size, shared_buffers ${sharedBuffersMb} MB each`)
     const rows: BenchRow[] = [row('candidate-index', 'PostgreSQL: shared_buffers of each size’s server', [sharedBuffersMb], 'MB')]
