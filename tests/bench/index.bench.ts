@@ -71,8 +71,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Megabytes the machine's disks have read since it started (/proc/diskstats, whole disks): read
  * before and after a measurement, what its processes read from disk rather than from memory. This
  * machine's kernel pages out file pages left unread for about a minute (DAMON), so a store's pages
- * not held by its own process (SQLite's page cache, PostgreSQL's shared buffers) come from disk
- * again in each round.
+ * not held by its own process (SQLite's page cache, PostgreSQL's shared buffers) may come from
+ * disk again after a pause; the row says whether they did.
  */
 function diskReadMb(): number {
   const disks = new Set(readdirSync('/sys/block').filter((name) => !/^(loop|ram|zram)/.test(name)))
@@ -282,7 +282,7 @@ async function hiresFolds(setup: Size, path: Path): Promise<StoreReader> {
  * legacy path's first read of a vacancy is in its mix only once per vacancy per minute (its cache
  * serves the rest); the stand-ins, the BFFs, PostgreSQL and the load generator share the
  * machine's cores; this machine's kernel pages out file pages left unread for about a minute, so
- * a round reads from disk again what a store's own process does not hold (its row says how much).
+ * a round may read from disk what a store's own process does not hold (its row says how much).
  */
 export const candidateIndexBenchmark: Benchmark = {
   name: 'candidate-index',
@@ -298,8 +298,8 @@ export const candidateIndexBenchmark: Benchmark = {
     // buffers PostgreSQL's documentation advises for a dedicated server, a quarter of the memory
     // (its default, 128 MB, is not a production setting). A server takes its buffers only as it
     // fills them, so the three hold no more than their stores together. Divided among the three,
-    // a million's store did not fit in its server's buffers, and its other pages lived in the
-    // kernel's file pages, which this machine pages out after about a minute unread (diskReadMb).
+    // a million's store did not fit in its server's buffers, and its other pages were read from the
+    // kernel's file cache, a system call each (or from disk, after a pause: diskReadMb).
     const sharedBuffersMb = quick ? 128 : Math.floor(totalmem() / 4 / 1024 / 1024)
     const servers: TestPostgres[] = []
     log(`PostgreSQL: a server per size, shared_buffers ${sharedBuffersMb} MB each`)
