@@ -157,13 +157,19 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     await earlier.migrate('candidate-index', CANDIDATE_INDEX_MIGRATIONS.slice(0, 3))
     // Today's writer keeps the digits table too (a later migration, which leaves one it finds).
     if (earlier.engine === 'sqlite') await earlier.run(DIGITS_TABLE)
+    // And marks shared contacts in a column a later migration adds (and fills): gone again here.
+    await earlier.run('ALTER TABLE candidate_record ADD COLUMN shares_contact INTEGER NOT NULL DEFAULT 0')
     const rows = records(120)
     await createCandidateIndexStore(earlier).put(
       rows.map((r) => indexEntry(r)!),
       1,
     )
+    await earlier.run('ALTER TABLE candidate_record DROP COLUMN shares_contact')
     await earlier.close()
     const index = await indexStore(place1)
+    // The migration marks what was indexed before it: records 1, 18, 35… share an e-mail; 1, 24, 47… a WhatsApp.
+    const everyone = await index.page({ page: 1, pageSize: 120 }, null)
+    expect(everyone.possibleDuplicates.sort((a, b) => a - b)).toEqual(rows.filter((_, i) => i % 17 === 0 || i % 23 === 0).map((r) => r.id))
     const direct = await index.store.all<{ vacancy_id: number; n: number }>(
       "SELECT vacancy_id, COUNT(*) AS n FROM candidate_index WHERE status = 'contratado' AND last_action < ? GROUP BY vacancy_id",
       [Date.parse('2026-02-01T03:00:00Z')],
@@ -323,6 +329,40 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     await index.close()
   })
 
+  it('keeps which records share a contact as entries change, arrive and go', async () => {
+    const index = await indexStore(await place())
+    // 1 and 2 share an e-mail, 4 and 5 a WhatsApp; all created on 2026-01-01 (hours apart).
+    const person = (id: number, email: string, whatsapp: string) => ({ ...records(id).at(-1)!, email, whatsapp })
+    const people = [
+      person(1, 'x@example.com', ''),
+      person(2, 'x@example.com', ''),
+      person(3, 'y@example.com', ''),
+      person(4, '', '(85) 98888-1111'),
+      person(5, '', '(85) 98888-1111'),
+    ]
+    const shared = async () => (await index.page({ page: 1, pageSize: 20 }, null)).possibleDuplicates.sort((a, b) => a - b)
+    await index.put(
+      people.map((r) => indexEntry(r)!),
+      1,
+    )
+    expect(await shared()).toEqual([1, 2, 4, 5])
+    // 2 takes another e-mail: 1 is alone with its own; then 3 takes 2's new one.
+    await index.put([indexEntry(person(2, 'z@example.com', ''))!], 2)
+    expect(await shared()).toEqual([4, 5])
+    await index.put([indexEntry(person(3, 'Z@example.com', ''))!], 3)
+    expect(await shared()).toEqual([2, 3, 4, 5])
+    // The legacy no longer holds 5: 4 is alone with its WhatsApp.
+    const held = [person(1, 'x@example.com', ''), person(2, 'z@example.com', ''), person(3, 'Z@example.com', ''), person(4, '', '(85) 98888-1111')]
+    await index.replaceWindow(
+      { start: '2026-01-01', end: '2026-01-01' },
+      held.map((r) => indexEntry(r)!),
+      4,
+    )
+    expect((await index.page({ page: 1, pageSize: 20 }, null)).items.map((r) => r.id).sort()).toEqual([1, 2, 3, 4])
+    expect(await shared()).toEqual([2, 3])
+    await index.close()
+  })
+
   it('replaces a window with what the legacy holds, keeping what the BFF heard during the read', async () => {
     const index = await indexStore(await place())
     const rows = records(48)
@@ -457,6 +497,37 @@ describe('the candidate index on sqlite', () => {
 })
 
 describe('the candidate index on postgres', () => {
+  it('marks a shared contact written by two instances at once, each unaware of the other’s entry', async () => {
+    const shared = await ENGINES.postgres!()
+    const [here, there, holder] = [await indexStore(shared), await indexStore(shared), await open(shared)]
+    const person = (id: number) => ({ ...records(id).at(-1)!, email: 'same@example.com', whatsapp: '' })
+    // A third writer holds the version until both instances have written their entries: then each
+    // marks what it sees, and neither sees the other's uncommitted entry unless marking waits.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let holding!: () => void
+    const holds = new Promise<void>((resolve) => (holding = resolve))
+    const holderDone = holder.tx(async (sql) => {
+      await sql.run('UPDATE candidate_index_version SET version = version + 1 WHERE id = 1')
+      holding()
+      await held
+    })
+    await holds
+    const writes = [here.put([indexEntry(person(1))!], 1), there.put([indexEntry(person(2))!], 1)]
+    // Both have written their entries and wait for the version's row.
+    const waiting = async () =>
+      Number((await holder.get<{ n: number }>("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE candidate_index_version%'"))!.n)
+    for (let tries = 0; (await waiting()) < 2; tries++) {
+      if (tries > 200) throw new Error('the writers never waited for the version')
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    release()
+    await holderDone
+    await Promise.all(writes)
+    expect((await here.page({ page: 1, pageSize: 20 }, null)).possibleDuplicates.sort()).toEqual([1, 2])
+    await Promise.all([here.close(), there.close(), holder.close()])
+  })
+
   it('once a first build is settled, its pages are read from their indexes alone (the visibility map written), and autovacuum keeps the map within 1 in 200 rows changed', async () => {
     const index = await indexStore(await ENGINES.postgres!())
     const options = await index.store.get<{ reloptions: string[] }>("SELECT reloptions FROM pg_class WHERE relname = 'candidate_index'")

@@ -5,7 +5,7 @@ import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orde
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import { inList, type Queries, type ReadOptions, type Store } from '../plugins/store.ts'
-import { COUNT_HIRES_FOLD, FOLD_TALLIES } from './schema.ts'
+import { COUNT_HIRES_FOLD, FOLD_TALLIES, SHARES_CONTACT } from './schema.ts'
 
 export { CANDIDATE_INDEX_MIGRATIONS } from './schema.ts'
 
@@ -68,6 +68,17 @@ const upsertSql = (rows: number) =>
    WHERE candidate_index.seen_at <= excluded.seen_at`
 /** Statements of a few fixed sizes, so each engine prepares (and SQLite caches) three, not one per size. */
 const BATCHES = [200, 20, 1]
+
+/**
+ * What a write touched that may change whether an entry shares a contact with another: the entries
+ * written, and the e-mails and WhatsApps they held before and hold now (markShared).
+ */
+interface Touched {
+  ids: number[]
+  emails: Set<string>
+  phones: Set<string>
+}
+const touched = (): Touched => ({ ids: [], emails: new Set(), phones: new Set() })
 
 async function inBatches<T>(items: readonly T[], each: (batch: T[]) => Promise<void>) {
   let at = 0
@@ -564,8 +575,48 @@ export function createCandidateIndexStore(
     if (words.length) await sql.run('INSERT INTO candidate_digits (rowid, words) SELECT value ->> 0, value ->> 1 FROM json_each(?)', [JSON.stringify(words)])
   }
 
-  async function upsert(sql: Queries, changes: readonly { entry: IndexEntry; hash: string }[], seenAt: number) {
+  /** Adds the contacts `ids` hold now to `into`. */
+  async function contactsOf(sql: Queries, ids: readonly number[], into: Touched) {
+    if (!ids.length) return
+    for (const r of await sql.all<{ email_key: string; phone_key: string }>(`SELECT email_key, phone_key FROM candidate_index WHERE id IN (${marks(ids.length)})`, ids)) {
+      into.emails.add(r.email_key)
+      into.phones.add(r.phone_key)
+    }
+  }
+
+  /**
+   * Marks again whether each entry a write touched (written, or holding a contact one held before or
+   * holds now) shares an e-mail or a WhatsApp with another, where that changed. Run after the
+   * version's bump: on PostgreSQL its row lock waits for a concurrent writer's commit, so entries
+   * two instances write at once with the same contact see each other.
+   */
+  async function markShared(sql: Queries, { ids, emails, phones }: Touched) {
+    emails.delete('')
+    phones.delete('')
+    const mark = (holders: string) =>
+      `UPDATE candidate_record SET shares_contact = 1 - shares_contact
+       WHERE id IN (${holders}) AND shares_contact <> (SELECT ${SHARES_CONTACT} FROM candidate_index c WHERE c.id = candidate_record.id)`
+    await inBatches(ids, (batch) => sql.run(mark(marks(batch.length)), batch).then(() => undefined))
+    for (const [column, keys] of [
+      ['email_key', emails],
+      ['phone_key', phones],
+    ] as const)
+      await inBatches([...keys], (batch) => sql.run(mark(`SELECT id FROM candidate_index WHERE ${column} IN (${marks(batch.length)})`), batch).then(() => undefined))
+  }
+
+  async function upsert(sql: Queries, changes: readonly { entry: IndexEntry; hash: string }[], seenAt: number, written: Touched) {
     await inBatches(changes, async (batch) => {
+      // The contacts held before, and the ones written (an entry a newer write kept holds the former).
+      await contactsOf(
+        sql,
+        batch.map(({ entry }) => entry.id),
+        written,
+      )
+      for (const { entry } of batch) {
+        written.ids.push(entry.id)
+        written.emails.add(entry.emailKey)
+        written.phones.add(entry.phoneKey)
+      }
       await sql.run(
         upsertSql(batch.length),
         batch.flatMap(({ entry, hash }) => values(entry, hash, seenAt)),
@@ -598,10 +649,11 @@ export function createCandidateIndexStore(
   }
 
   /** Removes entries the legacy no longer holds, unless the BFF heard of them after `before`. */
-  async function remove(sql: Queries, ids: readonly number[], before: number) {
+  async function remove(sql: Queries, ids: readonly number[], before: number, written: Touched) {
     for (let at = 0; at < ids.length; at += 500) {
       const some = ids.slice(at, at + 500)
       const gone = `SELECT id FROM candidate_index WHERE id IN (${marks(some.length)}) AND seen_at < ?`
+      await contactsOf(sql, some, written)
       if (sqlite) {
         await sql.run(`DELETE FROM candidate_search WHERE rowid IN (${gone})`, [...some, before])
         await sql.run(`DELETE FROM candidate_digits WHERE rowid IN (${gone})`, [...some, before])
@@ -758,16 +810,13 @@ export function createCandidateIndexStore(
     return { ids: page, counts: null }
   }
 
-  /** The records of `ids`, in that order, and which of them share an e-mail or a WhatsApp with another record anywhere in the index. */
+  /** The records of `ids`, in that order, and which of them share an e-mail or a WhatsApp with another record anywhere in the index (as kept by markShared). */
   async function recordsOf(ids: readonly number[]) {
     const byId = new Map<number, { id: number; record: string; duplicate: number }>()
     for (let at = 0; at < ids.length; at += 500) {
       const some = inList(ids.slice(at, at + 500))
       for (const r of await store.all<{ id: number; record: string; duplicate: number }>(
-        `SELECT c.id, r.record,
-           CASE WHEN (c.email_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.email_key = c.email_key AND o.id <> c.id))
-             OR (c.phone_key <> '' AND EXISTS (SELECT 1 FROM candidate_index o WHERE o.phone_key = c.phone_key AND o.id <> c.id)) THEN 1 ELSE 0 END AS duplicate
-         FROM candidate_index c JOIN candidate_record r ON r.id = c.id WHERE c.id IN (${some.marks})`,
+        `SELECT id, record, shares_contact AS duplicate FROM candidate_record WHERE id IN (${some.marks})`,
         some.values,
         { samePlan: true },
       ))
@@ -789,8 +838,12 @@ export function createCandidateIndexStore(
           entries.map((e) => e.id),
         )
         const changes = changesOf(entries, seenAt, held)
-        await upsert(sql, changes, seenAt)
-        if (changes.length) await sql.run(BUMP)
+        const written = touched()
+        await upsert(sql, changes, seenAt, written)
+        if (changes.length) {
+          await sql.run(BUMP)
+          await markShared(sql, written)
+        }
         return changes.length
       }),
 
@@ -815,15 +868,19 @@ export function createCandidateIndexStore(
         const changes = changesOf(entries, readAt, held)
         const read = new Set(entries.map((e) => e.id))
         const gone = existing.filter((r) => !read.has(Number(r.id)) && Number(r.seen_at) < readAt).map((r) => Number(r.id))
-        await upsert(sql, changes, readAt)
-        await remove(sql, gone, readAt)
+        const written = touched()
+        await upsert(sql, changes, readAt, written)
+        await remove(sql, gone, readAt, written)
         await sql.run(
           'INSERT INTO candidate_index_windows (start_day, end_day, total, read_at) VALUES (?, ?, ?, ?) ON CONFLICT (start_day) DO UPDATE SET end_day = excluded.end_day, total = excluded.total, read_at = excluded.read_at',
           [window.start, window.end, entries.length, readAt],
         )
         // Since when changes of status are recorded: the first window ever read.
         await sql.run('INSERT INTO candidate_index_facts (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', ['history_from', readAt])
-        if (changes.length || gone.length) await sql.run(BUMP)
+        if (changes.length || gone.length) {
+          await sql.run(BUMP)
+          await markShared(sql, written)
+        }
         return changes.length + gone.length
       }),
 
