@@ -72,6 +72,10 @@ const FIRST_TABLE = `candidate_index (
    )`
 
 /** SQLite's table of each record's digit suffixes, one word each (store.ts, digitKeysOf). */
+/** A record's digit keys: suffixes of at least DIGITS_MIN digits, their first DIGITS_KEPT kept (store.ts, digitKeysOf). */
+export const DIGITS_MIN = 4
+export const DIGITS_KEPT = 12
+
 export const DIGITS_TABLE = "CREATE VIRTUAL TABLE IF NOT EXISTS candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0);"
 
 /** The month's hires (the dashboard): read from one index, not from the rows. */
@@ -248,10 +252,10 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   // trigrams (each in one record in twenty). FTS5, not a B-tree of the suffixes: it takes eleven
   // words a record in sorted segments, where a B-tree's random inserts rewrote a page each.
   // Records indexed before it are added in the background (fillDigits); until then such a search
-  // asks the trigram table. PostgreSQL keeps its trigram index for digits: the same words as a
-  // tsvector asked by prefix from GIN were tried, and saved about a fifth of a six-digit search's
-  // server time at a million candidates (most of what grows is the page, fuller there) for 600 MB
-  // more store (docs/performance.md).
+  // asks the trigram table. PostgreSQL's came later, as a B-tree of the same keys (below): the same
+  // words as a tsvector asked by prefix from GIN were tried first, and saved about a fifth of a
+  // six-digit search's server time at a million candidates, when most of what grew was the page's
+  // records (docs/performance.md).
   {
     sqlite: DIGITS_TABLE,
     postgres: 'SELECT 1',
@@ -308,6 +312,42 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
    UPDATE candidate_record SET shares_contact = 1 WHERE id IN (
      SELECT id FROM candidate_index WHERE email_key IN (SELECT email_key FROM candidate_index WHERE email_key <> '' GROUP BY email_key HAVING COUNT(*) > 1)
      UNION SELECT id FROM candidate_index WHERE phone_key IN (SELECT phone_key FROM candidate_index WHERE phone_key <> '' GROUP BY phone_key HAVING COUNT(*) > 1));`,
+  // PostgreSQL: a search of digits alone (a WhatsApp's, 4 or more) is found from the suffixes of each
+  // record's digits, as SQLite's is (digitKeysOf in store.ts; this function gives the same keys),
+  // here rows of a B-tree asked by a range of keys: a few rows whatever the base's size, where the
+  // trigram index read posting lists that grow with it (six digits at a million: 2–3.5 ms of
+  // server time, against 0.05 ms; docs/decisions/postgresql-finds-digits-by-their-suffixes.md).
+  // Triggers keep the keys with the entries (the entries a statement adds, at once: less than half
+  // of a trigger per row, in a build); those indexed before are added in the background
+  // (fillDigits), and until then such a search asks the trigram index.
+  {
+    sqlite: 'SELECT 1',
+    postgres: `CREATE FUNCTION candidate_digit_keys_of(search TEXT, phone_digits TEXT) RETURNS TEXT[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+        SELECT COALESCE(array_agg(DISTINCT substr(d, g, ${DIGITS_KEPT})), '{}')
+        FROM (SELECT DISTINCT regexp_replace(line, '[^0-9]', '', 'g') AS d FROM unnest(string_to_array(search, E'\\n') || phone_digits) AS line) lines,
+          generate_series(1, length(d) - ${DIGITS_MIN - 1}) AS g
+      $fn$;
+      CREATE TABLE candidate_digit_keys (key TEXT COLLATE "C" NOT NULL, id BIGINT NOT NULL, PRIMARY KEY (key, id));
+      ALTER TABLE candidate_digit_keys SET (autovacuum_vacuum_scale_factor = 0.005, autovacuum_vacuum_insert_scale_factor = 0.005);
+      CREATE FUNCTION candidate_digit_keys_added() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        INSERT INTO candidate_digit_keys (key, id) SELECT unnest(candidate_digit_keys_of(search, phone_digits)), id FROM candidate_index_added ON CONFLICT DO NOTHING;
+        RETURN NULL;
+      END $fn$;
+      CREATE FUNCTION candidate_digit_keys_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        DELETE FROM candidate_digit_keys WHERE key = ANY (candidate_digit_keys_of(OLD.search, OLD.phone_digits)) AND id = OLD.id;
+        IF TG_OP = 'UPDATE' THEN
+          INSERT INTO candidate_digit_keys (key, id) SELECT unnest(candidate_digit_keys_of(NEW.search, NEW.phone_digits)), NEW.id ON CONFLICT DO NOTHING;
+        END IF;
+        RETURN NULL;
+      END $fn$;
+      CREATE TRIGGER candidate_index_digit_keys_added AFTER INSERT ON candidate_index REFERENCING NEW TABLE AS candidate_index_added
+        FOR EACH STATEMENT EXECUTE FUNCTION candidate_digit_keys_added();
+      CREATE TRIGGER candidate_index_digit_keys_removed AFTER DELETE ON candidate_index FOR EACH ROW EXECUTE FUNCTION candidate_digit_keys_changed();
+      CREATE TRIGGER candidate_index_digit_keys_changed AFTER UPDATE OF search, phone_digits ON candidate_index FOR EACH ROW
+        WHEN (OLD.search IS DISTINCT FROM NEW.search OR OLD.phone_digits IS DISTINCT FROM NEW.phone_digits) EXECUTE FUNCTION candidate_digit_keys_changed();`,
+  },
 ]
 
 /** Counts a fold that added hires to their tally (the instances' kept reads of it are then read again). */

@@ -430,26 +430,19 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
   })
 })
 
-describe('the trigrams PostgreSQL is asked for a text', () => {
-  const rows = Array.from({ length: 200 }, (_, i) => ({ search: i < 2 ? 'zeca.qux@example.com' : `maria${i}@example.com`, phone_digits: '' }))
-  it('are its rarest of letters and digits, at most three, in its order among equals', () => {
-    expect(pgTrigrams('search', 'zeca.qux@example.com', trigramSampleOf(rows))).toEqual(['zec', 'eca', 'qux'])
-  })
-  it('are none when it holds no such trigram or the sample says too little: the whole text is asked', () => {
-    expect(pgTrigrams('search', 'a.b@c', trigramSampleOf(rows))).toBeNull()
-    expect(pgTrigrams('search', 'zeca.qux', trigramSampleOf(rows.slice(0, 50)))).toBeNull()
-  })
-})
-
-describe('the candidate index on sqlite', () => {
-  it('finds a search of digits from the digits table, kept through writes and removals, and fills it for records indexed before it', async () => {
-    const index = await indexStore(await ENGINES.sqlite!())
+describe.each(Object.entries(ENGINES))('the candidate index’s digit keys on %s', (engine, place) => {
+  it('find a search of digits, kept through writes and removals, and are filled for records indexed before them', async () => {
+    const index = await indexStore(await place())
     const rows = records(60)
-    const held = async () =>
-      (await index.store.all<{ id: number; words: string }>('SELECT rowid AS id, words FROM candidate_digits ORDER BY rowid')).map((r) => `${r.id}: ${r.words}`)
+    // SQLite's digits table, or PostgreSQL's keys (written by its own function): each record's keys, sorted.
+    const keysSql =
+      engine === 'sqlite'
+        ? 'SELECT rowid AS id, words FROM candidate_digits ORDER BY rowid'
+        : "SELECT id, string_agg(key, ' ') AS words FROM candidate_digit_keys GROUP BY id ORDER BY id"
+    const held = async () => (await index.store.all<{ id: number; words: string }>(keysSql)).map((r) => `${r.id}: ${r.words.split(' ').sort().join(' ')}`)
     const expected = async () =>
       (await index.store.all<{ id: number; search: string; phone_digits: string }>('SELECT id, search, phone_digits FROM candidate_index ORDER BY id'))
-        .map((r) => `${r.id}: ${digitKeysOf(r.search, r.phone_digits).join(' ')}`)
+        .map((r) => `${r.id}: ${digitKeysOf(r.search, r.phone_digits).sort().join(' ')}`)
         .filter((line) => !line.endsWith(': '))
     const found = async (q: string) => (await pageWithCounts(index, { q, withCompany: true, page: 1, pageSize: 100 })).items.map((r) => r.id).sort((a, b) => Number(a) - Number(b))
     const matching = (q: string, among: typeof rows) => among.filter((r) => matchesSearch(r as never, q, true)).map((r) => r.id)
@@ -480,19 +473,31 @@ describe('the candidate index on sqlite', () => {
     for (const q of ['97777-1234', '1990', '0000129', '0000103']) expect(await found(q), q).toEqual(matching(q, now))
     expect(await found('0000105')).toEqual([])
 
-    // A store indexed before the table: digit searches ask FTS5 until it is filled, then the table.
-    await index.store.run('DELETE FROM candidate_digits')
+    // A store indexed before the keys: digit searches ask the trigram index until they are filled, then the keys.
+    await index.store.run(engine === 'sqlite' ? 'DELETE FROM candidate_digits' : 'DELETE FROM candidate_digit_keys')
     await index.store.run("DELETE FROM candidate_index_facts WHERE name IN ('digits_complete', 'digits_filled_to')")
     const older = createCandidateIndexStore(index.store)
     const olderFound = async (q: string) =>
       (await pageWithCounts(older, { q, withCompany: true, page: 1, pageSize: 100 })).items.map((r) => r.id).sort((a, b) => Number(a) - Number(b))
-    expect(await olderFound('0000129')).toEqual(matching('0000129', now))
+    for (const q of ['97777-1234', '1990', '0000129']) expect(await olderFound(q), q).toEqual(matching(q, now))
     await older.fillDigits(7)
     expect(await held()).toEqual(await expected())
-    // Served by the digits table now: without FTS5's rows the digits still find them.
-    await index.store.run('DELETE FROM candidate_search')
     for (const q of ['97777-1234', '1990', '0000129']) expect(await olderFound(q), q).toEqual(matching(q, now))
+    // Served by the keys now: a record whose keys are gone is not found by its digits.
+    await index.store.run(engine === 'sqlite' ? 'DELETE FROM candidate_digits WHERE rowid = ?' : 'DELETE FROM candidate_digit_keys WHERE id = ?', [6])
+    expect(await olderFound('97777-1234')).toEqual([])
     await index.close()
+  })
+})
+
+describe('the trigrams PostgreSQL is asked for a text', () => {
+  const rows = Array.from({ length: 200 }, (_, i) => ({ search: i < 2 ? 'zeca.qux@example.com' : `maria${i}@example.com`, phone_digits: '' }))
+  it('are its rarest of letters and digits, at most three, in its order among equals', () => {
+    expect(pgTrigrams('search', 'zeca.qux@example.com', trigramSampleOf(rows))).toEqual(['zec', 'eca', 'qux'])
+  })
+  it('are none when it holds no such trigram or the sample says too little: the whole text is asked', () => {
+    expect(pgTrigrams('search', 'a.b@c', trigramSampleOf(rows))).toBeNull()
+    expect(pgTrigrams('search', 'zeca.qux', trigramSampleOf(rows.slice(0, 50)))).toBeNull()
   })
 })
 

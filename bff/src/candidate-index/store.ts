@@ -5,7 +5,7 @@ import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orde
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import { inList, type Queries, type ReadOptions, type Store } from '../plugins/store.ts'
-import { COUNT_HIRES_FOLD, FOLD_TALLIES, SHARES_CONTACT } from './schema.ts'
+import { COUNT_HIRES_FOLD, DIGITS_KEPT, DIGITS_MIN, FOLD_TALLIES, SHARES_CONTACT } from './schema.ts'
 
 export { CANDIDATE_INDEX_MIGRATIONS } from './schema.ts'
 
@@ -248,13 +248,12 @@ export function trigramSampleOf(rows: readonly { search: string; phone_digits: s
   return { rows: rows.length, counts }
 }
 
-/** A search's digits from this many on are looked up in the digits table (SQLite): fewer match too many records to help. */
-const DIGITS_MIN = 4
-/** The longest part of a suffix the digits table keeps: a longer search is found by its first digits and checked whole. */
-const DIGITS_KEPT = 12
+// A search's digits from DIGITS_MIN on are looked up in the digit keys (fewer match too many records
+// to help); a search longer than DIGITS_KEPT is found by its first digits and checked whole.
 
 /**
- * A record's words in the digits table (SQLite): every suffix of 4+ digits (its first 12 kept) of
+ * A record's digit keys (SQLite's digits table; PostgreSQL's candidate_digit_keys, written by its
+ * own function, which gives the same): every suffix of 4+ digits (its first 12 kept) of
  * the digits of each line of its search text (name, e-mail, WhatsApp) and of its WhatsApp's
  * digits. Any text of 4+ digits a line holds — "98888-0720", "joao1990" — has its digits at the
  * start of one of them: a prefix query finds every record that may hold it.
@@ -408,7 +407,7 @@ export function createCandidateIndexStore(
       return { sql, ids: `SELECT id FROM candidate_index WHERE ${sql}`, params: asked.flatMap((a) => a.params), samePlan: asked.every((a) => a.byTrigrams) }
     }
     const digits = await digitsKey(search)
-    if (digits) return { sql: `id IN (${DIGITS_MATCH})`, ids: DIGITS_MATCH, params: [digits] }
+    if (digits) return { sql: `id IN (${DIGITS_MATCH})`, ids: DIGITS_MATCH, params: digits }
     const match = ftsMatch(search, await trigramSample())
     // A LIKE keeps FTS5's index only without ESCAPE; a text holding % _ or \ needs it.
     const like = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?')
@@ -419,11 +418,14 @@ export function createCandidateIndexStore(
   }
 
   /**
-   * SQLite: the digits table's prefix query for a search holding 4+ digits — every record whose
-   * lines may hold it (a superset: each row found is checked again) — once the table holds every
-   * record; null for any other search.
+   * The digit keys' query for a search holding 4+ digits — every record whose lines may hold them
+   * (a superset: each row found is checked again) — once they hold every record's; null for any
+   * other search. SQLite: a prefix query of the digits table (FTS5). PostgreSQL: a range of its
+   * B-tree's keys, for searches of digits alone (an e-mail's digits are rarer by its letters).
    */
-  const DIGITS_MATCH = 'SELECT rowid FROM candidate_digits WHERE candidate_digits MATCH ?'
+  const DIGITS_MATCH = sqlite
+    ? 'SELECT rowid FROM candidate_digits WHERE candidate_digits MATCH ?'
+    : "SELECT DISTINCT id AS rowid FROM candidate_digit_keys WHERE key >= ? AND key < ? || ':'"
   /** The fact fillDigits leaves once the table holds every record's words. */
   const DIGITS_COMPLETE = "SELECT 1 AS done FROM candidate_index_facts WHERE name = 'digits_complete'"
   let digitsComplete: { at: number; value: boolean } = { at: -Infinity, value: false }
@@ -443,33 +445,35 @@ export function createCandidateIndexStore(
     )
     return { folds: Number(rows[0]?.folds ?? 0), hires: hiresPerVacancy(rows) }
   }
-  async function digitsKey(search: { text: string; digits: string }): Promise<string | null> {
+  async function digitsKey(search: { text: string; digits: string }): Promise<string[] | null> {
     const digits = digitsOnly(search.text)
     // A WhatsApp search's digits are its text's; one with letters has none of its own.
-    if (!sqlite || digits.length < DIGITS_MIN || (search.digits && search.digits !== digits)) return null
+    if (digits.length < DIGITS_MIN || (search.digits && search.digits !== digits) || (!sqlite && !search.digits)) return null
     if (!digitsComplete.value && now() - digitsComplete.at >= 5000) digitsComplete = { at: now(), value: Boolean(await store.get(DIGITS_COMPLETE)) }
     if (!digitsComplete.value) return null
-    // Every word starting with these digits (FTS5's prefix query).
-    return `"${digits.slice(0, DIGITS_KEPT)}" *`
+    // Every key starting with these digits: FTS5's prefix query, or a range of keys (':' follows '9').
+    const prefix = digits.slice(0, DIGITS_KEPT)
+    return sqlite ? [`"${prefix}" *`] : [prefix, prefix]
   }
 
   /**
-   * The SQLite probe: up to `probeRows` ids the trigram index matches for the search (a superset of
-   * its matches: each row is checked again), or null when it matches more, or a company (whole
-   * vacancies) matches. A common text stops the probe early; a rare one is found whole, at the cost
-   * of what it matches.
+   * The probe: up to `probeRows` ids the digit keys (either engine) or the trigram index (SQLite)
+   * match for the search (a superset of its matches: each row is checked again), or null when it
+   * matches more, or a company (whole vacancies) matches. A common text stops the probe early; a
+   * rare one is found whole, at the cost of what it matches.
    */
   async function probe(q: string | undefined, withCompany: boolean): Promise<number[] | null> {
     const search = indexSearch(q)
-    if (!search || !sqlite) return null
+    if (!search) return null
     const digits = await digitsKey(search)
-    const match = digits ? null : ftsMatch(search, await trigramSample())
+    const match = digits || !sqlite ? null : ftsMatch(search, await trigramSample())
     if (!digits && !match) return null
-    if (withCompany && (await store.get(`${companiesLike} LIMIT 1`, [containsPattern(search.text)]))) return null
-    const ids = await store.all<{ rowid: number }>(`${digits ? DIGITS_MATCH : 'SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?'} LIMIT ?`, [
-      digits ?? match,
-      probeRows + 1,
-    ])
+    if (withCompany && (await store.get(`${companiesLike} LIMIT 1`, [containsPattern(search.text)], { samePlan: true }))) return null
+    const ids = await store.all<{ rowid: number }>(
+      `${digits ? DIGITS_MATCH : 'SELECT rowid FROM candidate_search WHERE candidate_search MATCH ?'} LIMIT ?`,
+      [...(digits ?? [match]), probeRows + 1],
+      { samePlan: true },
+    )
     return ids.length > probeRows ? null : ids.map((r) => Number(r.rowid))
   }
 
@@ -510,8 +514,8 @@ export function createCandidateIndexStore(
   }
 
   /** Counts per status of the rows matching `conditions`, read from the rows. */
-  async function countRows(clauses: readonly string[], params: readonly unknown[]) {
-    return withTotal(await store.all<{ key: string; n: number }>(`SELECT status AS key, COUNT(*) AS n FROM candidate_index ${where(clauses)} GROUP BY status`, params))
+  async function countRows(clauses: readonly string[], params: readonly unknown[], options?: ReadOptions) {
+    return withTotal(await store.all<{ key: string; n: number }>(`SELECT status AS key, COUNT(*) AS n FROM candidate_index ${where(clauses)} GROUP BY status`, params, options))
   }
 
   /**
@@ -593,15 +597,27 @@ export function createCandidateIndexStore(
   async function markShared(sql: Queries, { ids, emails, phones }: Touched) {
     emails.delete('')
     phones.delete('')
-    const mark = (holders: string) =>
-      `UPDATE candidate_record SET shares_contact = 1 - shares_contact
-       WHERE id IN (${holders}) AND shares_contact <> (SELECT ${SHARES_CONTACT} FROM candidate_index c WHERE c.id = candidate_record.id)`
-    await inBatches(ids, (batch) => sql.run(mark(marks(batch.length)), batch).then(() => undefined))
+    const holders = new Set(ids)
     for (const [column, keys] of [
-      ['email_key', emails],
-      ['phone_key', phones],
+      ['email_key', [...emails]],
+      ['phone_key', [...phones]],
     ] as const)
-      await inBatches([...keys], (batch) => sql.run(mark(`SELECT id FROM candidate_index WHERE ${column} IN (${marks(batch.length)})`), batch).then(() => undefined))
+      for (let at = 0; at < keys.length; at += 500) {
+        const some = keys.slice(at, at + 500)
+        // PostgreSQL: each key's holders from its index, whatever the statistics say. Mid-build they
+        // are stale (a few values each), and for an IN list it planned a scan of the whole table.
+        const found = sqlite
+          ? await sql.all<{ id: number }>(`SELECT id FROM candidate_index WHERE ${column} IN (${marks(some.length)})`, some)
+          : await sql.all<{ id: number }>(`SELECT o.id FROM unnest(?::text[]) AS k (key) CROSS JOIN LATERAL (SELECT id FROM candidate_index WHERE ${column} = k.key) o`, [some])
+        for (const r of found) holders.add(Number(r.id))
+      }
+    await inBatches([...holders], async (batch) => {
+      await sql.run(
+        `UPDATE candidate_record SET shares_contact = 1 - shares_contact
+         WHERE id IN (${marks(batch.length)}) AND shares_contact <> (SELECT ${SHARES_CONTACT} FROM candidate_index c WHERE c.id = candidate_record.id)`,
+        batch,
+      )
+    })
   }
 
   async function upsert(sql: Queries, changes: readonly { entry: IndexEntry; hash: string }[], seenAt: number, written: Touched) {
@@ -762,17 +778,17 @@ export function createCandidateIndexStore(
     }
     const probed = await probe(query.q, query.withCompany ?? false)
     if (probed) {
-      const among = 'id IN (SELECT value FROM json_each(?))'
+      const among = idIn
       const all = filters(query)
       // The probe found no company holding the text: the rows are checked without the vacancies' names.
       const check = searchOnRows(query.q, false)!
-      const counts = await countRows([among, ...all.clauses, check.sql], [JSON.stringify(probed), ...all.params, ...check.params])
-      const page = await ids(`SELECT id FROM candidate_index ${where([among, ...clauses, check.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`, [
-        JSON.stringify(probed),
-        ...params,
-        ...check.params,
-        ...limit,
-      ])
+      // The found rows by their ids, then the filters: the same plan for any of them.
+      const counts = await countRows([among, ...all.clauses, check.sql], [JSON.stringify(probed), ...all.params, ...check.params], { samePlan: true })
+      const page = await ids(
+        `SELECT id FROM candidate_index ${where([among, ...clauses, check.sql])} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [JSON.stringify(probed), ...params, ...check.params, ...limit],
+        { samePlan: true },
+      )
       return { ids: page, counts }
     }
     if (walked === null && sqlite) {
@@ -939,20 +955,26 @@ export function createCandidateIndexStore(
     settle: () => store.settle(['candidate_index', 'candidate_record', 'candidate_index_vacancies']),
 
     /**
-     * SQLite: adds the digits table's keys of records indexed before it existed, `batch` records a
-     * transaction in the order of their ids (where it stopped is kept: another instance, or the next
-     * start, goes on from there); records written meanwhile bring their own. Answers once the table
-     * holds every record's, and digit searches use it from then on.
+     * Adds the digit keys of records indexed before they were kept (SQLite's digits table,
+     * PostgreSQL's candidate_digit_keys), `batch` records a transaction in the order of their ids
+     * (where it stopped is kept: another instance, or the next start, goes on from there); records
+     * written meanwhile bring their own. Answers once the keys hold every record's, and digit
+     * searches use them from then on. On PostgreSQL a record changed while its batch was read may
+     * keep keys of its former digits too: they only add a row that is checked and left out.
      */
     async fillDigits(batch = 500) {
-      if (!sqlite) return
       // Asked outside a transaction first: at most starts there is nothing to fill and no write lock to take.
       while (!(await store.get(DIGITS_COMPLETE))) {
         await store.tx(async (sql) => {
           if (await sql.get(DIGITS_COMPLETE)) return
           const from = Number((await sql.get<{ value: number }>("SELECT value FROM candidate_index_facts WHERE name = 'digits_filled_to'"))?.value ?? 0)
           const ids = (await sql.all<{ id: number }>('SELECT id FROM candidate_index WHERE id > ? ORDER BY id LIMIT ?', [from, batch])).map((r) => Number(r.id))
-          if (ids.length) await writeDigits(sql, ids)
+          if (ids.length && sqlite) await writeDigits(sql, ids)
+          if (ids.length && !sqlite)
+            await sql.run(
+              `INSERT INTO candidate_digit_keys (key, id) SELECT unnest(candidate_digit_keys_of(search, phone_digits)), id FROM candidate_index WHERE id IN (${marks(ids.length)}) ON CONFLICT DO NOTHING`,
+              ids,
+            )
           const finished = ids.length < batch
           await sql.run('INSERT INTO candidate_index_facts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [
             finished ? 'digits_complete' : 'digits_filled_to',
