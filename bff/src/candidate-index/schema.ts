@@ -72,8 +72,9 @@ const FIRST_TABLE = `candidate_index (
    )`
 
 /** SQLite's table of each record's digit suffixes, one word each (store.ts, digitKeysOf). */
-/** A record's digit keys: suffixes of at least DIGITS_MIN digits, their first DIGITS_KEPT kept (store.ts, digitKeysOf). */
+/** A record's digit keys are its suffixes of this many digits or more; a search with fewer digits matches too many records for them to help. */
 export const DIGITS_MIN = 4
+/** The longest part of a suffix a key keeps: a longer search is found by its first digits and checked whole (store.ts, digitKeysOf). */
 export const DIGITS_KEPT = 12
 
 export const DIGITS_TABLE = "CREATE VIRTUAL TABLE IF NOT EXISTS candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0);"

@@ -248,9 +248,6 @@ export function trigramSampleOf(rows: readonly { search: string; phone_digits: s
   return { rows: rows.length, counts }
 }
 
-// A search's digits from DIGITS_MIN on are looked up in the digit keys (fewer match too many records
-// to help); a search longer than DIGITS_KEPT is found by its first digits and checked whole.
-
 /**
  * A record's digit keys (SQLite's digits table; PostgreSQL's candidate_digit_keys, written by its
  * own function, which gives the same): every suffix of 4+ digits (its first 12 kept) of
