@@ -71,12 +71,12 @@ const FIRST_TABLE = `candidate_index (
      seen_at BIGINT NOT NULL
    )`
 
-/** SQLite's table of each record's digit suffixes, one word each (store.ts, digitKeysOf). */
 /** A record's digit keys are its suffixes of this many digits or more; a search with fewer digits matches too many records for them to help. */
 export const DIGITS_MIN = 4
 /** The longest part of a suffix a key keeps: a longer search is found by its first digits and checked whole (store.ts, digitKeysOf). */
 export const DIGITS_KEPT = 12
 
+/** SQLite's table of each record's digit suffixes, one word each (store.ts, digitKeysOf). */
 export const DIGITS_TABLE = "CREATE VIRTUAL TABLE IF NOT EXISTS candidate_digits USING fts5(words, tokenize = 'unicode61', detail = 'none', columnsize = 0);"
 
 /** The month's hires (the dashboard): read from one index, not from the rows. */

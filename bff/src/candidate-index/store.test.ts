@@ -56,9 +56,20 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       rows.map((r) => indexEntry(r)!),
       1,
     )
-    const lists: [string, typeof rows, { vacancyId?: number; withCompany?: boolean }][] = [
+    // Days as Fortaleza counts them (UTC−3).
+    const someDays = { start: '2026-01-03', end: '2026-01-07' }
+    const oneDay = { start: '2026-01-04', end: '2026-01-04' }
+    const inDays = (r: (typeof rows)[number], days = someDays) => {
+      const day = new Date(Date.parse(r.created_at) - 3 * 3_600_000).toISOString().slice(0, 10)
+      return day >= days.start && day <= days.end
+    }
+    const lists: [string, typeof rows, { vacancyId?: number; withCompany?: boolean; days?: typeof someDays }][] = [
       ['vacancy 2', rows.filter((r) => r.job_posting_id === 2), { vacancyId: 2 }],
       ['every candidate', rows, { withCompany: true }],
+      ['some days', rows.filter((r) => inDays(r)), { withCompany: true, days: someDays }],
+      ['vacancy 3 on some days', rows.filter((r) => r.job_posting_id === 3 && inDays(r)), { vacancyId: 3, days: someDays }],
+      // Fewer rows with a status than a short walk reads, none of them among the base's first.
+      ['one day', rows.filter((r) => inDays(r, oneDay)), { withCompany: true, days: oneDay }],
     ]
     for (const [name, listed, selection] of lists) {
       const view = candidateListView(listed as never[])
@@ -241,7 +252,8 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
   })
 
   it('reads any page of a list without a search from the rows pages placed before, or from its end, as from its start', async () => {
-    const index = await indexStore(await place())
+    // Days with rows registered after them are read day by day on PostgreSQL.
+    const index = await indexStore(await place(), { crossRows: 0 })
     const rows = records(300)
     await index.put(
       rows.map((r) => indexEntry(r)!),
@@ -287,6 +299,42 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     const counts = await index.counts({ vacancyId: 2 })
     const told = { ...counts, all: counts.all! + 5 }
     expect((await index.page({ vacancyId: 2, page: 7, pageSize: 10 }, told)).items.map((r) => r.id)).toEqual(inOrder.slice(55, 65))
+    await index.close()
+  })
+
+  it('reads a range of more days than SQLite merges, day by day or not, as the list rules order it', async () => {
+    // 450 people, each registered on a day of their own; some changed later, out of that order.
+    const index = await indexStore(await place(), { crossRows: 0 })
+    const rows = records(450).map((r, i) => ({
+      ...r,
+      created_at: new Date(Date.parse('2025-01-01T15:00:00Z') + i * 86_400_000).toISOString(),
+      updated_at: i % 7 ? null : new Date(Date.parse('2026-06-01T15:00:00Z') - i * 3_600_000).toISOString(),
+    }))
+    await index.put(
+      rows.map((r) => indexEntry(r)!),
+      1,
+    )
+    for (const [days, listed] of [
+      [{ start: '2025-01-01', end: '2026-12-31' }, rows],
+      [{ start: '2025-03-01', end: '2025-05-31' }, rows.slice(59, 151)],
+      [{ start: '2025-03-01' }, rows.slice(59)],
+      [{ end: '2025-05-31' }, rows.slice(0, 151)],
+    ] as const) {
+      const inRange = candidateListView(listed as never[])
+      for (const status of [undefined, 'triado'])
+        for (const q of ['', 'jose']) {
+          const expected = inRange.select({ q, status, order: 'last_action_desc' }).rows.map((r: { id: number }) => r.id)
+          const label = `${JSON.stringify(days)} ${String(status)} ${q}`
+          // The second page where there is one (a page past the end is the last).
+          const asked = expected.length > 10 ? 2 : 1
+          const page = await pageWithCounts(index, { days, q, status, page: asked, pageSize: 10 })
+          expect(
+            page.items.map((r) => r.id),
+            label,
+          ).toEqual(expected.slice((asked - 1) * 10, asked * 10))
+          expect(page.hasMore, label).toBe(expected.length > asked * 10)
+        }
+    }
     await index.close()
   })
 

@@ -162,6 +162,30 @@ export function listAnchors(max = 64): ListAnchors {
   }
 }
 
+/** Conditions of rows and their values. */
+interface Conditions {
+  clauses: readonly string[]
+  params: readonly unknown[]
+}
+/** Some days, and the other conditions each day's rows meet. */
+interface DaysFilter extends Conditions {
+  days: Partial<DateRange>
+}
+/** A list's conditions; `byDay`: the same, as its days and their other conditions, when the list is read day by day (listRows). */
+interface ListFilter extends Conditions {
+  byDay?: DaysFilter | undefined
+}
+
+/** The days on which rows were registered within two bounds, each the next in the days' index (registrationDays). */
+const DAYS_STEPS = `SELECT MIN(created_day) FROM candidate_index WHERE created_day >= ? AND created_day <= ?
+  UNION ALL SELECT (SELECT MIN(created_day) FROM candidate_index WHERE created_day > days.day AND created_day <= ?) FROM days WHERE days.day IS NOT NULL`
+const dayBounds = (days: Partial<DateRange>) => {
+  const end = days.end || '9999-12-31'
+  return [days.start || '', end, end]
+}
+/** At most this many days are merged day by day on SQLite (a compound SELECT holds 500 parts at most). */
+const MAX_MERGED_DAYS = 400
+
 /** What a list's page is read with besides its query: how many rows it holds (null: not known), and its anchors. */
 interface Listed {
   size: number | null
@@ -268,6 +292,12 @@ const conditions = (candidates: readonly [string, unknown][]) => {
   return { clauses: given.map(([clause]) => clause), params: given.map(([, value]) => value) }
 }
 
+/** The terms of some days (either end open). */
+const dayTerms = (days: Partial<DateRange> | undefined): [string, unknown][] => [
+  ['created_day >= ?', days?.start || undefined],
+  ['created_day <= ?', days?.end || undefined],
+]
+
 const withTotal = (rows: readonly { key: string; n: number | string }[]): StatusCounts => {
   const counts: StatusCounts = { all: 0 }
   for (const { key, n } of rows) {
@@ -311,6 +341,12 @@ export interface CandidateIndexStoreOptions {
   walkRows?: number
   /** At most this many matches of a search are read whole (a rare text, on SQLite); more, and the list's order is walked. */
   probeRows?: number
+  /**
+   * PostgreSQL: a range of days in last-action order with more rows registered after it than this
+   * is read day by day (4 walks' worth by default), and with 15 times as many, searched from the
+   * trigram index without a walk (pageIds).
+   */
+  crossRows?: number
   /** How many records, picked at random, tell a rare trigram from a common one (ftsTerms, pgTrigrams); read again every `sampleMaxAgeMs`. */
   sampleRows?: number
   sampleMaxAgeMs?: number
@@ -319,7 +355,7 @@ export interface CandidateIndexStoreOptions {
 
 export function createCandidateIndexStore(
   store: Store,
-  { walkRows = 5000, probeRows = 500, sampleRows = 2000, sampleMaxAgeMs = 10 * 60_000, now = Date.now }: CandidateIndexStoreOptions = {},
+  { walkRows = 5000, probeRows = 500, crossRows = 4 * walkRows, sampleRows = 2000, sampleMaxAgeMs = 10 * 60_000, now = Date.now }: CandidateIndexStoreOptions = {},
 ) {
   const sqlite = store.engine === 'sqlite'
   const collate = sqlite ? '' : ' COLLATE "C"'
@@ -479,8 +515,7 @@ export function createCandidateIndexStore(
     return conditions([
       [idIn, selection.among === undefined ? undefined : JSON.stringify(selection.among)],
       ['vacancy_id = ?', selection.vacancyId],
-      ['created_day >= ?', selection.days?.start || undefined],
-      ['created_day <= ?', selection.days?.end || undefined],
+      ...dayTerms(selection.days),
       ['status = ?', status],
     ])
   }
@@ -495,11 +530,18 @@ export function createCandidateIndexStore(
     return withTotal(rows)
   }
   const dayCondition = (days: Partial<DateRange> | undefined) => {
-    const { clauses, params } = conditions([
-      ['created_day >= ?', days?.start || undefined],
-      ['created_day <= ?', days?.end || undefined],
-    ])
+    const { clauses, params } = conditions(dayTerms(days))
     return { condition: where(clauses), params }
+  }
+  /** How many rows were registered after `day` (none after an open end), from the tallies. */
+  async function registeredAfter(day: string | undefined) {
+    if (!day) return 0
+    const row = await store.get<{ n: number | string | null }>(
+      'SELECT SUM(n) AS n FROM (SELECT n FROM candidate_tally_day WHERE created_day > ? UNION ALL SELECT n FROM candidate_tally_log WHERE created_day > ?) t',
+      [day, day],
+      { samePlan: true },
+    )
+    return Number(row?.n ?? 0)
   }
 
   /** The counts of a selection with no search from the tallies (a vacancy's, or some days'), whatever the base's size; null for any other. */
@@ -676,6 +718,72 @@ export function createCandidateIndexStore(
     }
   }
 
+  /** The days from `days.start` to `days.end` (either open) on which rows were registered, in order: one step of the days' index each. */
+  async function registrationDays(days: Partial<DateRange>): Promise<string[]> {
+    const rows = await store.all<{ day: string | null }>(`WITH RECURSIVE days (day) AS (${DAYS_STEPS}) SELECT day FROM days WHERE day IS NOT NULL`, dayBounds(days), {
+      samePlan: true,
+    })
+    return rows.map((r) => r.day!)
+  }
+
+  /**
+   * `limit` rows of a filtered list in its order (`backwards`: from its end) after `offset`, where
+   * `from` also holds. A list of some days in last-action order (`filter.byDay`) is merged from each
+   * day's rows, which the days' index holds in that order: what it costs follows the days the range
+   * holds, not where they stand in the base's order (docs/decisions/a-range-of-days-is-read-day-by-day.md).
+   */
+  async function listRows<T>(
+    filter: ListFilter,
+    from: Conditions,
+    ordering: CandidateOrder,
+    backwards: boolean,
+    columns: string,
+    limit: number,
+    offset: number,
+    samePlan: boolean,
+  ) {
+    const order = orderSql(ordering, collate, backwards)
+    const plain = () =>
+      store.all<T>(
+        `SELECT ${columns} FROM candidate_index ${where([...filter.clauses, ...from.clauses])} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...filter.params, ...from.params, limit, offset],
+        {
+          samePlan,
+        },
+      )
+    const byDay = filter.byDay
+    if (!byDay) return plain()
+    if (sqlite) {
+      const merged = await mergedDays(byDay, from, order, limit, offset)
+      return merged ? store.all<T>(`SELECT ${columns} FROM (${merged.sql})`, merged.params) : plain()
+    }
+    // PostgreSQL reads each day's first `limit + offset` rows (it does not merge as it reads) and sorts those.
+    return store.all<T>(
+      `WITH RECURSIVE days (day) AS (${DAYS_STEPS})
+       SELECT ${columns} FROM days CROSS JOIN LATERAL (SELECT id, last_action FROM candidate_index ${where(['created_day = days.day', ...byDay.clauses, ...from.clauses])} ORDER BY ${order} LIMIT ?) r
+       ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [...dayBounds(byDay.days), ...byDay.params, ...from.params, limit + offset, limit, offset],
+      // Planned once: each day's rows from the index by their day, whatever the range.
+      { samePlan: true },
+    )
+  }
+
+  /**
+   * SQLite: a compound of one SELECT per day of `byDay`, in the order: SQLite merges its parts as it
+   * reads them, so `limit` rows after `offset` read about as many, whatever the range (`columns`
+   * name id and last_action). Null past MAX_MERGED_DAYS days (the compound's limit is 500 parts).
+   */
+  async function mergedDays(byDay: DaysFilter, also: Conditions, order: string, limit: number, offset: number, columns = 'id, last_action') {
+    const days = await registrationDays(byDay.days)
+    if (days.length > MAX_MERGED_DAYS) return null
+    if (!days.length) return { sql: `SELECT ${columns} FROM candidate_index WHERE 0 LIMIT ? OFFSET ?`, params: [limit, offset] }
+    const part = `SELECT ${columns} FROM candidate_index ${where(['created_day = ?', ...byDay.clauses, ...also.clauses])}`
+    return {
+      sql: `${days.map(() => part).join(' UNION ALL ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      params: [...days.flatMap((day) => [day, ...byDay.params, ...also.params]), limit, offset],
+    }
+  }
+
   /**
    * A page of a list without a search, read from where the walk to it is shortest: the list's
    * start, the nearest row a page read before placed (`listed.anchors`), or, when the list's size
@@ -684,7 +792,7 @@ export function createCandidateIndexStore(
    * not 50,000 rows (docs/decisions/a-deep-page-starts-near-it.md). The first and last rows read
    * are placed for the next click. `more`: whether another page follows.
    */
-  async function listPage(pageSize: number, offset: number, filter: { clauses: string[]; params: unknown[] }, ordering: CandidateOrder, samePlan: boolean, listed: Listed) {
+  async function listPage(pageSize: number, offset: number, filter: ListFilter, ordering: CandidateOrder, samePlan: boolean, listed: Listed) {
     const [first, id] = orderColumns(ordering, collate)
     const columns = `id, ${orderColumns(ordering, '')[0]} AS k`
     const anchor = listed.anchors?.nearest(offset)
@@ -695,25 +803,12 @@ export function createCandidateIndexStore(
     let more: boolean
     if (listed.size !== null && fromEnd < fromAnchor) {
       const take = Math.min(pageSize, listed.size - offset)
-      rows =
-        take <= 0
-          ? []
-          : (
-              await store.all<Keyed>(
-                `SELECT ${columns} FROM candidate_index ${where(filter.clauses)} ORDER BY ${orderSql(ordering, collate, true)} LIMIT ? OFFSET ?`,
-                [...filter.params, take, fromEnd],
-                { samePlan },
-              )
-            ).reverse()
+      rows = take <= 0 ? [] : (await listRows<Keyed>(filter, { clauses: [], params: [] }, ordering, true, columns, take, fromEnd, samePlan)).reverse()
       more = offset + pageSize < listed.size
     } else {
       // Rows from the anchor on, in the order's direction: one comparison of the row's values, which both engines seek in the order's index.
-      const from = anchor ? [`(${first}, ${id}) ${ordering.endsWith('_desc') ? '<=' : '>='} (?, ?)`] : []
-      rows = await store.all<Keyed>(
-        `SELECT ${columns} FROM candidate_index ${where([...filter.clauses, ...from])} ORDER BY ${orderSql(ordering, collate)} LIMIT ? OFFSET ?`,
-        [...filter.params, ...(anchor?.keys ?? []), pageSize + 1, fromAnchor],
-        { samePlan },
-      )
+      const from = anchor ? { clauses: [`(${first}, ${id}) ${ordering.endsWith('_desc') ? '<=' : '>='} (?, ?)`], params: anchor.keys } : { clauses: [], params: [] }
+      rows = await listRows<Keyed>(filter, from, ordering, false, columns, pageSize + 1, fromAnchor, samePlan)
       more = rows.length > pageSize
     }
     // At most a page and one row were read: both ends are places the next click may start from.
@@ -751,17 +846,42 @@ export function createCandidateIndexStore(
     // whole base's) in any order, with a status in last-action order. A date range, a tag's people
     // or a status in another order (an order's index or a sort, by how many hold it) are planned
     // for their values.
-    const samePlan = query.among === undefined && !query.days?.start && !query.days?.end && (status === undefined || ordering === 'last_action_desc')
-    if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params }, ordering, samePlan, listed)), counts: null }
+    const someDays = Boolean(query.days?.start || query.days?.end)
+    const samePlan = query.among === undefined && !someDays && (status === undefined || ordering === 'last_action_desc')
+    // A range of days in last-action order (docs/decisions/a-range-of-days-is-read-day-by-day.md).
+    // Neither engine's planner can tell that the rows of some months ago follow, in that order,
+    // every row changed since: PostgreSQL walks the order checking each row's day, SQLite sorts the
+    // range (or walks a status's order). Both read it day by day instead, from the days' index, where
+    // it holds each day's rows in that order. SQLite merges the days as it reads them: always, but
+    // for a range open at its end (its planner walks the order then, crossing little). PostgreSQL
+    // reads each day's first rows and sorts those, which pays when the walk would cross more than
+    // `crossRows` rows. Those are mostly the rows registered after the range (a last action is never
+    // before the registration). With 15 times as many, a search goes to its trigram index without a
+    // walk: at a million, a first name's 30,000 matches cost 0.1 s there, about what 300,000 rows
+    // crossed cost.
+    const lastActionDays = someDays && ordering === 'last_action_desc' && query.vacancyId === undefined && query.among === undefined
+    const after = lastActionDays && !sqlite ? await registeredAfter(query.days?.end) : 0
+    const others = filters({ ...query, days: undefined }, status)
+    const dayByDay = sqlite ? Boolean(query.days?.end) : after > crossRows && status === undefined
+    const byDay = lastActionDays && dayByDay ? { days: query.days!, ...others } : undefined
+    const farDown = after > 15 * crossRows
+    if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params, byDay }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
-    // The walk reads the list's first rows in its order and checks each: planned once where the list's is.
-    const walk = (rows: number) =>
-      ids(
-        `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        [...params, rows, ...onRows.params, ...limit],
-        { samePlan },
-      )
+    // The walk reads the list's first rows in its order and checks each: planned once where the
+    // list's is. SQLite's days merged, when they are.
+    const walk = async (rows: number) => {
+      const merged = byDay && sqlite ? await mergedDays(byDay, { clauses: [], params: [] }, order, rows, 0, keys) : null
+      return merged
+        ? ids(`SELECT id FROM (${merged.sql}) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...merged.params, ...onRows.params, ...limit])
+        : ids(
+            `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+            [...params, rows, ...onRows.params, ...limit],
+            {
+              samePlan,
+            },
+          )
+    }
     const filled = (found: number[], rows: number) => found.length > query.pageSize || (selectionSize !== null && selectionSize <= rows)
     // A name or a company is usually common: the list's own order, walked, fills the page. A
     // contact (4+ digits, an @ or a dot) is usually rare: read whole from the trigram index (the
@@ -769,7 +889,7 @@ export function createCandidateIndexStore(
     // from it. Either way the other comes next when the first does not settle it.
     const contact = looksLikeContact(query.q)
     let walked: number[] | null = null
-    if (!contact) {
+    if (!contact && !farDown) {
       walked = await walk(walkRows)
       if (filled(walked, walkRows)) return { ids: walked, counts: null }
     }
