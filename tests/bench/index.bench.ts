@@ -35,6 +35,29 @@ function searches(terms: string[]): Mix {
 }
 
 /**
+ * The all-candidates list by registration days: a month, a quarter or a week ending up to eight
+ * months back (the seed's days run to today), alone on pages 1–3, with a status, with a name, in
+ * name order.
+ */
+function registrationDays(names: string[]): Mix {
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10)
+  const paths: string[] = []
+  for (let i = 0; i < 40; i++) {
+    const end = (i * 7) % 240
+    const range = `start_date=${day(end + [30, 90, 7][i % 3]!)}&end_date=${day(end)}`
+    paths.push(
+      [
+        `/bff/candidates?${range}&page=${1 + (i % 3)}`,
+        `/bff/candidates?${range}&status=triado`,
+        `/bff/candidates?${range}&q=${encodeURIComponent(names[i % names.length]!)}`,
+        `/bff/candidates?${range}&order=name_asc`,
+      ][i % 4]!,
+    )
+  }
+  return { name: 'the all-candidates list by registration days (alone, with a status, a name, in name order)', paths }
+}
+
+/**
  * Waits until the stand-in answers a light read at once again: the legacy path's heavy reads (a
  * million-candidate search) go on in the stand-in after the load generator stops, and would
  * otherwise land in the next path's figure.
@@ -271,7 +294,8 @@ async function hiresFolds(setup: Size, path: Path): Promise<StoreReader> {
  * - Then every size is measured side by side, in rounds (five; the sizes' order reversed every
  *   other round), so that a growth ratio compares figures taken minutes apart, not the machine's
  *   drift over the builds: in each round and at each size, on each path, a realistic mix of a
- *   vacancy's page clicks and of the all-candidates search's first page at 10 connections; the
+ *   vacancy's page clicks, of the all-candidates search's first page and of the all-candidates
+ *   list by registration days at 10 connections; the
  *   current month's dashboard right after a status change (its cache dropped), four times, one
  *   after another; and a fifth of the search's terms' counts right after a change.
  * - A figure's row is the median of its rounds (a p99 row: the worst round's); a growth row is
@@ -343,7 +367,7 @@ export const candidateIndexBenchmark: Benchmark = {
         const setup: Size = {
           size,
           legacy,
-          mixes: [pageClicks(1, pageCount, names), searches(terms)],
+          mixes: [pageClicks(1, pageCount, names), searches(terms), registrationDays(names)],
           terms,
           candidateId: first.items[0]!.id,
           sqliteFile: join(scratch, `index-${size}.sqlite`),
