@@ -251,6 +251,17 @@ function rareTrigrams(column: string, text: string, sample: TrigramSample | null
  */
 export const pgTrigrams = (column: string, text: string, sample: TrigramSample | null) => rareTrigrams(column, text, sample, (gram) => /^[\p{L}\p{N}]{3}$/u.test(gram))
 
+/**
+ * The share of the sampled records whose `column` holds the text's rarest trigram: about the most
+ * that the text can match, and what reading it from the trigram index costs. Null without a sample
+ * large enough to tell, or a text shorter than a trigram.
+ */
+export function sampledShare(column: string, text: string, sample: TrigramSample | null): number | null {
+  if (!sample || sample.rows < SAMPLE_ENOUGH || text.length < 3) return null
+  let least = sample.rows
+  for (let i = 0; i + 3 <= text.length; i++) least = Math.min(least, sample.counts.get(`${column}:${text.slice(i, i + 3)}`) ?? 0)
+  return least / sample.rows
+}
 const ftsMatch = (search: { text: string; digits: string }, sample: TrigramSample | null): string | null => {
   const fields: [string, string][] = [['search', search.text], ...(search.digits ? [['phone_digits', search.digits] as [string, string]] : [])]
   const terms = fields.map(([field, text]) => [field, ftsTerms(field, text, sample)] as const)
@@ -292,10 +303,10 @@ const conditions = (candidates: readonly [string, unknown][]) => {
   return { clauses: given.map(([clause]) => clause), params: given.map(([, value]) => value) }
 }
 
-/** The terms of some days (either end open). */
-const dayTerms = (days: Partial<DateRange> | undefined): [string, unknown][] => [
-  ['created_day >= ?', days?.start || undefined],
-  ['created_day <= ?', days?.end || undefined],
+/** The terms of some days (either end open); `column` as the condition names it. */
+const dayTerms = (days: Partial<DateRange> | undefined, column = 'created_day'): [string, unknown][] => [
+  [`${column} >= ?`, days?.start || undefined],
+  [`${column} <= ?`, days?.end || undefined],
 ]
 
 const withTotal = (rows: readonly { key: string; n: number | string }[]): StatusCounts => {
@@ -343,8 +354,8 @@ export interface CandidateIndexStoreOptions {
   probeRows?: number
   /**
    * PostgreSQL: a range of days in last-action order with more rows registered after it than this
-   * is read day by day (4 walks' worth by default), and with 15 times as many, searched from the
-   * trigram index without a walk (pageIds).
+   * is read day by day (4 walks' worth by default), and searched from the trigram index without a
+   * walk where the text matches few enough (pageIds).
    */
   crossRows?: number
   /** How many records, picked at random, tell a rare trigram from a common one (ftsTerms, pgTrigrams); read again every `sampleMaxAgeMs`. */
@@ -511,11 +522,11 @@ export function createCandidateIndexStore(
   }
 
   /** The selection's conditions but the search: its vacancy, its days and (when given) a status. */
-  function filters(selection: IndexSelection, status?: string) {
+  function filters(selection: IndexSelection, status?: string, dayColumn?: string) {
     return conditions([
       [idIn, selection.among === undefined ? undefined : JSON.stringify(selection.among)],
       ['vacancy_id = ?', selection.vacancyId],
-      ...dayTerms(selection.days),
+      ...dayTerms(selection.days, dayColumn),
       ['status = ?', status],
     ])
   }
@@ -533,15 +544,15 @@ export function createCandidateIndexStore(
     const { clauses, params } = conditions(dayTerms(days))
     return { condition: where(clauses), params }
   }
-  /** How many rows were registered after `day` (none after an open end), from the tallies. */
+  /** How many rows were registered after `day` (none after an open end) and in all, from the tallies. */
   async function registeredAfter(day: string | undefined) {
-    if (!day) return 0
-    const row = await store.get<{ n: number | string | null }>(
-      'SELECT SUM(n) AS n FROM (SELECT n FROM candidate_tally_day WHERE created_day > ? UNION ALL SELECT n FROM candidate_tally_log WHERE created_day > ?) t',
-      [day, day],
+    const row = await store.get<{ after: number | string | null; total: number | string | null }>(
+      `SELECT SUM(CASE WHEN created_day > ? THEN n ELSE 0 END) AS after, SUM(n) AS total
+       FROM (SELECT created_day, n FROM candidate_tally_day UNION ALL SELECT created_day, n FROM candidate_tally_log) t`,
+      [day ?? '9999-12-31'],
       { samePlan: true },
     )
-    return Number(row?.n ?? 0)
+    return { after: Number(row?.after ?? 0), total: Number(row?.total ?? 0) }
   }
 
   /** The counts of a selection with no search from the tallies (a vacancy's, or some days'), whatever the base's size; null for any other. */
@@ -836,8 +847,16 @@ export function createCandidateIndexStore(
     selectionSize: number | null,
     listed: Listed,
   ): Promise<{ ids: number[]; counts: StatusCounts | null; more?: boolean }> {
-    const { clauses, params } = filters(query, status)
     const ordering = query.order ?? 'last_action_desc'
+    const someDays = Boolean(query.days?.start || query.days?.end)
+    // SQLite plans some days in another order (name, city, state) as the range read whole and
+    // sorted, however many rows it holds. With more than a walk's rows (a search: ten walks'), the
+    // order's own index is walked instead, each row checked for its day (`+` keeps SQLite from the
+    // days' index): at a million, a page then reads at most a few thousand rows.
+    const searched = Boolean(indexSearch(query.q))
+    const rangeRows = (searched ? selectionSize : listed.size) ?? 0
+    const walkTheOrder = sqlite && someDays && ordering !== 'last_action_desc' && rangeRows > (searched ? 10 : 1) * walkRows
+    const { clauses, params } = filters(query, status, walkTheOrder ? '+created_day' : undefined)
     const order = orderSql(ordering, collate)
     const limit = [query.pageSize + 1, offset]
     const ids = async (sql: string, p: readonly unknown[], options?: ReadOptions) => (await store.all<{ id: number }>(sql, p, options)).map((r) => Number(r.id))
@@ -846,7 +865,6 @@ export function createCandidateIndexStore(
     // whole base's) in any order, with a status in last-action order. A date range, a tag's people
     // or a status in another order (an order's index or a sort, by how many hold it) are planned
     // for their values.
-    const someDays = Boolean(query.days?.start || query.days?.end)
     const samePlan = query.among === undefined && !someDays && (status === undefined || ordering === 'last_action_desc')
     // A range of days in last-action order (docs/decisions/a-range-of-days-is-read-day-by-day.md).
     // Neither engine's planner can tell that the rows of some months ago follow, in that order,
@@ -856,15 +874,16 @@ export function createCandidateIndexStore(
     // for a range open at its end (its planner walks the order then, crossing little). PostgreSQL
     // reads each day's first rows and sorts those, which pays when the walk would cross more than
     // `crossRows` rows. Those are mostly the rows registered after the range (a last action is never
-    // before the registration). With 15 times as many, a search goes to its trigram index without a
-    // walk: at a million, a first name's 30,000 matches cost 0.1 s there, about what 300,000 rows
-    // crossed cost.
+    // before the registration). A search goes to its trigram index without a walk where that costs
+    // less than the crossing: what the text may match, from the trigram sample.
     const lastActionDays = someDays && ordering === 'last_action_desc' && query.vacancyId === undefined && query.among === undefined
-    const after = lastActionDays && !sqlite ? await registeredAfter(query.days?.end) : 0
+    const base = lastActionDays && !sqlite ? await registeredAfter(query.days?.end) : { after: 0, total: 0 }
     const others = filters({ ...query, days: undefined }, status)
-    const dayByDay = sqlite ? Boolean(query.days?.end) : after > crossRows && status === undefined
+    const dayByDay = sqlite ? Boolean(query.days?.end) : base.after > crossRows && status === undefined
     const byDay = lastActionDays && dayByDay ? { days: query.days!, ...others } : undefined
-    const farDown = after > 15 * crossRows
+    // A row crossed costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs).
+    const share = base.after > crossRows && onRows ? sampledShare('search', indexSearch(query.q)!.text, await trigramSample()) : null
+    const farDown = share !== null && base.after > 9 * share * base.total
     if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params, byDay }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
