@@ -354,8 +354,8 @@ export interface CandidateIndexStoreOptions {
   probeRows?: number
   /**
    * PostgreSQL: a range of days in last-action order with more rows registered after it than this
-   * is read day by day (4 walks' worth by default), and searched from the trigram index without a
-   * walk where the text matches few enough (pageIds).
+   * is read day by day (4 walks' worth by default); with 15 times as many, searched from the
+   * trigram index without a walk where the text matches few enough (pageIds).
    */
   crossRows?: number
   /** How many records, picked at random, tell a rare trigram from a common one (ftsTerms, pgTrigrams); read again every `sampleMaxAgeMs`. */
@@ -874,15 +874,18 @@ export function createCandidateIndexStore(
     // for a range open at its end (its planner walks the order then, crossing little). PostgreSQL
     // reads each day's first rows and sorts those, which pays when the walk would cross more than
     // `crossRows` rows. Those are mostly the rows registered after the range (a last action is never
-    // before the registration). A search goes to its trigram index without a walk where that costs
-    // less than the crossing: what the text may match, from the trigram sample.
+    // before the registration). With more than 15 times as many, a search goes to its trigram index
+    // without a walk where that costs less than the crossing: what the text may match, from the
+    // trigram sample.
     const lastActionDays = someDays && ordering === 'last_action_desc' && query.vacancyId === undefined && query.among === undefined
     const base = lastActionDays && !sqlite ? await registeredAfter(query.days?.end) : { after: 0, total: 0 }
     const others = filters({ ...query, days: undefined }, status)
     const dayByDay = sqlite ? Boolean(query.days?.end) : base.after > crossRows && status === undefined
     const byDay = lastActionDays && dayByDay ? { days: query.days!, ...others } : undefined
-    // A row crossed costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs).
-    const share = base.after > crossRows && onRows ? sampledShare('search', indexSearch(query.q)!.text, await trigramSample()) : null
+    // A row crossed costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs
+    // at a million, idle); under load the matches' scattered reads cost more. The walk stays below
+    // 15 times `crossRows` rows crossed (0.1–0.2 s at a million).
+    const share = base.after > 15 * crossRows && onRows ? sampledShare('search', indexSearch(query.q)!.text, await trigramSample()) : null
     const farDown = share !== null && base.after > 9 * share * base.total
     if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params, byDay }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
