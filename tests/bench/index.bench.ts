@@ -63,11 +63,16 @@ function registrationDays(names: string[]): Mix {
  * otherwise land in the next path's figure.
  */
 async function legacyIdle(legacyUrl: string) {
-  const deadline = Date.now() + 5 * 60_000
+  await answersAtOnce(() => fetch(`${legacyUrl}/api/vagas-publicas`), 100, 5 * 60_000)
+}
+
+/** Until `ask` is answered within `quickMs` twice in a row (or `withinMs` pass). */
+async function answersAtOnce(ask: () => Promise<Response>, quickMs: number, withinMs: number) {
+  const deadline = Date.now() + withinMs
   for (let quick = 0; quick < 2 && Date.now() < deadline;) {
     const started = performance.now()
-    await (await fetch(`${legacyUrl}/api/vagas-publicas`)).arrayBuffer()
-    quick = performance.now() - started < 100 ? quick + 1 : 0
+    await (await ask()).arrayBuffer()
+    quick = performance.now() - started < quickMs ? quick + 1 : 0
   }
 }
 
@@ -77,12 +82,7 @@ async function legacyIdle(legacyUrl: string) {
  * would otherwise land in the next measurement's figure.
  */
 async function bffIdle(base: string, cookie: string) {
-  const deadline = Date.now() + 2 * 60_000
-  for (let quick = 0; quick < 2 && Date.now() < deadline;) {
-    const started = performance.now()
-    await (await fetch(`${base}/bff/vacancies/1/candidates?page=1`, { headers: { cookie } })).arrayBuffer()
-    quick = performance.now() - started < 50 ? quick + 1 : 0
-  }
+  await answersAtOnce(() => fetch(`${base}/bff/vacancies/1/candidates?page=1`, { headers: { cookie } }), 50, 2 * 60_000)
 }
 
 /** One request of each of the mix's first paths, one after another: what a first load costs (a legacy path's list read) is not a click. */
