@@ -185,6 +185,7 @@ const dayBounds = (days: Partial<DateRange>) => {
 }
 /** At most this many days are merged day by day on SQLite (a compound SELECT holds 500 parts at most). */
 const MAX_MERGED_DAYS = 400
+const DAY_MS = 86_400_000
 
 /** What a list's page is read with besides its query: how many rows it holds (null: not known), and its anchors. */
 interface Listed {
@@ -796,6 +797,48 @@ export function createCandidateIndexStore(
   }
 
   /**
+   * PostgreSQL: `limit` rows after `offset` of some days in last-action order where `check` holds
+   * (a search, checked on each row read), or null once reading on would cost more than `budget`
+   * rows. It reads each day's rows changed since a moment (one range of the days' index each),
+   * from the days' latest change back a day, then 4, 16… days: every row changed since then is
+   * read, so once that holds the rows asked for, they are the list's. What it reads follows the
+   * rows the page needs to find enough matches, not where the days stand in the base's order
+   * (docs/decisions/a-range-of-days-is-read-day-by-day.md).
+   */
+  async function changedSince(byDay: DaysFilter, check: { sql: string; params: readonly unknown[] }, limit: number, offset: number, budget: number): Promise<number[] | null> {
+    const days = await registrationDays(byDay.days)
+    if (!days.length) return []
+    const listed = JSON.stringify(days)
+    const eachDay = 'json_array_elements_text(?::json) AS days (day)'
+    const top = await store.get<{ at: number | string | null }>(
+      `SELECT MAX(r.last_action) AS at FROM ${eachDay} CROSS JOIN LATERAL (SELECT last_action FROM candidate_index WHERE created_day = days.day ORDER BY last_action DESC LIMIT 1) r`,
+      [listed],
+      { samePlan: true },
+    )
+    // A row's last action is never before its registration: a moment a day before the first day's is all of them.
+    const before = Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS
+    for (let span = DAY_MS; ; span *= 4) {
+      const since = Number(top?.at) - span
+      const whole = since <= before
+      const rows = await store.all<{ n: number | string; id: number | string | null }>(
+        `WITH read AS MATERIALIZED (
+           SELECT r.* FROM ${eachDay} CROSS JOIN LATERAL (
+             SELECT id, last_action, ${check.sql} AS hit FROM candidate_index
+             ${where(['created_day = days.day', ...(whole ? [] : ['last_action >= ?']), ...byDay.clauses])}) r)
+         SELECT (SELECT COUNT(*) FROM read) AS n, p.id FROM (SELECT 1) one
+         LEFT JOIN LATERAL (SELECT id, last_action FROM read WHERE hit ORDER BY last_action DESC, id DESC LIMIT ? OFFSET ?) p ON true
+         ORDER BY p.last_action DESC, p.id DESC`,
+        [listed, ...check.params, ...(whole ? [] : [since]), ...byDay.params, limit, offset],
+        { samePlan: true },
+      )
+      const found = rows.filter((r) => r.id !== null).map((r) => Number(r.id))
+      if (whole || found.length === limit) return found
+      // Each step reads about four times the last one's rows, or more.
+      if (4 * Number(rows[0]!.n) > budget) return null
+    }
+  }
+
+  /**
    * A page of a list without a search, read from where the walk to it is shortest: the list's
    * start, the nearest row a page read before placed (`listed.anchors`), or, when the list's size
    * is known, its end, read backwards. A click's cost then follows how far it jumps from a page
@@ -874,19 +917,14 @@ export function createCandidateIndexStore(
     // for a range open at its end (its planner walks the order then, crossing little). PostgreSQL
     // reads each day's first rows and sorts those, which pays when the walk would cross more than
     // `crossRows` rows. Those are mostly the rows registered after the range (a last action is never
-    // before the registration). With more than 15 times as many, a search goes to its trigram index
-    // without a walk where that costs less than the crossing: what the text may match, from the
-    // trigram sample.
+    // before the registration). A search there reads the days' rows changed since a moment, further
+    // back each step, until they hold the page (changedSince), where that costs less than its
+    // trigram index's matches.
     const lastActionDays = someDays && ordering === 'last_action_desc' && query.vacancyId === undefined && query.among === undefined
     const base = lastActionDays && !sqlite ? await registeredAfter(query.days?.end) : { after: 0, total: 0 }
     const others = filters({ ...query, days: undefined }, status)
     const dayByDay = sqlite ? Boolean(query.days?.end) : base.after > crossRows && status === undefined
     const byDay = lastActionDays && dayByDay ? { days: query.days!, ...others } : undefined
-    // A row crossed costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs
-    // at a million, idle); under load the matches' scattered reads cost more. The walk stays below
-    // 15 times `crossRows` rows crossed (0.1–0.2 s at a million).
-    const share = base.after > 15 * crossRows && onRows ? sampledShare('search', indexSearch(query.q)!.text, await trigramSample()) : null
-    const farDown = share !== null && base.after > 9 * share * base.total
     if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params, byDay }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
@@ -910,8 +948,20 @@ export function createCandidateIndexStore(
     // SQLite probe), or, on PostgreSQL (its trigram index answers every match or none), straight
     // from it. Either way the other comes next when the first does not settle it.
     const contact = looksLikeContact(query.q)
+    const sinceMoments = lastActionDays && !sqlite && base.after > crossRows && !contact
+    if (sinceMoments) {
+      // A row read costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs
+      // at a million, idle). What the text may match there, from the trigram sample (none: a text
+      // shorter than a trigram, which that index cannot find).
+      const share = sampledShare('search', indexSearch(query.q)!.text, await trigramSample())
+      const budget = share === null ? Infinity : 9 * share * base.total
+      // The rows a page needs read to find its matches, at about the text's share.
+      const needed = share === null ? 0 : (offset + query.pageSize + 1) / share
+      const found = needed < budget ? await changedSince({ days: query.days!, ...others }, onRows, query.pageSize + 1, offset, budget) : null
+      if (found) return { ids: found, counts: null }
+    }
     let walked: number[] | null = null
-    if (!contact && !farDown) {
+    if (!contact && !sinceMoments) {
       walked = await walk(walkRows)
       if (filled(walked, walkRows)) return { ids: walked, counts: null }
     }
