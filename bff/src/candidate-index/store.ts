@@ -816,6 +816,8 @@ export function createCandidateIndexStore(
       { samePlan: true },
     )
     // A row's last action is never before its registration: a moment a day before the first day's is all of them.
+    // Each day is read by its own range of the days' index (`OFFSET 0` keeps the planner from
+    // joining the days with every row of the base changed since the moment: 0.3 s at a million).
     const before = Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS
     for (let span = DAY_MS; ; span *= 4) {
       const since = Number(top?.at) - span
@@ -824,7 +826,7 @@ export function createCandidateIndexStore(
         `WITH read AS MATERIALIZED (
            SELECT r.* FROM ${eachDay} CROSS JOIN LATERAL (
              SELECT id, last_action, ${check.sql} AS hit FROM candidate_index
-             ${where(['created_day = days.day', ...(whole ? [] : ['last_action >= ?']), ...byDay.clauses])}) r)
+             ${where(['created_day = days.day', ...(whole ? [] : ['last_action >= ?']), ...byDay.clauses])} OFFSET 0) r)
          SELECT (SELECT COUNT(*) FROM read) AS n, p.id FROM (SELECT 1) one
          LEFT JOIN LATERAL (SELECT id, last_action FROM read WHERE hit ORDER BY last_action DESC, id DESC LIMIT ? OFFSET ?) p ON true
          ORDER BY p.last_action DESC, p.id DESC`,
