@@ -254,13 +254,16 @@ export async function postgresBackend(url: string, options: { max?: number; quer
   // (ReadOptions.samePlan) runs on `plannedOnce`, named, and keeps one plan for any value from its
   // first run there: left to its own choice, PostgreSQL planned lookups by a list of keys and pages
   // from an anchor for their values every time (0.05–0.07 ms each, at a million candidates).
-  const pool = new pg.Pool(settings)
+  //
+  // Neither compiles a statement to machine code (JIT): PostgreSQL does that on every run of a
+  // statement its planner thinks dear, and a page's reads are dear only by the planner's estimate.
+  // At a million candidates, a search within a month's registrations took 12 ms, 10 of them
+  // compiling; the registration-days mix at 10 connections went from p99 400–650 ms to 170–240
+  // (docs/decisions/postgresql-without-jit.md). Set before a connection is handed out.
+  const pool = new pg.Pool({ ...settings, onConnect: async (client) => void (await client.query('SET jit = off')) })
   const plannedOnce = new pg.Pool({
     ...settings,
-    // Set before the connection is handed out.
-    onConnect: async (client) => {
-      await client.query('SET plan_cache_mode = force_generic_plan')
-    },
+    onConnect: async (client) => void (await client.query('SET jit = off; SET plan_cache_mode = force_generic_plan')),
   })
   const pools = [pool, plannedOnce]
   // An idle client losing its connection must not take the process down.

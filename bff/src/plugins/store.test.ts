@@ -192,6 +192,17 @@ describe('a read planned once (PostgreSQL)', () => {
     }
   })
 
+  it('compiles no statement to machine code (JIT), on either kind of connection, in a transaction too', async () => {
+    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    try {
+      const jit = async (read: Pick<StoreBackend, 'get'>, samePlan: boolean) => (await read.get<{ jit: string }>('SHOW jit', [], { samePlan }))!.jit
+      expect([await jit(backend, false), await jit(backend, true)]).toEqual(['off', 'off'])
+      expect(await backend.tx((sql) => jit(sql, false))).toBe('off')
+    } finally {
+      await backend.close()
+    }
+  })
+
   it('plans a read not marked for its values every time: a common value reads the table, a rare one the index', async () => {
     const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
     try {
