@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { containsPattern, indexSearch, type IndexEntry } from '@mini-vagas/shared/domain/candidate-index'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
+import { DAY_MS } from '@mini-vagas/shared/constants/limits'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import { inList, type Queries, type ReadOptions, type Store } from '../plugins/store.ts'
@@ -185,7 +186,6 @@ const dayBounds = (days: Partial<DateRange>) => {
 }
 /** At most this many days are merged day by day on SQLite (a compound SELECT holds 500 parts at most). */
 const MAX_MERGED_DAYS = 400
-const DAY_MS = 86_400_000
 
 /** What a list's page is read with besides its query: how many rows it holds (null: not known), and its anchors. */
 interface Listed {
@@ -816,12 +816,12 @@ export function createCandidateIndexStore(
       { samePlan: true },
     )
     // A row's last action is never before its registration: a moment a day before the first day's is all of them.
-    // Each day is read by its own range of the days' index (`OFFSET 0` keeps the planner from
-    // joining the days with every row of the base changed since the moment: 0.3 s at a million).
     const before = Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS
     for (let span = DAY_MS; ; span *= 4) {
       const since = Number(top?.at) - span
       const whole = since <= before
+      // Each day is read by its own range of the days' index (`OFFSET 0` keeps the planner from
+      // joining the days with every row of the base changed since the moment: 0.3 s at a million).
       const rows = await store.all<{ n: number | string; id: number | string | null }>(
         `WITH read AS MATERIALIZED (
            SELECT r.* FROM ${eachDay} CROSS JOIN LATERAL (

@@ -5,6 +5,8 @@ export const PAGINATION_SIBLINGS = 2
 export const SCREENING_MAX_CANDIDATES = 3000
 export const SCREENING_WARN_CANDIDATES = 2400
 export const SCREENING_GLOBAL_MAX_MONTHS = 6
+/** A day in milliseconds (a calendar day in Fortaleza, which keeps no daylight saving time). */
+export const DAY_MS = 86_400_000
 /** The product takes a month as 30.44 days for the global screening cap. */
 export const DAYS_PER_MONTH = 30.44
 export const SCREENING_COMPANY_ALL_FROM = '2020-01-01'

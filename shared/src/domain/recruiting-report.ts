@@ -1,3 +1,4 @@
+import { DAY_MS } from '../constants/limits.ts'
 import { normalizeCandidateStatus } from './candidate-status.ts'
 import { foldText } from './text.ts'
 
@@ -103,8 +104,7 @@ export interface ReportVacancy {
   requested: number
 }
 
-const DAY = 86_400_000
-const days = (ms: number) => Math.round((ms / DAY) * 10) / 10
+const days = (ms: number) => Math.round((ms / DAY_MS) * 10) / 10
 
 /** The middle value (the mean of the two middle ones), or null for none. */
 export function median(values: readonly number[]): number | null {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { DAY_MS } from '@mini-vagas/shared/constants/limits'
 import { HOME_WAITING_DAYS, stageCounts, visitAfter, WAITING_STATUSES } from '@mini-vagas/shared/domain/staff-home'
 import { Failures } from '@mini-vagas/shared/schemas/common'
 import { HomeAnswer } from '@mini-vagas/shared/schemas/home'
@@ -7,7 +8,6 @@ import { sessionOf } from '../../legacy/access.ts'
 import type { Migration } from '../../plugins/store.ts'
 
 const MIGRATIONS: Migration[] = ['CREATE TABLE IF NOT EXISTS staff_visits (who TEXT PRIMARY KEY, previous BIGINT, current BIGINT NOT NULL);']
-const DAY_MS = 86_400_000
 
 /**
  * The staff's home page (docs/product.md, Home): for every vacancy, its candidates per stage, the
