@@ -193,7 +193,7 @@ export const candidateIndexPlugin = fp(
       // A search's page needs the list's size without it (a walk through fewer rows saw them all):
       // kept per version like any counts, not summed from the tallies on every click.
       const unsearched = indexSearch(query.q) ? countsIn(k, { ...query, q: undefined }) : undefined
-      const found = await index.page(query, counts, { unsearched, anchors: indexSearch(query.q) ? undefined : anchorsIn(k, query) })
+      const found = await index.page(query, counts, { unsearched, anchors: indexSearch(query.q) ? undefined : anchorsIn(k, query), version: k.version })
       return { ...found, counts, indexedAt: new Date(asOf).toISOString() }
     }
 

@@ -386,6 +386,68 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     await index.close()
   })
 
+  it('keeps what a page of some days reads before its rows for the version it was asked at, and reads it again once a write moves the version', async () => {
+    const index = await indexStore(await place(), { crossRows: 0 })
+    const rows = records(300)
+    // The first of January's rows (days as Fortaleza counts them, UTC−3) come in later, changed last.
+    const firstDay = (r: (typeof rows)[number]) => r.created_at >= '2026-01-01T03:00:00Z' && r.created_at < '2026-01-02T03:00:00Z'
+    await index.put(
+      rows.filter((r) => !firstDay(r)).map((r) => indexEntry(r)!),
+      1,
+    )
+    // Each search its own days: what one reads is not kept for the other.
+    const ranges: Record<string, { end: string; before: string }> = {
+      '': { end: '2026-01-07', before: '2026-01-08T03:00:00Z' },
+      jose: { end: '2026-01-06', before: '2026-01-07T03:00:00Z' },
+    }
+    const expected = (listed: typeof rows, q: string) =>
+      candidateListView(listed.filter((r) => r.created_at < ranges[q]!.before) as never[])
+        .select({ q, order: 'last_action_desc' })
+        .rows.slice(0, 10)
+        .map((r: { id: number }) => r.id)
+    const ask = async (q: string, version: number) =>
+      (await index.page({ days: { start: '2026-01-01', end: ranges[q]!.end }, q, withCompany: true, page: 1, pageSize: 10 }, null, { version })).items.map((r) => r.id)
+    const statements: string[] = []
+    const { all, get } = { all: index.store.all.bind(index.store), get: index.store.get.bind(index.store) }
+    index.store.all = (async (sql: string, params?: readonly unknown[], options?: never) => {
+      statements.push(sql)
+      return all(sql, params, options)
+    }) as typeof index.store.all
+    index.store.get = (async (sql: string, params?: readonly unknown[], options?: never) => {
+      statements.push(sql)
+      return get(sql, params, options)
+    }) as typeof index.store.get
+    const before = await index.version()
+    for (const q of ['', 'jose']) {
+      statements.length = 0
+      expect(await ask(q, before), q).toEqual(
+        expected(
+          rows.filter((r) => !firstDay(r)),
+          q,
+        ),
+      )
+      const read = statements.length
+      statements.length = 0
+      expect(await ask(q, before), q).toEqual(
+        expected(
+          rows.filter((r) => !firstDay(r)),
+          q,
+        ),
+      )
+      expect(statements.length, q).toBeLessThan(read)
+    }
+    const changed = rows.map((r) => (firstDay(r) ? { ...r, updated_at: '2026-12-01T12:00:00Z' } : r))
+    await index.put(
+      changed.filter(firstDay).map((r) => indexEntry(r)!),
+      2,
+    )
+    const after = await index.version()
+    expect(after).not.toBe(before)
+    for (const q of ['', 'jose']) expect(await ask(q, after), q).toEqual(expected(changed, q))
+    Object.assign(index.store, { all, get })
+    await index.close()
+  })
+
   it('pages, counts the whole selection and clamps a page past the end', async () => {
     const index = await indexStore(await place())
     await index.put(
