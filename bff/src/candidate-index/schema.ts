@@ -349,14 +349,14 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
       CREATE TRIGGER candidate_index_digit_keys_changed AFTER UPDATE OF search, phone_digits ON candidate_index FOR EACH ROW
         WHEN (OLD.search IS DISTINCT FROM NEW.search OR OLD.phone_digits IS DISTINCT FROM NEW.phone_digits) EXECUTE FUNCTION candidate_digit_keys_changed();`,
   },
-  // A range of registration days is read day by day from the days' index (store.ts, mergedDays and
-  // changedSince). That index held each day's rows in last-action order and nothing else: a search
-  // there, or a status on SQLite, read a table row for every entry it checked, spread over the
-  // file. This one, in the same order, holds what they check, and replaces it. On SQLite a status
-  // has its own (each day's rows of one status, in that order), as a vacancy does. At a million
-  // candidates, the registration-days mix at 10 connections: SQLite 225 → 530 req/s (p50 43 →
-  // 17 ms), a name over some days on PostgreSQL 144 → 168 req/s (p99 335 → 181 ms), for 134 MB
-  // (SQLite) and 95 MB (PostgreSQL) more (docs/decisions/a-range-of-days-is-read-day-by-day.md).
+  // A range of registration days is read day by day from the days' index (store.ts, mergedDays).
+  // That index held each day's rows in last-action order and nothing else: a search there, or a
+  // status on SQLite, read a table row for every entry it checked, spread over the file. This one,
+  // in the same order, holds what they check, and replaces it. On SQLite a status has its own
+  // (each day's rows of one status, in that order), as a vacancy does. At a million candidates,
+  // the registration-days mix at 10 connections: SQLite 225 → 530 req/s (p50 43 → 17 ms); a name
+  // over some days on PostgreSQL (read by moments then) 144 → 168 req/s (p99 335 → 181 ms); for
+  // 134 MB (SQLite) and 95 MB (PostgreSQL) more (docs/decisions/a-range-of-days-is-read-day-by-day.md).
   // The indexes a migration adds are counted for SQLite's planner at once, not at the next build.
   {
     sqlite: `CREATE INDEX IF NOT EXISTS candidate_index_days_walk ON candidate_index (created_day, last_action, id, status, search, phone_digits, vacancy_id);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { containsPattern, indexSearch, type IndexEntry } from '@mini-vagas/shared/domain/candidate-index'
 import { normalizeCandidateStatus } from '@mini-vagas/shared/domain/candidate-status'
 import type { CandidateOrder } from '@mini-vagas/shared/constants/candidate-orders'
-import { DAY_MS } from '@mini-vagas/shared/constants/limits'
 import type { DateRange } from '@mini-vagas/shared/domain/dates'
 import { digitsOnly } from '@mini-vagas/shared/domain/text'
 import { inList, type Queries, type ReadOptions, type Store } from '../plugins/store.ts'
@@ -419,10 +418,10 @@ export function createCandidateIndexStore(
   }
 
   /**
-   * What a page of some days reads before its rows — the days holding rows, how many rows were
-   * registered after them, their latest change — kept for the version of the index it was asked at
-   * (any write moves it, on every instance sharing the store), as the plugin keeps counts. On
-   * PostgreSQL those were three statements of 0.5–2 ms each for every such click (a million candidates).
+   * What a page of some days reads before its rows — the days holding rows and (PostgreSQL) how
+   * many rows were registered after them — kept for the version of the index it was asked at (any
+   * write moves it, on every instance sharing the store), as the plugin keeps counts. On
+   * PostgreSQL each was a statement of 0.5–2.4 ms for every such click (a million candidates).
    * Without a version, read every time.
    */
   let kept = { version: Number.NaN, values: new Map<string, Promise<unknown>>() }
@@ -793,81 +792,30 @@ export function createCandidateIndexStore(
         },
       )
     const byDay = filter.byDay
-    if (!byDay) return plain()
-    if (sqlite) {
-      const merged = await mergedDays(byDay, from, order, limit, offset)
-      return merged ? store.all<T>(`SELECT ${columns} FROM (${merged.sql})`, merged.params) : plain()
-    }
-    // PostgreSQL reads each day's first `limit + offset` rows (it does not merge as it reads) and sorts those.
-    return store.all<T>(
-      `WITH RECURSIVE days (day) AS (${DAYS_STEPS})
-       SELECT ${columns} FROM days CROSS JOIN LATERAL (SELECT id, last_action FROM candidate_index ${where(['created_day = days.day', ...byDay.clauses, ...from.clauses])} ORDER BY ${order} LIMIT ?) r
-       ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [...dayBounds(byDay.days), ...byDay.params, ...from.params, limit + offset, limit, offset],
-      // Planned once: each day's rows from the index by their day, whatever the range.
-      { samePlan: true },
-    )
+    const merged = byDay ? await mergedDays(byDay, from, order, limit, offset) : null
+    return merged ? store.all<T>(`SELECT ${columns} FROM (${merged.sql}) m`, merged.params, merged.options) : plain()
   }
 
   /**
-   * SQLite: a compound of one SELECT per day of `byDay`, in the order: SQLite merges its parts as it
-   * reads them, so `limit` rows after `offset` read about as many, whatever the range (`columns`
-   * name id and last_action). Null past MAX_MERGED_DAYS days (the compound's limit is 500 parts).
+   * A compound of one SELECT per day of `byDay`, in the order, which both engines merge as they
+   * read its parts (SQLite always; PostgreSQL as a Merge Append of the days' index read backwards,
+   * where each part is ordered itself): `limit` rows after `offset` read about as many, plus a row
+   * a day, whatever the range and however many rows share a last action (`columns` name id and
+   * last_action). Null past MAX_MERGED_DAYS days (SQLite's compound holds 500 parts at most).
+   * PostgreSQL plans it once per connection for any days (a plan for the values would read every
+   * day whole and sort it, 10–30× slower, measured).
    */
   async function mergedDays(byDay: DaysFilter, also: Conditions, order: string, limit: number, offset: number, columns = 'id, last_action') {
     const days = await registrationDays(byDay.days, byDay.version)
     if (days.length > MAX_MERGED_DAYS) return null
-    if (!days.length) return { sql: `SELECT ${columns} FROM candidate_index WHERE 0 LIMIT ? OFFSET ?`, params: [limit, offset] }
+    if (!days.length) return { sql: `SELECT ${columns} FROM candidate_index WHERE 1 = 0 LIMIT ? OFFSET ?`, params: [limit, offset], options: undefined }
     const part = `SELECT ${columns} FROM candidate_index ${where(['created_day = ?', ...byDay.clauses, ...also.clauses])}`
     return {
-      sql: `${days.map(() => part).join(' UNION ALL ')} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      sql: sqlite
+        ? `${days.map(() => part).join(' UNION ALL ')} ORDER BY ${order} LIMIT ? OFFSET ?`
+        : `SELECT * FROM (${days.map(() => `(${part} ORDER BY ${order})`).join(' UNION ALL ')}) d ORDER BY ${order} LIMIT ? OFFSET ?`,
       params: [...days.flatMap((day) => [day, ...byDay.params, ...also.params]), limit, offset],
-    }
-  }
-
-  /**
-   * PostgreSQL: `limit` rows after `offset` of some days in last-action order where `check` holds
-   * (a search, checked on each row read), or null once reading on would cost more than `budget`
-   * rows. It reads each day's rows changed since a moment (one range of the days' index each),
-   * from the days' latest change back a day, then 4, 16… days: every row changed since then is
-   * read, so once that holds the rows asked for, they are the list's. What it reads follows the
-   * rows the page needs to find enough matches, not where the days stand in the base's order
-   * (docs/decisions/a-range-of-days-is-read-day-by-day.md).
-   */
-  async function changedSince(byDay: DaysFilter, check: { sql: string; params: readonly unknown[] }, limit: number, offset: number, budget: number): Promise<number[] | null> {
-    const days = await registrationDays(byDay.days, byDay.version)
-    if (!days.length) return []
-    const listed = JSON.stringify(days)
-    const eachDay = 'json_array_elements_text(?::json) AS days (day)'
-    const top = await keptAt(byDay.version, `top ${byDay.days.start} ${byDay.days.end}`, () =>
-      store.get<{ at: number | string | null }>(
-        `SELECT MAX(r.last_action) AS at FROM ${eachDay} CROSS JOIN LATERAL (SELECT last_action FROM candidate_index WHERE created_day = days.day ORDER BY last_action DESC LIMIT 1) r`,
-        [listed],
-        { samePlan: true },
-      ),
-    )
-    // A row's last action is never before its registration: a moment a day before the first day's is all of them.
-    const before = Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS
-    for (let span = DAY_MS; ; span *= 4) {
-      const since = Number(top?.at) - span
-      const whole = since <= before
-      // Each day is read by its own range of the days' index (`OFFSET 0` keeps the planner from
-      // joining the days with every row of the base changed since the moment: 0.3 s at a million).
-      const rows = await store.all<{ n: number | string; id: number | string | null }>(
-        `WITH read AS MATERIALIZED (
-           SELECT r.* FROM ${eachDay} CROSS JOIN LATERAL (
-             SELECT id, last_action, ${check.sql} AS hit FROM candidate_index
-             ${where(['created_day = days.day', ...(whole ? [] : ['last_action >= ?']), ...byDay.clauses])} OFFSET 0) r)
-         SELECT (SELECT COUNT(*) FROM read) AS n, p.id FROM (SELECT 1) one
-         LEFT JOIN LATERAL (SELECT id, last_action FROM read WHERE hit ORDER BY last_action DESC, id DESC LIMIT ? OFFSET ?) p ON true
-         ORDER BY p.last_action DESC, p.id DESC`,
-        [listed, ...check.params, ...(whole ? [] : [since]), ...byDay.params, limit, offset],
-        { samePlan: true },
-      )
-      const found = rows.filter((r) => r.id !== null).map((r) => Number(r.id))
-      if (whole || found.length === limit) return found
-      // Each step reads about four times the last one's rows, or more.
-      if (4 * Number(rows[0]!.n) > budget) return null
+      options: sqlite ? undefined : { samePlan: true },
     }
   }
 
@@ -946,13 +894,11 @@ export function createCandidateIndexStore(
     // Neither engine's planner can tell that the rows of some months ago follow, in that order,
     // every row changed since: PostgreSQL walks the order checking each row's day, SQLite sorts the
     // range (or walks a status's order). Both read it day by day instead, from the days' index, where
-    // it holds each day's rows in that order. SQLite merges the days as it reads them: always, but
-    // for a range open at its end (its planner walks the order then, crossing little). PostgreSQL
-    // reads each day's first rows and sorts those, which pays when the walk would cross more than
-    // `crossRows` rows. Those are mostly the rows registered after the range (a last action is never
-    // before the registration). A search there reads the days' rows changed since a moment, further
-    // back each step, until they hold the page (changedSince), where that costs less than its
-    // trigram index's matches.
+    // it holds each day's rows in that order, merged as they read them (mergedDays). SQLite always,
+    // but for a range open at its end (its planner walks the order then, crossing little).
+    // PostgreSQL where the walk would cross more than `crossRows` rows: mostly the rows registered
+    // after the range (a last action is never before the registration). A search there walks the
+    // days merged, with a status when asked, where that costs less than its trigram index's matches.
     const lastActionDays = someDays && ordering === 'last_action_desc' && query.vacancyId === undefined && query.among === undefined
     const base = lastActionDays && !sqlite ? await registeredAfter(query.days?.end, listed.version) : { after: 0, total: 0 }
     const others = filters({ ...query, days: undefined }, status)
@@ -962,11 +908,11 @@ export function createCandidateIndexStore(
     // What the walk's check and order read: in last-action order, all of it from one index (SQLite).
     const keys = ['id, search, phone_digits, vacancy_id, last_action', orderKey(ordering)].filter(Boolean).join(', ')
     // The walk reads the list's first rows in its order and checks each: planned once where the
-    // list's is. SQLite's days merged, when they are.
-    const walk = async (rows: number) => {
-      const merged = byDay && sqlite ? await mergedDays(byDay, { clauses: [], params: [] }, order, rows, 0, keys) : null
+    // list's is. Some days merged, when they are (`days`: those days and their other conditions).
+    const walk = async (rows: number, days = byDay) => {
+      const merged = days ? await mergedDays(days, { clauses: [], params: [] }, order, rows, 0, keys) : null
       return merged
-        ? ids(`SELECT id FROM (${merged.sql}) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...merged.params, ...onRows.params, ...limit])
+        ? ids(`SELECT id FROM (${merged.sql}) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...merged.params, ...onRows.params, ...limit], merged.options)
         : ids(
             `SELECT id FROM (SELECT ${keys} FROM candidate_index ${where(clauses)} ORDER BY ${order} LIMIT ?) w WHERE ${onRows.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
             [...params, rows, ...onRows.params, ...limit],
@@ -981,8 +927,8 @@ export function createCandidateIndexStore(
     // SQLite probe), or, on PostgreSQL (its trigram index answers every match or none), straight
     // from it. Either way the other comes next when the first does not settle it.
     const contact = looksLikeContact(query.q)
-    const sinceMoments = lastActionDays && !sqlite && base.after > crossRows && !contact
-    if (sinceMoments) {
+    const mergedSearch = lastActionDays && !sqlite && base.after > crossRows && !contact
+    if (mergedSearch) {
       // A row read costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs
       // at a million, idle). What the text may match there, from the trigram sample (none: a text
       // shorter than a trigram, which that index cannot find).
@@ -990,11 +936,17 @@ export function createCandidateIndexStore(
       const budget = share === null ? Infinity : 9 * share * base.total
       // The rows a page needs read to find its matches, at about the text's share.
       const needed = share === null ? 0 : (offset + query.pageSize + 1) / share
-      const found = needed < budget ? await changedSince({ days: query.days!, ...others, version: listed.version }, onRows, query.pageSize + 1, offset, budget) : null
-      if (found) return { ids: found, counts: null }
+      if (needed < budget) {
+        // The range's days merged in order, with a status when asked, each row checked: the walk
+        // stops at the page's matches, or after the rows that would cost what the trigram index does.
+        const rows = Math.ceil(Math.min(budget, selectionSize ?? base.total))
+        const days = { days: query.days!, ...others, version: listed.version }
+        const found = (await registrationDays(days.days, days.version)).length <= MAX_MERGED_DAYS ? await walk(rows, days) : null
+        if (found && filled(found, rows)) return { ids: found, counts: null }
+      }
     }
     let walked: number[] | null = null
-    if (!contact && !sinceMoments) {
+    if (!contact && !mergedSearch) {
       walked = await walk(walkRows)
       if (filled(walked, walkRows)) return { ids: walked, counts: null }
     }
