@@ -792,8 +792,18 @@ export function createCandidateIndexStore(
         },
       )
     const byDay = filter.byDay
-    const merged = byDay ? await mergedDays(byDay, from, order, limit, offset) : null
-    return merged ? store.all<T>(`SELECT ${columns} FROM (${merged.sql}) m`, merged.params, merged.options) : plain()
+    if (!byDay) return plain()
+    const merged = await mergedDays(byDay, from, order, limit, offset)
+    if (merged) return store.all<T>(`SELECT ${columns} FROM (${merged.sql}) m`, merged.params, merged.options)
+    if (sqlite) return plain()
+    // More days than are merged, on PostgreSQL: each day's first `limit + offset` rows, sorted.
+    return store.all<T>(
+      `WITH RECURSIVE days (day) AS (${DAYS_STEPS})
+       SELECT ${columns} FROM days CROSS JOIN LATERAL (SELECT id, last_action FROM candidate_index ${where(['created_day = days.day', ...byDay.clauses, ...from.clauses])} ORDER BY ${order} LIMIT ?) r
+       ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [...dayBounds(byDay.days), ...byDay.params, ...from.params, limit + offset, limit, offset],
+      { samePlan: true },
+    )
   }
 
   /**
