@@ -368,7 +368,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       for (const selection of [{}, { q: 'jose' }, { status: 'triado' }, { status: 'triado', q: 'jose' }])
         await index.page({ days, withCompany: true, page: 2, pageSize: 5, ...selection }, null)
     })
-    const run = statements.filter(([sql]) => sql.includes('created_day = '))
+    const run = statements.filter(([sql]) => /created_day (= |IN )/.test(sql))
     expect(run.length).toBeGreaterThanOrEqual(3)
     if (index.store.engine === 'sqlite') {
       for (const [sql, params] of run) {

@@ -819,6 +819,19 @@ export function createCandidateIndexStore(
     const days = await registrationDays(byDay.days, byDay.version)
     if (days.length > MAX_MERGED_DAYS) return null
     if (!days.length) return { sql: `SELECT ${columns} FROM candidate_index WHERE 1 = 0 LIMIT ? OFFSET ?`, params: [limit, offset], options: undefined }
+    if (sqlite && limit + offset <= 50 + 5 * days.length) {
+      // A page's few rows: SQLite reads the days as an IN list, each day's rows in order from the
+      // index named (its planner may pick one that leaves them to sort), and keeps the rows ahead
+      // so far; a day's walk stops at its first row that falls past them (its ORDER BY … LIMIT
+      // optimization). At 91 days a page of 51 rows took 0.1 ms against the compound's 0.46; past
+      // about five rows a day the compound's merge costs less.
+      const index = byDay.clauses.includes('status = ?') ? 'candidate_index_day_status' : 'candidate_index_days_walk'
+      return {
+        sql: `SELECT ${columns} FROM candidate_index INDEXED BY ${index} ${where([`created_day IN (${days.map(() => '?').join(', ')})`, ...byDay.clauses, ...also.clauses])} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        params: [...days, ...byDay.params, ...also.params, limit, offset],
+        options: undefined,
+      }
+    }
     const part = `SELECT ${columns} FROM candidate_index ${where(['created_day = ?', ...byDay.clauses, ...also.clauses])}`
     return {
       sql: sqlite
