@@ -367,6 +367,22 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
     postgres: `CREATE INDEX IF NOT EXISTS candidate_index_days_walk ON candidate_index (created_day, last_action, id) INCLUDE (status, search, phone_digits, vacancy_id);
       DROP INDEX IF EXISTS candidate_index_created;`,
   },
+  // Some days in name, city or state order: SQLite walks that order's index and checks each row's
+  // day (store.ts, walkTheOrder). The index held no day, so each row walked read its table row:
+  // a week at a million walked ~2,200 rows, 2–9 ms. These hold it, and replace those: 0.1 ms.
+  // PostgreSQL plans that page for its values from its own statistics, not by this walk.
+  {
+    sqlite: `CREATE INDEX IF NOT EXISTS candidate_index_name_days ON candidate_index (name_key, id, created_day);
+      CREATE INDEX IF NOT EXISTS candidate_index_city_days ON candidate_index (city_key, id, created_day);
+      CREATE INDEX IF NOT EXISTS candidate_index_state_days ON candidate_index (state_key, id, created_day);
+      DROP INDEX IF EXISTS candidate_index_name;
+      DROP INDEX IF EXISTS candidate_index_city;
+      DROP INDEX IF EXISTS candidate_index_state;
+      ANALYZE candidate_index_name_days;
+      ANALYZE candidate_index_city_days;
+      ANALYZE candidate_index_state_days;`,
+    postgres: '',
+  },
 ]
 
 /** Counts a fold that added hires to their tally (the instances' kept reads of it are then read again). */

@@ -655,6 +655,38 @@ describe('the trigrams PostgreSQL is asked for a text', () => {
   })
 })
 
+describe('the candidate index on sqlite', () => {
+  it('walks some days in name, city or state order from that order’s index alone, each row’s day checked there', async () => {
+    // A walk of 7 rows: these 120 rows of five days are more, so each order's index is walked.
+    const index = await indexStore(await ENGINES.sqlite!(), { walkRows: 7 })
+    const rows = records(300)
+    await index.put(
+      rows.map((r) => indexEntry(r)!),
+      1,
+    )
+    const days = { start: '2026-01-03', end: '2026-01-07' }
+    const listed = rows.filter((r) => r.created_at >= '2026-01-03T03:00:00Z' && r.created_at < '2026-01-08T03:00:00Z')
+    for (const order of ['name_asc', 'city_desc', 'state_asc'] as const) {
+      const query = { days, order, page: 2, pageSize: 5, withCompany: true }
+      const counts = await index.counts(query)
+      const { result: page, statements } = await statementsRun(index, () => index.page(query, counts))
+      expect(page.items.map((r) => r.id)).toEqual(
+        candidateListView(listed as never[])
+          .select({ q: '', order })
+          .rows.slice(5, 10)
+          .map((r: { id: number }) => r.id),
+      )
+      const walked = statements.filter(([sql]) => sql.includes('+created_day'))
+      expect(walked.length, order).toBeGreaterThan(0)
+      for (const [sql, params] of walked) {
+        const reads = (await index.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params)).map((r) => r.detail).filter((d) => /^(SEARCH|SCAN) candidate_index\b/.test(d))
+        expect(reads, sql).toEqual([expect.stringMatching(new RegExp(`USING COVERING INDEX candidate_index_${order.split('_')[0]}_days\\b`))])
+      }
+    }
+    await index.close()
+  })
+})
+
 describe('the candidate index on postgres', () => {
   it('marks a shared contact written by two instances at once, each unaware of the other’s entry', async () => {
     const shared = await ENGINES.postgres!()
