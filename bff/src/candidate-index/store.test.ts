@@ -92,7 +92,7 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       const view = candidateListView(listed as never[])
       for (const order of CANDIDATE_ORDERS)
         for (const status of [undefined, '', 'triado', 'Aprovado'])
-          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@', 'jose alvares 16', 'p129@example.com', 'example.com', '98888-7777', '0000129', '8591000']) {
+          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@', 'jose alvares 16', 'p129@example.com', 'example.com', '98888-7777', '0000129', '8591000', 'preço']) {
             // The list rules match the company only on the all-candidates list (the rows carry it).
             const expected = selection.withCompany
               ? {
