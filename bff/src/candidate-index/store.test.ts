@@ -92,7 +92,22 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
       const view = candidateListView(listed as never[])
       for (const order of CANDIDATE_ORDERS)
         for (const status of [undefined, '', 'triado', 'Aprovado'])
-          for (const q of ['', 'jose', 'CONCEIÇÃO', 'p1', '8888', 'zzz', 'p29@', 'jose alvares 16', 'p129@example.com', 'example.com', '98888-7777', '0000129', '8591000', 'preço']) {
+          for (const q of [
+            '',
+            'jose',
+            'CONCEIÇÃO',
+            'p1',
+            '8888',
+            'zzz',
+            'p29@',
+            'jose alvares 16',
+            'p129@example.com',
+            'example.com',
+            '98888-7777',
+            '0000129',
+            '8591000',
+            'preço',
+          ]) {
             // The list rules match the company only on the all-candidates list (the rows carry it).
             const expected = selection.withCompany
               ? {
@@ -679,7 +694,9 @@ describe('the candidate index on sqlite', () => {
       const walked = statements.filter(([sql]) => sql.includes('+created_day'))
       expect(walked.length, order).toBeGreaterThan(0)
       for (const [sql, params] of walked) {
-        const reads = (await index.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params)).map((r) => r.detail).filter((d) => /^(SEARCH|SCAN) candidate_index\b/.test(d))
+        const reads = (await index.store.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params))
+          .map((r) => r.detail)
+          .filter((d) => /^(SEARCH|SCAN) candidate_index\b/.test(d))
         expect(reads, sql).toEqual([expect.stringMatching(new RegExp(`USING COVERING INDEX candidate_index_${order.split('_')[0]}_days\\b`))])
       }
     }

@@ -1001,9 +1001,7 @@ export function createCandidateIndexStore(
     }
     const fromIndex = (await searchFromIndex(query.q))!
     // The company's vacancies apart: an OR with them would keep either engine from its trigram index.
-    const byCompany = withCompany
-      ? { sql: `SELECT id FROM candidate_index WHERE vacancy_id IN (${companiesLike})`, params: [containsPattern(indexSearch(query.q)!.text)] }
-      : null
+    const byCompany = withCompany ? { sql: `SELECT id FROM candidate_index WHERE vacancy_id IN (${companiesLike})`, params: [containsPattern(indexSearch(query.q)!.text)] } : null
     if (!sqlite) {
       // PostgreSQL: the matches first, from its trigram index, then their order. Asked as one query
       // with ORDER BY … LIMIT, its planner may walk the whole order instead (it cannot tell a rare text).
