@@ -414,6 +414,38 @@ describe.each(Object.entries(ENGINES))('candidate index store on %s', (_engine, 
     await index.close()
   })
 
+  it('asks a range of any number of days with one of a few statement texts: its days padded with days that hold nothing', async () => {
+    const index = await indexStore(await place(), { crossRows: 0 })
+    await index.put(
+      records(300).map((r) => indexEntry(r)!),
+      1,
+    )
+    const rows = records(300)
+    for (const q of ['', 'jose']) {
+      const { result: pages, statements } = await statementsRun(index, async () => {
+        const pages = []
+        // From two to seven of the rows' days: one text for all (as many as eight days).
+        for (const end of ['2026-01-04', '2026-01-05', '2026-01-06', '2026-01-07', '2026-01-08', '2026-01-09'])
+          pages.push([end, await index.page({ days: { start: '2026-01-03', end }, q, withCompany: true, page: 1, pageSize: 5 }, null)] as const)
+        return pages
+      })
+      for (const [end, page] of pages) {
+        const listed = rows.filter(
+          (r) => r.created_at >= '2026-01-03T03:00:00Z' && r.created_at < new Date(Date.parse(`${end}T03:00:00Z`) + 86_400_000).toISOString() && matchesSearch(r as never, q, true),
+        )
+        expect(page.items.map((r) => r.id)).toEqual(
+          candidateListView(listed as never[])
+            .select({ q: '', order: 'last_action_desc' })
+            .rows.slice(0, 5)
+            .map((r: { id: number }) => r.id),
+        )
+      }
+      const merged = new Set(statements.filter(([sql]) => /created_day (= |IN )/.test(sql)).map(([sql]) => sql))
+      expect(merged.size, q).toBe(1)
+    }
+    await index.close()
+  })
+
   it('keeps what a page of some days reads before its rows for the version it was asked at, and reads it again once a write moves the version', async () => {
     const index = await indexStore(await place(), { crossRows: 0 })
     const rows = records(300)
