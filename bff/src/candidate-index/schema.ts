@@ -369,7 +369,7 @@ export const CANDIDATE_INDEX_MIGRATIONS: Migration[] = [
   },
   // Some days in name, city or state order: SQLite walks that order's index and checks each row's
   // day (store.ts, walkTheOrder). The index held no day, so each row walked read its table row:
-  // a week at a million walked ~2,200 rows, 2–9 ms. These hold it, and replace those: 0.1 ms.
+  // a past week's page at a million took 2–9 ms. These hold it, and replace those: 0.1 ms.
   // PostgreSQL plans that page for its values from its own statistics, not by this walk.
   {
     sqlite: `CREATE INDEX IF NOT EXISTS candidate_index_name_days ON candidate_index (name_key, id, created_day);
