@@ -826,8 +826,9 @@ export function createCandidateIndexStore(
    * where each part is ordered itself): `limit` rows after `offset` read about as many, plus a row
    * a day, whatever the range and however many rows share a last action (`columns` name id and
    * last_action). Null past MAX_MERGED_DAYS days (SQLite's compound holds 500 parts at most).
-   * PostgreSQL plans it once per connection for any days: planning 60 parts took 1–2 ms, about
-   * what reading a page of them takes.
+   * PostgreSQL plans it once per connection for any days of its padded number (MERGED_DAYS):
+   * about 60 µs a part, 5 ms for 91, against 1–2 ms to read a page of them. SQLite asks a page's
+   * few rows as an IN list instead (below).
    */
   async function mergedDays(byDay: DaysFilter, also: Conditions, order: string, limit: number, offset: number, columns = 'id, last_action') {
     const registered = await registrationDays(byDay.days, byDay.version)
