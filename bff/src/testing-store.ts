@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
@@ -11,13 +11,22 @@ import { startPostgres, type TestPostgres } from './testing-postgres.ts'
  */
 export function bothStoreEngines() {
   let postgres: TestPostgres
+  // The SQLite files' folders, removed with the test file's server (a run made hundreds).
+  const folders: string[] = []
   beforeAll(async () => {
     postgres = await startPostgres()
   }, 60_000)
-  afterAll(() => postgres?.stop())
+  afterAll(async () => {
+    await postgres?.stop()
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  })
   return {
     places: {
-      sqlite: async () => join(mkdtempSync(join(tmpdir(), 'mv-store-')), 'bff.sqlite'),
+      sqlite: async () => {
+        const folder = mkdtempSync(join(tmpdir(), 'mv-store-'))
+        folders.push(folder)
+        return join(folder, 'bff.sqlite')
+      },
       postgres: () => postgres.createDatabase(),
     },
     open: (place: string): Promise<Store> => (place.startsWith('postgres://') ? openStore({ file: ':memory:', databaseUrl: place }) : createSqliteStore(place)),
