@@ -7,7 +7,8 @@ import { startPostgres, type TestPostgres } from './testing-postgres.ts'
 
 /**
  * A store test's two engines: a SQLite file, and a fresh database on a real PostgreSQL server
- * started for the test file. `places` makes a new store's place on each; `open` opens one (again).
+ * started for the test file. `places` makes a new store's place on each; `open` opens one (again);
+ * `server()` is that PostgreSQL server (to freeze it, or to connect to it otherwise).
  */
 export function bothStoreEngines() {
   let postgres: TestPostgres
@@ -30,5 +31,6 @@ export function bothStoreEngines() {
       postgres: () => postgres.createDatabase(),
     },
     open: (place: string): Promise<Store> => (place.startsWith('postgres://') ? openStore({ file: ':memory:', databaseUrl: place }) : createSqliteStore(place)),
+    server: () => postgres,
   }
 }

@@ -167,9 +167,14 @@ interface Conditions {
   clauses: readonly string[]
   params: readonly unknown[]
 }
-/** Some days, and the other conditions each day's rows meet; `version`: the index's, as the page was asked at (Listed). */
+/**
+ * Some days, and the other conditions each day's rows meet; `status`: the one among them, if any
+ * (SQLite reads those days from the index of each day's statuses); `version`: the index's, as the
+ * page was asked at (Listed).
+ */
 interface DaysFilter extends Conditions {
   days: Partial<DateRange>
+  status?: string | undefined
   version?: number | undefined
 }
 /** A list's conditions; `byDay`: the same, as its days and their other conditions, when the list is read day by day (listRows). */
@@ -841,7 +846,7 @@ export function createCandidateIndexStore(
       // so far; a day's walk stops at its first row that falls past them (its ORDER BY … LIMIT
       // optimization). At 91 days a page of 51 rows took 0.1 ms against the compound's 0.46; past
       // about five rows a day the compound's merge costs less.
-      const index = byDay.clauses.includes('status = ?') ? 'candidate_index_day_status' : 'candidate_index_days_walk'
+      const index = byDay.status === undefined ? 'candidate_index_days_walk' : 'candidate_index_day_status'
       return {
         sql: `SELECT ${columns} FROM candidate_index INDEXED BY ${index} ${where([`created_day IN (${days.map(() => '?').join(', ')})`, ...byDay.clauses, ...also.clauses])} ORDER BY ${order} LIMIT ? OFFSET ?`,
         params: [...days, ...byDay.params, ...also.params, limit, offset],
@@ -917,16 +922,16 @@ export function createCandidateIndexStore(
     // order's own index is walked instead, each row checked for its day, which that index holds
     // (`+` keeps SQLite from the days' index): at a million, a page then reads at most a few
     // thousand of its entries and no table row.
-    const searched = Boolean(indexSearch(query.q))
-    const rangeRows = (searched ? selectionSize : listed.size) ?? 0
-    const walkTheOrder = sqlite && someDays && ordering !== 'last_action_desc' && rangeRows > (searched ? 10 : 1) * walkRows
+    const search = indexSearch(query.q)
+    const rangeRows = (search ? selectionSize : listed.size) ?? 0
+    const walkTheOrder = sqlite && someDays && ordering !== 'last_action_desc' && rangeRows > (search ? 10 : 1) * walkRows
     const { clauses, params } = filters(query, status, walkTheOrder ? '+created_day' : undefined)
     const order = orderSql(ordering, collate)
     const limit = [query.pageSize + 1, offset]
     const ids = async (sql: string, p: readonly unknown[], options?: ReadOptions) => (await store.all<{ id: number }>(sql, p, options)).map((r) => Number(r.id))
     // The company's term only where some company holds the text (a name seldom is one): a row
     // then reads and checks its search keys alone.
-    const withCompany = Boolean(query.withCompany && indexSearch(query.q) && (await companyHolds(indexSearch(query.q)!.text, listed.version)))
+    const withCompany = Boolean(query.withCompany && search && (await companyHolds(search.text, listed.version)))
     const onRows = searchOnRows(query.q, withCompany)
     // Planned once where an index gives the order whatever the values: a vacancy's list (or the
     // whole base's) in any order, with a status in last-action order. A date range, a tag's people
@@ -946,11 +951,11 @@ export function createCandidateIndexStore(
     const base = lastActionDays && !sqlite ? await registeredAfter(query.days?.end, listed.version) : { after: 0, total: 0 }
     const others = filters({ ...query, days: undefined }, status)
     const dayByDay = sqlite ? Boolean(query.days?.end) : base.after > crossRows && status === undefined
-    const byDay = lastActionDays && dayByDay ? { days: query.days!, ...others, version: listed.version } : undefined
+    const byDay = lastActionDays && dayByDay ? { days: query.days!, ...others, status, version: listed.version } : undefined
     if (!onRows) return { ...(await listPage(query.pageSize, offset, { clauses, params, byDay }, ordering, samePlan, listed)), counts: null }
     // What the walk's check and order read, no more (in last-action order, all of it from one index
     // on SQLite): at a million, a walk of a range's days took 1.9 ms with every key and 1.5 with these.
-    const keys = ['id, last_action, search', indexSearch(query.q)?.digits && 'phone_digits', withCompany && 'vacancy_id', orderKey(ordering)].filter(Boolean).join(', ')
+    const keys = ['id, last_action, search', search?.digits && 'phone_digits', withCompany && 'vacancy_id', orderKey(ordering)].filter(Boolean).join(', ')
     // The walk reads the list's first rows in its order and checks each: planned once where the
     // list's is. Some days merged, when they are (`days`: those days and their other conditions).
     const walk = async (rows: number, days = byDay) => {
@@ -976,7 +981,7 @@ export function createCandidateIndexStore(
       // A row read costs about a ninth of a match read from the trigram index (0.4 against 3.5 µs
       // at a million, idle). What the text may match there, from the trigram sample (none: a text
       // shorter than a trigram, which that index cannot find).
-      const share = sampledShare('search', indexSearch(query.q)!.text, await trigramSample())
+      const share = sampledShare('search', search!.text, await trigramSample())
       const budget = share === null ? Infinity : 9 * share * base.total
       // The rows a page needs read to find its matches, at about the text's share.
       const needed = share === null ? 0 : (offset + query.pageSize + 1) / share
@@ -984,7 +989,7 @@ export function createCandidateIndexStore(
         // The range's days merged in order, with a status when asked, each row checked: the walk
         // stops at the page's matches, or after the rows that would cost what the trigram index does.
         const rows = Math.ceil(Math.min(budget, selectionSize ?? base.total))
-        const days = { days: query.days!, ...others, version: listed.version }
+        const days = { days: query.days!, ...others, status, version: listed.version }
         const found = (await registrationDays(days.days, days.version)).length <= MAX_MERGED_DAYS ? await walk(rows, days) : null
         if (found && filled(found, rows)) return { ids: found, counts: null }
       }
@@ -1015,7 +1020,7 @@ export function createCandidateIndexStore(
     }
     const fromIndex = (await searchFromIndex(query.q))!
     // The company's vacancies apart: an OR with them would keep either engine from its trigram index.
-    const byCompany = withCompany ? { sql: `SELECT id FROM candidate_index WHERE vacancy_id IN (${companiesLike})`, params: [containsPattern(indexSearch(query.q)!.text)] } : null
+    const byCompany = withCompany ? { sql: `SELECT id FROM candidate_index WHERE vacancy_id IN (${companiesLike})`, params: [containsPattern(search!.text)] } : null
     if (!sqlite) {
       // PostgreSQL: the matches first, from its trigram index, then their order. Asked as one query
       // with ORDER BY … LIMIT, its planner may walk the whole order instead (it cannot tell a rare text).

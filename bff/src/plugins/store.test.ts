@@ -2,40 +2,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPostgres, type TestPostgres } from '../testing-postgres.ts'
-import { createSqliteStore, openStore, StoreUnavailableError, type Store } from './store.ts'
+import { describe, expect, it } from 'vitest'
+import { bothStoreEngines } from '../testing-store.ts'
+import { createSqliteStore, openStore, StoreUnavailableError } from './store.ts'
 import { inList, isStoreOutage, NAMED_STATEMENTS, postgresBackend, StoreDownError, type StoreBackend } from './store-backends.ts'
 
 /**
- * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server
- * this file starts. `place()` gives a fresh place both "connections" of a test open.
+ * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server this file
+ * starts (`server()`, which some tests freeze or connect to themselves). `place()` gives a fresh
+ * place both "connections" of a test open.
  */
-let postgres: TestPostgres
-beforeAll(async () => {
-  postgres = await startPostgres()
-}, 60_000)
-afterAll(() => postgres?.stop())
+const { places, open, server } = bothStoreEngines()
 
-const scratch: string[] = []
-afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
-
-const ENGINES = {
-  sqlite: {
-    place: async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'mv-store-'))
-      scratch.push(dir)
-      return join(dir, 'bff.sqlite')
-    },
-    open: (place: string) => createSqliteStore(place),
-  },
-  postgres: {
-    place: () => postgres.createDatabase(),
-    open: (place: string) => openStore({ file: ':memory:', databaseUrl: place }),
-  },
-} satisfies Record<string, { place: () => Promise<string>; open: (place: string) => Promise<Store> }>
-
-describe.each(Object.entries(ENGINES))('store on %s', (engine, { place, open }) => {
+describe.each(Object.entries(places))('store on %s', (engine, place) => {
   it('applies each owner’s migrations once, in order, and later ones on a reopen', async () => {
     const where = await place()
     const first = await open(where)
@@ -160,7 +139,7 @@ const namedCount = async (backend: StoreBackend) =>
 
 describe('a read planned once (PostgreSQL)', () => {
   it('keeps the plan of a read marked samePlan on its connection and uses it again, through a change of schema; other reads are planned each time', async () => {
-    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    const backend = await postgresBackend(await server().createDatabase(), { max: 1 })
     try {
       await backend.exec('CREATE TABLE t (id BIGINT PRIMARY KEY, vacancy BIGINT NOT NULL, at BIGINT NOT NULL); CREATE INDEX t_vacancy ON t (vacancy, at)')
       await backend.run('INSERT INTO t (id, vacancy, at) SELECT g, g % 7, g FROM generate_series(1, 2000) g')
@@ -193,7 +172,7 @@ describe('a read planned once (PostgreSQL)', () => {
   })
 
   it('compiles no statement to machine code (JIT), on either kind of connection, in a transaction too', async () => {
-    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    const backend = await postgresBackend(await server().createDatabase(), { max: 1 })
     try {
       const jit = async (read: Pick<StoreBackend, 'get'>, samePlan: boolean) => (await read.get<{ jit: string }>('SHOW jit', [], { samePlan }))!.jit
       expect([await jit(backend, false), await jit(backend, true)]).toEqual(['off', 'off'])
@@ -204,7 +183,7 @@ describe('a read planned once (PostgreSQL)', () => {
   })
 
   it('plans a read not marked for its values every time: a common value reads the table, a rare one the index', async () => {
-    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    const backend = await postgresBackend(await server().createDatabase(), { max: 1 })
     try {
       // Kind 0 in all rows but five: planned for its value, a count of kind 0 reads the table and
       // one of kind 1 the index; one plan for any value would do the same for both.
@@ -235,7 +214,7 @@ describe('a read planned once (PostgreSQL)', () => {
   })
 
   it(`keeps at most ${NAMED_STATEMENTS} texts planned (an IN list of each length is a text of its own); past them a read is planned each time and still answers`, async () => {
-    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    const backend = await postgresBackend(await server().createDatabase(), { max: 1 })
     try {
       for (let n = 1; n <= NAMED_STATEMENTS + 44; n++) {
         const ids = Array.from({ length: n }, (_, i) => i)
@@ -253,7 +232,7 @@ describe('a read planned once (PostgreSQL)', () => {
   it('keeps an IN list of every length up to 512 in ten planned texts when the list is made by inList', async () => {
     expect(inList([])).toEqual({ marks: 'NULL', values: [] })
     expect(inList([7, 8, 9])).toEqual({ marks: '?, ?, ?, ?', values: [7, 8, 9, 9] })
-    const backend = await postgresBackend(await postgres.createDatabase(), { max: 1 })
+    const backend = await postgresBackend(await server().createDatabase(), { max: 1 })
     try {
       for (let n = 1; n <= 512; n++) {
         const list = inList(Array.from({ length: n }, (_, i) => i * 2))
@@ -271,7 +250,7 @@ describe('a read planned once (PostgreSQL)', () => {
 
 describe('how long PostgreSQL is waited for', () => {
   it('a click’s statement for the query timeout, a migration’s or upkeep’s (an index built over a million rows) longer', async () => {
-    const backend = await postgresBackend(await postgres.createDatabase(), { queryTimeoutMs: 300 })
+    const backend = await postgresBackend(await server().createDatabase(), { queryTimeoutMs: 300 })
     try {
       await expect(backend.all('SELECT pg_sleep(0.8)')).rejects.toBeInstanceOf(StoreDownError)
       await backend.exec('SELECT pg_sleep(0.8); CREATE TABLE built (id INTEGER)')
@@ -284,7 +263,7 @@ describe('how long PostgreSQL is waited for', () => {
 
 describe('a transaction PostgreSQL did not answer in time', () => {
   it('is the store being down, whether BEGIN or COMMIT went unanswered, and leaves no connection inside it: the next write is committed', async () => {
-    const url = await postgres.createDatabase()
+    const url = await server().createDatabase()
     // One connection, so the write after the outage gets the one the transaction had, if it was kept.
     const backend = await postgresBackend(url, { max: 1, queryTimeoutMs: 300 })
     const other = new pg.Client({ connectionString: url })
@@ -294,11 +273,11 @@ describe('a transaction PostgreSQL did not answer in time', () => {
       await backend.exec('CREATE TABLE w (id INTEGER PRIMARY KEY)')
       await other.connect()
       // Frozen before BEGIN: the server answers it only after the thaw.
-      postgres.freeze()
+      server().freeze()
       try {
         await expect(backend.tx((sql) => sql.run('INSERT INTO w (id) VALUES (1)'))).rejects.toBeInstanceOf(StoreDownError)
       } finally {
-        postgres.thaw()
+        server().thaw()
       }
       await backend.run('INSERT INTO w (id) VALUES (2)')
       expect(await committed()).toEqual([2])
@@ -308,12 +287,12 @@ describe('a transaction PostgreSQL did not answer in time', () => {
         await expect(
           backend.tx(async (sql) => {
             await sql.run('INSERT INTO w (id) VALUES (3)')
-            postgres.freeze()
+            server().freeze()
             frozen = true
           }),
         ).rejects.toBeInstanceOf(StoreDownError)
       } finally {
-        if (frozen) postgres.thaw()
+        if (frozen) server().thaw()
       }
       await backend.run('INSERT INTO w (id) VALUES (4)')
       expect(await committed()).toEqual([2, 3, 4])
