@@ -859,7 +859,7 @@ export function createCandidateIndexStore(
         ? `${days.map(() => part).join(' UNION ALL ')} ORDER BY ${order} LIMIT ? OFFSET ?`
         : `SELECT * FROM (${days.map(() => `(${part} ORDER BY ${order})`).join(' UNION ALL ')}) d ORDER BY ${order} LIMIT ? OFFSET ?`,
       params: [...days.flatMap((day) => [day, ...byDay.params, ...also.params]), limit, offset],
-      options: sqlite ? undefined : { samePlan: true },
+      options: sqlite ? undefined : { dearToPlan: true },
     }
   }
 

@@ -28,6 +28,13 @@ export interface ReadOptions {
    * the value. SQLite keeps every statement prepared already.
    */
   samePlan?: boolean
+  /**
+   * Planned once (samePlan), and dear to plan: a range's days merged, whose plan costs tens of
+   * milliseconds on a new PostgreSQL connection against one or two to run it. PostgreSQL runs it
+   * on a few connections of their own (DEARLY_PLANNED_CONNECTIONS), so that after a start each
+   * text is planned that many times, not once on every connection of the pool.
+   */
+  dearToPlan?: boolean
 }
 
 /** Queries and several statements at once (DDL): only the store's migrations and upkeep run those. */
@@ -207,6 +214,13 @@ export function inList<T>(values: readonly T[]): { marks: string; values: T[] } 
   return { marks: padded.map(() => '?').join(', '), values: padded }
 }
 
+/**
+ * The connections that run statements dear to plan (ReadOptions.dearToPlan), each planning a text
+ * once. Two, because two were measured best on a server of two cores (against three and ten); a
+ * read of a range's days merged takes 1–2 ms, so two serve about a thousand a second.
+ */
+const DEARLY_PLANNED_CONNECTIONS = 2
+
 /** How long an idle PostgreSQL connection is kept open (postgresBackend). */
 const IDLE_CONNECTION_MS = 10 * 60_000
 
@@ -227,8 +241,8 @@ const POSTGRES_QUERY_TIMEOUT_MS = 5000
 const SCHEMA_WORK_TIMEOUT_MS = 180_000
 
 /**
- * PostgreSQL (`DATABASE_URL`), through two pools of the `pg` driver (up to `max` connections
- * each, below): what several BFF instances share. BIGINT and COUNT come back as strings; callers
+ * PostgreSQL (`DATABASE_URL`), through three pools of the `pg` driver (up to `max` connections
+ * each, the third two, below): what several BFF instances share. BIGINT and COUNT come back as strings; callers
  * read numbers with Number().
  */
 export async function postgresBackend(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Promise<StoreBackend> {
@@ -246,7 +260,7 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     allowExitOnIdle: true,
     query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS,
   }
-  // Two pools, because PostgreSQL chooses between a plan for the values and one plan for any value
+  // Two pools (and a third, below), because PostgreSQL chooses between a plan for the values and one plan for any value
   // by a setting of the connection, read when each statement runs, named or not
   // (plan_cache_mode). Every statement is planned for its values on `pool`: a date range or a text
   // pattern needs it (at a million candidates, eleven months in city order took 331 ms with one
@@ -260,12 +274,17 @@ export async function postgresBackend(url: string, options: { max?: number; quer
   // At a million candidates, a search within a month's registrations took 12 ms, 10 of them
   // compiling; the registration-days mix at 10 connections went from p99 400–650 ms to 170–240
   // (docs/decisions/postgresql-without-jit.md). Set before a connection is handed out.
+  //
+  // A statement dear to plan runs on a third pool, of two connections, planned once each: on ten,
+  // a just-started BFF planned each range's merged days on every connection the first time it was
+  // sent them. At a million candidates, its first 6 s of the registration-days mix gave p99 65–119
+  // ms (median 90) against 51–72 (median 63) on two, and the same once warm
+  // (docs/decisions/a-range-of-days-is-read-day-by-day.md).
   const pool = new pg.Pool({ ...settings, onConnect: async (client) => void (await client.query('SET jit = off')) })
-  const plannedOnce = new pg.Pool({
-    ...settings,
-    onConnect: async (client) => void (await client.query('SET jit = off; SET plan_cache_mode = force_generic_plan')),
-  })
-  const pools = [pool, plannedOnce]
+  const planOnce = async (client: pg.ClientBase) => void (await client.query('SET jit = off; SET plan_cache_mode = force_generic_plan'))
+  const plannedOnce = new pg.Pool({ ...settings, onConnect: planOnce })
+  const plannedDearly = new pg.Pool({ ...settings, max: Math.min(settings.max, DEARLY_PLANNED_CONNECTIONS), onConnect: planOnce })
+  const pools = [pool, plannedOnce, plannedDearly]
   // An idle client losing its connection must not take the process down.
   for (const p of pools) p.on('error', () => {})
   const close = async () => void (await Promise.all(pools.map((p) => p.end())))
@@ -286,10 +305,13 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     return statement ?? { text: numbered(sql) }
   }
   type Client = pg.Pool | pg.PoolClient
-  // `once`: where a statement planned once runs (in a transaction, its one connection).
-  const on = (client: Client, once: Client = client): Sql => {
+  // `once` and `dearly`: where a statement planned once runs, and one dear to plan (in a
+  // transaction, its one connection).
+  const on = (client: Client, once: Client = client, dearly: Client = once): Sql => {
     const query = (sql: string, params: readonly unknown[] = [], options?: ReadOptions) =>
-      guarded('postgres', () => (options?.samePlan ? once : client).query({ ...statementOf(sql, options?.samePlan), values: params as unknown[] }))
+      guarded('postgres', () =>
+        (options?.dearToPlan ? dearly : options?.samePlan ? once : client).query({ ...statementOf(sql, options?.samePlan || options?.dearToPlan), values: params as unknown[] }),
+      )
     return {
       all: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(sql, params, options)).rows as T[],
       get: async <T>(sql: string, params?: readonly unknown[], options?: ReadOptions) => (await query(sql, params, options)).rows[0] as T | undefined,
@@ -318,7 +340,7 @@ export async function postgresBackend(url: string, options: { max?: number; quer
   const control = (client: pg.PoolClient, sql: string, values?: unknown[]) => guarded('postgres', () => client.query(sql, values))
   return {
     engine: 'postgres',
-    ...on(pool, plannedOnce),
+    ...on(pool, plannedOnce, plannedDearly),
     tx: (fn) =>
       withClient(async (client, drop) => {
         await control(client, 'BEGIN')

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { bothStoreEngines } from '../testing-store.ts'
 import { createSqliteStore, openStore, StoreUnavailableError } from './store.ts'
-import { inList, isStoreOutage, NAMED_STATEMENTS, postgresBackend, StoreDownError, type StoreBackend } from './store-backends.ts'
+import { inList, isStoreOutage, NAMED_STATEMENTS, numbered, postgresBackend, StoreDownError, type ReadOptions, type StoreBackend } from './store-backends.ts'
 
 /**
  * The store suite runs on both engines: SQLite in a file, and a real PostgreSQL server this file
@@ -168,6 +168,42 @@ describe('a read planned once (PostgreSQL)', () => {
       expect(await backend.all(page, [1, 1], { samePlan: true })).toEqual(latest(1, 1))
     } finally {
       await backend.close()
+    }
+  })
+
+  it('runs a read dear to plan on two connections of its own, planned once and kept, while the other reads use ten', async () => {
+    const backend = await postgresBackend(await server().createDatabase())
+    try {
+      // Twelve at once of each kind, each holding its connection a moment.
+      type Seen = { pid: number; mode: string }
+      const seen = (options: ReadOptions) =>
+        Promise.all(
+          Array.from({ length: 12 }, () =>
+            backend.get<Seen>("SELECT pg_backend_pid() AS pid, current_setting('plan_cache_mode') AS mode, pg_sleep(0.2)::text AS slept", [], options),
+          ),
+        )
+      const [dear, once] = await Promise.all([seen({ dearToPlan: true }), seen({ samePlan: true })])
+      const pids = (rows: (Seen | undefined)[]) => new Set(rows.map((r) => r!.pid))
+      expect(pids(dear).size).toBe(2)
+      expect(pids(once).size).toBe(10)
+      expect([...pids(dear)].filter((pid) => pids(once).has(pid))).toEqual([])
+      expect(new Set(dear.map((r) => r!.mode))).toEqual(new Set(['force_generic_plan']))
+    } finally {
+      await backend.close()
+    }
+    // Named, as a read planned once is: its plan is kept and used again on its connection.
+    const single = await postgresBackend(await server().createDatabase(), { max: 1 })
+    try {
+      const merged = 'SELECT g FROM generate_series(1, 3) g WHERE g = ? UNION ALL SELECT g FROM generate_series(1, 3) g WHERE g = ?'
+      for (let i = 0; i < 5; i++) expect(await single.all(merged, [1, 2], { dearToPlan: true })).toEqual([{ g: 1 }, { g: 2 }])
+      const kept = await single.all<{ statement: string; generic_plans: string }>(
+        "SELECT statement, generic_plans FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared%'",
+        [],
+        { dearToPlan: true },
+      )
+      expect(kept.map((k) => [k.statement, Number(k.generic_plans)])).toEqual([[numbered(merged), 5]])
+    } finally {
+      await single.close()
     }
   })
 
