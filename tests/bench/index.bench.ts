@@ -432,8 +432,8 @@ export const candidateIndexBenchmark: Benchmark = {
 
       // Each index BFF's first run of each mix after it started, apart from the rounds: its
       // PostgreSQL connections are new, and each plans a statement the first time it is sent it (a
-      // range's days merged: 20–60 ms a text, per connection; SQLite prepares it in about a
-      // millisecond). A restart or a deploy costs that once; the rounds measure the BFFs after it.
+      // range's days merged: 20–60 ms a text, on each of the two connections that run them; SQLite
+      // prepares it in about a millisecond). A restart or a deploy costs that once; the rounds measure the BFFs after it.
       for (const setup of setups)
         for (const engine of ['SQLite', 'PostgreSQL'] as const) {
           const path = `${engine} index` as const
