@@ -242,8 +242,8 @@ const SCHEMA_WORK_TIMEOUT_MS = 180_000
 
 /**
  * PostgreSQL (`DATABASE_URL`), through three pools of the `pg` driver (up to `max` connections
- * each, the third two, below): what several BFF instances share. BIGINT and COUNT come back as strings; callers
- * read numbers with Number().
+ * each, the third two, below): what several BFF instances share. BIGINT and COUNT come back as
+ * strings; callers read numbers with Number().
  */
 export async function postgresBackend(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Promise<StoreBackend> {
   const settings = {
@@ -260,11 +260,11 @@ export async function postgresBackend(url: string, options: { max?: number; quer
     allowExitOnIdle: true,
     query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS,
   }
-  // Two pools (and a third, below), because PostgreSQL chooses between a plan for the values and one plan for any value
-  // by a setting of the connection, read when each statement runs, named or not
-  // (plan_cache_mode). Every statement is planned for its values on `pool`: a date range or a text
-  // pattern needs it (at a million candidates, eleven months in city order took 331 ms with one
-  // plan for any value and 6.6 ms planned for its own). A statement planned once
+  // Two pools (and a third, below), because PostgreSQL chooses between a plan for the values and
+  // one plan for any value by a setting of the connection, read when each statement runs, named or
+  // not (plan_cache_mode). Every statement is planned for its values on `pool`: a date range or a
+  // text pattern needs it (at a million candidates, eleven months in city order took 331 ms with
+  // one plan for any value and 6.6 ms planned for its own). A statement planned once
   // (ReadOptions.samePlan) runs on `plannedOnce`, named, and keeps one plan for any value from its
   // first run there: left to its own choice, PostgreSQL planned lookups by a list of keys and pages
   // from an anchor for their values every time (0.05–0.07 ms each, at a million candidates).
