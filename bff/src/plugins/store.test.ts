@@ -133,9 +133,18 @@ describe('store location', () => {
   })
 })
 
-/** How many statements the connection of the marked reads keeps named (this read, itself one of them, left out). */
-const namedCount = async (backend: StoreBackend) =>
-  Number((await backend.get<{ n: string }>("SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared%'", [], { samePlan: true }))!.n)
+/**
+ * The statements a connection of the reads marked `options` keeps named, with how often each was
+ * run on one plan for any value or on one for its values (this read, itself one of them, left out).
+ */
+const keptStatements = (backend: StoreBackend, options: ReadOptions = { samePlan: true }) =>
+  backend.all<{ statement: string; generic_plans: string; custom_plans: string }>(
+    "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared%'",
+    [],
+    options,
+  )
+/** How many statements the connection of the marked reads keeps named. */
+const namedCount = async (backend: StoreBackend) => (await keptStatements(backend)).length
 
 describe('a read planned once (PostgreSQL)', () => {
   it('keeps the plan of a read marked samePlan on its connection and uses it again, through a change of schema; other reads are planned each time', async () => {
@@ -154,11 +163,7 @@ describe('a read planned once (PostgreSQL)', () => {
       for (let i = 0; i < 8; i++) expect(await backend.all(page, [i % 7, 2], { samePlan: true })).toEqual(latest(i % 7, 2))
       await backend.all('SELECT id FROM t WHERE vacancy = ? ORDER BY at LIMIT 1', [3])
       // Read where the marked reads run (itself one of them, left out).
-      const kept = await backend.all<{ statement: string; generic_plans: string; custom_plans: string }>(
-        "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared%'",
-        [],
-        { samePlan: true },
-      )
+      const kept = await keptStatements(backend)
       expect(kept.map((k) => k.statement)).toEqual(['SELECT id FROM t WHERE vacancy = $1 ORDER BY at DESC LIMIT $2'])
       // One plan for any value, from the first run: never one planned for its values.
       expect(Number(kept[0]!.generic_plans)).toBe(8)
@@ -196,11 +201,7 @@ describe('a read planned once (PostgreSQL)', () => {
     try {
       const merged = 'SELECT g FROM generate_series(1, 3) g WHERE g = ? UNION ALL SELECT g FROM generate_series(1, 3) g WHERE g = ?'
       for (let i = 0; i < 5; i++) expect(await single.all(merged, [1, 2], { dearToPlan: true })).toEqual([{ g: 1 }, { g: 2 }])
-      const kept = await single.all<{ statement: string; generic_plans: string }>(
-        "SELECT statement, generic_plans FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared%'",
-        [],
-        { dearToPlan: true },
-      )
+      const kept = await keptStatements(single, { dearToPlan: true })
       expect(kept.map((k) => [k.statement, Number(k.generic_plans)])).toEqual([[numbered(merged), 5]])
     } finally {
       await single.close()
