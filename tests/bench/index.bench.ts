@@ -90,7 +90,9 @@ async function warm(base: string, cookie: string, mix: Mix) {
   for (const path of mix.paths.slice(0, 4)) await (await fetch(base + path, { headers: { cookie }, signal: AbortSignal.timeout(120_000) })).arrayBuffer()
 }
 
+/** The mix at 10 connections for `seconds`; `readMb`: what every process read from disk meanwhile (diskReadMb). */
 async function measure(base: string, cookie: string, mix: Mix, seconds: number) {
+  const readBefore = diskReadMb()
   const result = await autocannon({
     url: base,
     connections: 10,
@@ -99,7 +101,14 @@ async function measure(base: string, cookie: string, mix: Mix, seconds: number) 
     headers: { cookie },
     requests: mix.paths.map((path) => ({ method: 'GET', path })),
   })
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, bad: result.non2xx + result.errors + result.timeouts, total: result.requests.total }
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    bad: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+    readMb: diskReadMb() - readBefore,
+  }
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -433,24 +442,23 @@ export const candidateIndexBenchmark: Benchmark = {
       // Each index BFF's first run of each mix after it started, apart from the rounds: its
       // PostgreSQL connections are new, and each plans a statement the first time it is sent it (a
       // range's days merged: 20–60 ms a text, on each of the two connections that run them; SQLite
-      // prepares it in about a millisecond). A restart or a deploy costs that once; the rounds measure the BFFs after it.
+      // prepares it in about a millisecond). A restart or a deploy costs that once; the rounds
+      // measure the BFFs after it.
       for (const setup of setups)
         for (const engine of ['SQLite', 'PostgreSQL'] as const) {
           const path = `${engine} index` as const
           const { bff: measured, cookie } = setup.serving.get(path)!
           for (const mix of setup.mixes) {
             await bffIdle(measured.url, cookie)
-            const readBefore = diskReadMb()
             const m = await measure(measured.url, cookie, mix, seconds)
-            const readMb = diskReadMb() - readBefore
             log(
-              `first run after start · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}, ${readMb.toFixed(1)} MB read from disk`,
+              `first run after start · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}, ${m.readMb.toFixed(1)} MB read from disk`,
             )
             if (m.bad > 0) throw new Error(`${path} · ${mix.name}: ${m.bad} answers not 2xx`)
             const first = `${path} · ${mix.name}, its first ${seconds} s after the BFF started`
             rows.push(row('candidate-index', label(`${first}: p50`, setup.size), [m.p50], 'ms'))
             rows.push(row('candidate-index', label(`${first}: p99`, setup.size), [m.p99], 'ms'))
-            rows.push(row('candidate-index', label(`${first}: read from disk (every process)`, setup.size), [readMb], 'MB'))
+            rows.push(row('candidate-index', label(`${first}: read from disk (every process)`, setup.size), [m.readMb], 'MB'))
           }
         }
 
@@ -467,18 +475,16 @@ export const candidateIndexBenchmark: Benchmark = {
               await bffIdle(measured.url, cookie)
               await warm(measured.url, cookie, mix)
               await measure(measured.url, cookie, mix, 1)
-              const readBefore = diskReadMb()
               const m = await measure(measured.url, cookie, mix, seconds)
-              const readMb = diskReadMb() - readBefore
               log(
-                `round ${round + 1} · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}, ${readMb.toFixed(1)} MB read from disk`,
+                `round ${round + 1} · ${setup.size.toLocaleString('en')} · ${path} · ${mix.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps} req/s, ${m.bad} not 2xx of ${m.total}, ${m.readMb.toFixed(1)} MB read from disk`,
               )
               if (path !== 'through the legacy' && m.bad > 0) throw new Error(`${path} · ${mix.name}: ${m.bad} answers not 2xx`)
               const f = figuresOf(`${path} · ${mix.name}|${setup.size}`)
               f.p50.push(m.p50)
               f.p99.push(m.p99)
               f.bad.push(m.bad)
-              f.disk.push(readMb)
+              f.disk.push(m.readMb)
             }
             const indexed = path !== 'through the legacy'
             await legacyIdle(setup.legacy.url)
